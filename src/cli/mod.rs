@@ -1,0 +1,207 @@
+//! The command-line frame: clap definitions, global options, dispatch, and error rendering.
+//!
+//! Responsible for wiring input → engine → report, one file per subcommand. Nothing here holds
+//! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
+
+mod generate;
+
+use std::io::{IsTerminal, Write};
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::error::{Error, ErrorCode, Outcome};
+use crate::report::OutputFormat;
+
+/// Validate e-commerce product feeds offline: CSV/TSV, RSS/Atom XML and JSON.
+///
+/// Exit codes: 0 clean, 1 a gate failed, 2 usage, input or internal error.
+#[derive(Debug, Parser)]
+#[command(name = "feedlint", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = EXIT_CODES_HELP)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: GlobalArgs,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Shown after `--help` and in the man page.
+pub const EXIT_CODES_HELP: &str = "\
+Exit codes:
+  0  clean: the run finished and no gate failed
+  1  a gate failed
+  2  usage, input or internal error
+
+Environment:
+  NO_COLOR  disables colour (same as --color never)";
+
+/// Options every subcommand accepts.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GlobalArgs {
+    /// Output format of the report written to stdout.
+    #[arg(long, global = true, value_enum, default_value_t = OutputFormat::Table)]
+    pub format: OutputFormat,
+
+    /// Print nothing on stderr except errors (no progress bars, no hints).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+
+    /// When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    /// Number of worker threads for per-product work (default: one per core).
+    #[arg(long, short = 'j', global = true, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Resolves `auto` against the terminal and the `NO_COLOR` convention (no-color.org).
+    #[must_use]
+    pub fn enabled(self, is_terminal: bool) -> bool {
+        match self {
+            Self::Always => true,
+            Self::Never => false,
+            Self::Auto => is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Generate shell completions or man pages (for packagers).
+    #[command(hide = true, subcommand)]
+    Generate(generate::GenerateCommand),
+}
+
+/// What every subcommand receives: the global options and the writers to report to.
+pub struct Ctx<'a> {
+    pub global: GlobalArgs,
+    pub out: &'a mut dyn Write,
+    pub err: &'a mut dyn Write,
+    /// Whether stderr is a terminal (progress bars are drawn only then).
+    pub stderr_is_terminal: bool,
+    /// Whether colour is on for stdout tables.
+    pub color: bool,
+}
+
+/// Which error envelope a command's JSON errors use (spec 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Envelope {
+    /// `{ success: false, error: { code, message, ... } }`.
+    A,
+    /// `{ error, code, ... }` (GTIN).
+    B,
+}
+
+impl Command {
+    fn envelope(&self) -> Envelope {
+        match self {
+            Self::Generate(_) => Envelope::A,
+        }
+    }
+}
+
+/// Runs a parsed command line, writing the report to `out` and diagnostics to `err`.
+pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let stdout_is_terminal = std::io::stdout().is_terminal();
+    let stderr_is_terminal = std::io::stderr().is_terminal();
+    let color = cli.global.color.enabled(stdout_is_terminal);
+    let err_color = cli.global.color.enabled(stderr_is_terminal);
+    if let Some(jobs) = cli.global.jobs {
+        // A second initialisation (only possible in tests) keeps the first pool, which is harmless.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build_global();
+    }
+    let envelope = cli.command.envelope();
+    let format = cli.global.format;
+    let result = {
+        let mut ctx = Ctx {
+            global: cli.global,
+            out: &mut *out,
+            err: &mut *err,
+            stderr_is_terminal,
+            color,
+        };
+        dispatch(cli.command, &mut ctx)
+    };
+    match result {
+        Ok(outcome) => match out.flush() {
+            Ok(()) => outcome,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Outcome::Clean,
+            Err(e) => report_error(&Error::from(e), format, envelope, out, err, err_color),
+        },
+        Err(e) if e.broken_pipe => Outcome::Clean,
+        Err(e) => report_error(&e, format, envelope, out, err, err_color),
+    }
+}
+
+fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    match command {
+        Command::Generate(cmd) => generate::run(&cmd, ctx),
+    }
+}
+
+/// Writes a fatal error: the spec's JSON envelope on stdout for `--format json`, and always a
+/// miette diagnostic on stderr for the person reading it.
+fn report_error(
+    e: &Error,
+    format: OutputFormat,
+    envelope: Envelope,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    color: bool,
+) -> Outcome {
+    if format == OutputFormat::Json {
+        let body = match envelope {
+            Envelope::A => e.envelope_a(),
+            Envelope::B => e.envelope_b(),
+        };
+        let _ = serde_json::to_writer_pretty(&mut *out, &body);
+        let _ = writeln!(out);
+        let _ = out.flush();
+    }
+    let _ = writeln!(err, "{}", render_diagnostic(e, color));
+    Outcome::Error
+}
+
+/// Renders a diagnostic the way miette's fancy handler would, to a string.
+#[must_use]
+pub fn render_diagnostic(e: &dyn miette::Diagnostic, color: bool) -> String {
+    let theme = if color {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100);
+    let mut s = String::new();
+    if handler.render_report(&mut s, e).is_err() {
+        s = e.to_string();
+    }
+    s.trim_end().to_owned()
+}
+
+/// Maps a clap parse failure to the documented exit code: help and version are 0, usage errors 2.
+#[must_use]
+pub fn clap_error_outcome(e: &clap::Error) -> Outcome {
+    if e.use_stderr() {
+        Outcome::Error
+    } else {
+        Outcome::Clean
+    }
+}
+
+impl From<ErrorCode> for Outcome {
+    fn from(_: ErrorCode) -> Self {
+        Outcome::Error
+    }
+}

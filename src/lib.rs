@@ -1,0 +1,13 @@
+//! feedlint: an offline validator for e-commerce product feeds.
+//!
+//! It implements, fully offline, the feed validation service of `feed-validation-api-v2`:
+//! product and batch validation, GTIN validation, revenue impact analysis, brand-voice analysis
+//! and category discovery. The library never prints or exits; `cli` writes to writers it is handed.
+#![warn(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
+
+pub mod cli;
+pub mod error;
+pub mod model;
+pub mod report;
+
+pub use error::{Error, ErrorCode, Outcome, Result};

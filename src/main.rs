@@ -1,0 +1,20 @@
+//! The `feedlint` binary: parse arguments, run, map the outcome to an exit code.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = match feedlint::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout (exit 0); usage errors to stderr (exit 2).
+            let _ = e.print();
+            return feedlint::cli::clap_error_outcome(&e).into();
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let mut err = std::io::stderr();
+    feedlint::cli::run(cli, &mut out, &mut err).into()
+}
