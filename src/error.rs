@@ -98,9 +98,16 @@ impl From<Outcome> for ExitCode {
 }
 
 /// An error that stops a run. Rendered by miette for people and as the spec's envelope in JSON.
+/// Boxed so `Result<T, Error>` stays one pointer wide on the happy path.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error(transparent)]
+#[diagnostic(transparent)]
+pub struct Error(Box<ErrorInner>);
+
+/// The fields of an [`Error`].
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]
 #[error("{message}")]
-pub struct Error {
+pub struct ErrorInner {
     pub code: ErrorCode,
     pub message: String,
     #[help]
@@ -119,7 +126,7 @@ pub struct Error {
 impl Error {
     #[must_use]
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self {
+        Self(Box::new(ErrorInner {
             code,
             message: message.into(),
             help: None,
@@ -127,7 +134,7 @@ impl Error {
             retry_after: None,
             related: Vec::new(),
             broken_pipe: false,
-        }
+        }))
     }
 
     #[must_use]
@@ -203,6 +210,19 @@ impl Error {
     }
 }
 
+impl std::ops::Deref for Error {
+    type Target = ErrorInner;
+    fn deref(&self) -> &ErrorInner {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    fn deref_mut(&mut self) -> &mut ErrorInner {
+        &mut self.0
+    }
+}
+
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
         let mut err = Self::new(ErrorCode::InternalError, format!("I/O error: {e}"));
@@ -235,7 +255,8 @@ mod tests {
 
     #[test]
     fn envelope_b_is_flat_with_snake_case_retry() {
-        let e = Error::new(ErrorCode::InvalidGtinFormat, "gtins must be an array").with_retry_after(5);
+        let e =
+            Error::new(ErrorCode::InvalidGtinFormat, "gtins must be an array").with_retry_after(5);
         let v = e.envelope_b();
         assert_eq!(v["error"], "gtins must be an array");
         assert_eq!(v["code"], "INVALID_GTIN_FORMAT");

@@ -5,9 +5,17 @@
 //! and category discovery. The library never prints or exits; `cli` writes to writers it is handed.
 #![warn(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
 
+pub mod account;
+pub mod catalog;
 pub mod cli;
 pub mod error;
+pub mod feed;
+pub mod gtin;
 pub mod model;
 pub mod report;
+pub mod revenue;
+pub mod rules;
+pub mod store;
+pub mod voice;
 
 pub use error::{Error, ErrorCode, Outcome, Result};

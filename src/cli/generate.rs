@@ -26,9 +26,8 @@ pub fn run(cmd: &GenerateCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             clap_complete::generate(*shell, &mut command, "feedlint", ctx.out);
         }
         GenerateCommand::Man { dir } => {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                Error::input(format!("cannot create {}: {e}", dir.display()))
-            })?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Error::input(format!("cannot create {}: {e}", dir.display())))?;
             write_man_pages(dir)?;
         }
     }

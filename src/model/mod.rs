@@ -1,5 +1,11 @@
-//! The Product record and the documented v2 response types (field names exactly as the spec).
+//! The Product record, shared value types, and the documented v2 response types.
 
+pub mod price;
 pub mod product;
+pub mod severity;
 
-pub use product::{Attribute, CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax};
+pub use price::{Price, PriceError, parse_price};
+pub use product::{
+    Attribute, CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax,
+};
+pub use severity::Severity;

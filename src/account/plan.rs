@@ -1,0 +1,164 @@
+//! Tiers, limits and prices (spec sections 1, 4.7 and 8): the one place these numbers live.
+//!
+//! `categories`, `usage`, billing and request-limit checks all read them from here.
+
+use serde::Serialize;
+
+/// The environment a key reaches (spec 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tier {
+    Test,
+    Production,
+}
+
+impl Tier {
+    pub const ALL: [Tier; 2] = [Tier::Test, Tier::Production];
+
+    /// The `tier` value in `meta` and `categories`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Test => "test",
+            Self::Production => "production",
+        }
+    }
+
+    /// Display name used by `categories` (`data.tiers.<key>.name`).
+    #[must_use]
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Self::Test => "Test Environment",
+            Self::Production => "Production Environment",
+        }
+    }
+
+    /// Monthly validation limit; `None` is unlimited (spec 8).
+    #[must_use]
+    pub fn monthly_limit(self) -> Option<u64> {
+        match self {
+            Self::Test => Some(TEST_MONTHLY_LIMIT),
+            Self::Production => None,
+        }
+    }
+
+    /// The `price` text of the categories tier field (spec 4.7 / 8 "category tiers field").
+    #[must_use]
+    pub fn price_text(self) -> &'static str {
+        match self {
+            Self::Test => "free",
+            Self::Production => "$0.05 per validation",
+        }
+    }
+}
+
+/// Test-environment monthly limit, per key, per calendar month in UTC (spec 1, 8).
+pub const TEST_MONTHLY_LIMIT: u64 = 1_000;
+
+/// Products per request of a product-validation JSON request body (spec 4.1, 8).
+pub const PRODUCT_REQUEST_LIMIT: usize = 100;
+/// Products per request of a batch JSON request body (spec 4.2, 8).
+pub const BATCH_REQUEST_LIMIT: usize = 1_000;
+/// GTINs per request of a GTIN JSON request body (spec 4.3, 8).
+pub const GTIN_REQUEST_LIMIT: usize = 100;
+/// Products per request of a revenue JSON request body (spec 4.4, 8).
+pub const REVENUE_REQUEST_LIMIT: usize = 100;
+/// Seconds a 429 asks a client to wait when the month's end is not the binding reason (spec 7).
+pub const RATE_LIMIT_RETRY_SECONDS: u64 = 60;
+
+/// One volume band: validations up to and including `up_to` (cumulative in the month) cost
+/// `usd` each; `None` is the open-ended last band.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Band {
+    pub up_to: Option<u64>,
+    pub usd: f64,
+}
+
+/// Product validation bands (spec 8): first 10,000 at 0.08; 10,001–50,000 at 0.06;
+/// 50,001–200,000 at 0.04; above at 0.02.
+pub const PRODUCT_BANDS: [Band; 4] = [
+    Band {
+        up_to: Some(10_000),
+        usd: 0.08,
+    },
+    Band {
+        up_to: Some(50_000),
+        usd: 0.06,
+    },
+    Band {
+        up_to: Some(200_000),
+        usd: 0.04,
+    },
+    Band {
+        up_to: None,
+        usd: 0.02,
+    },
+];
+
+/// GTIN validation bands (spec 8): 1–1,000 at 0.08; 1,001–10,000 at 0.06; above at 0.04.
+pub const GTIN_BANDS: [Band; 3] = [
+    Band {
+        up_to: Some(1_000),
+        usd: 0.08,
+    },
+    Band {
+        up_to: Some(10_000),
+        usd: 0.06,
+    },
+    Band {
+        up_to: None,
+        usd: 0.04,
+    },
+];
+
+/// The cost in USD of `count` validations when `already` were used this month, priced
+/// piecewise across the bands. Computed in integer micro-dollars so sums are exact.
+#[must_use]
+pub fn cost_usd(bands: &[Band], already: u64, count: u64) -> f64 {
+    let mut micros: u64 = 0;
+    let mut position = already;
+    let end = already.saturating_add(count);
+    let mut lower = 0u64;
+    for band in bands {
+        let upper = band.up_to.unwrap_or(u64::MAX);
+        if position < upper && position < end {
+            let take = end.min(upper) - position.max(lower);
+            micros = micros.saturating_add(take.saturating_mul(usd_to_micros(band.usd)));
+            position = end.min(upper);
+        }
+        lower = upper;
+    }
+    micros as f64 / 1_000_000.0
+}
+
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "band prices are small positive constants"
+)]
+fn usd_to_micros(usd: f64) -> u64 {
+    (usd * 1_000_000.0).round() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cost_within_first_band() {
+        assert!((cost_usd(&PRODUCT_BANDS, 0, 25) - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn cost_crossing_a_band_is_piecewise() {
+        // 9,990 used; 20 more: 10 at 0.08 and 10 at 0.06.
+        assert!((cost_usd(&PRODUCT_BANDS, 9_990, 20) - 1.4).abs() < 1e-9);
+        // GTIN: 995 used; 10 more: 5 at 0.08, 5 at 0.06.
+        assert!((cost_usd(&GTIN_BANDS, 995, 10) - 0.7).abs() < 1e-9);
+    }
+
+    #[test]
+    fn cost_in_open_band() {
+        assert!((cost_usd(&PRODUCT_BANDS, 300_000, 100) - 2.0).abs() < 1e-9);
+    }
+}

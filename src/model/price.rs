@@ -1,0 +1,169 @@
+//! Price values as feeds write them: `<amount> <ISO 4217 code>` (GMC 6324371), e.g. `15.00 USD`.
+//!
+//! The one price parser: rules, revenue analysis and shipping checks all call it.
+
+use serde::Serialize;
+
+/// A parsed price. `amount` keeps the decimal text's value; `currency` is upper-case as written.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Price {
+    pub amount: f64,
+    pub currency: String,
+}
+
+/// Why a price text is not `<amount> <CURRENCY>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PriceError {
+    Empty,
+    /// The currency code comes first (`USD 19.99`).
+    CurrencyFirst,
+    /// No currency code (`19.99`).
+    MissingCurrency,
+    /// The amount is not a plain decimal number (`19,99`, `$19.99`, `abc`).
+    BadAmount,
+    /// The currency is not three ASCII letters.
+    BadCurrency,
+    /// More than an amount and a currency.
+    ExtraText,
+}
+
+impl PriceError {
+    #[must_use]
+    pub fn message(self) -> &'static str {
+        match self {
+            Self::Empty => "the price is empty",
+            Self::CurrencyFirst => "the currency code comes before the amount",
+            Self::MissingCurrency => "the price has no ISO 4217 currency code",
+            Self::BadAmount => "the amount is not a plain decimal number",
+            Self::BadCurrency => "the currency is not a three-letter ISO 4217 code",
+            Self::ExtraText => "the price has text besides the amount and currency",
+        }
+    }
+}
+
+/// Parses `<amount> <CURRENCY>`. The amount is digits with an optional `.` and up to any number
+/// of decimals, optionally signed (a negative amount parses, so rules can report it as such).
+pub fn parse_price(text: &str) -> Result<Price, PriceError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(PriceError::Empty);
+    }
+    let mut parts = t.split_whitespace();
+    let first = parts.next().unwrap_or("");
+    let second = parts.next();
+    if parts.next().is_some() {
+        return Err(PriceError::ExtraText);
+    }
+    let Some(second) = second else {
+        return Err(if parse_amount(first).is_some() {
+            PriceError::MissingCurrency
+        } else {
+            PriceError::BadAmount
+        });
+    };
+    if is_currency_shape(first) && parse_amount(second).is_some() {
+        return Err(PriceError::CurrencyFirst);
+    }
+    let amount = parse_amount(first).ok_or(PriceError::BadAmount)?;
+    if !is_currency_shape(second) {
+        return Err(PriceError::BadCurrency);
+    }
+    Ok(Price {
+        amount,
+        currency: second.to_ascii_uppercase(),
+    })
+}
+
+/// A plain decimal: optional sign, digits, optional `.digits`. No thousands separators.
+#[must_use]
+pub fn parse_amount(s: &str) -> Option<f64> {
+    let body = s.strip_prefix(['-', '+']).unwrap_or(s);
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let ok = !int.is_empty()
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit())
+        && !(body.contains('.') && frac.is_empty());
+    if !ok {
+        return None;
+    }
+    s.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+fn is_currency_shape(s: &str) -> bool {
+    s.len() == 3 && s.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// Whether a code is an active ISO 4217 currency.
+#[must_use]
+pub fn is_known_currency(code: &str) -> bool {
+    ISO_4217.binary_search(&code).is_ok()
+}
+
+/// Active ISO 4217 alphabetic codes (sorted, for binary search).
+const ISO_4217: &[&str] = &[
+    "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT",
+    "BGN", "BHD", "BIF", "BMD", "BND", "BOB", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD",
+    "CDF", "CHF", "CLP", "CNY", "COP", "CRC", "CUP", "CVE", "CZK", "DJF", "DKK", "DOP", "DZD",
+    "EGP", "ERN", "ETB", "EUR", "FJD", "FKP", "GBP", "GEL", "GHS", "GIP", "GMD", "GNF", "GTQ",
+    "GYD", "HKD", "HNL", "HTG", "HUF", "IDR", "ILS", "INR", "IQD", "IRR", "ISK", "JMD", "JOD",
+    "JPY", "KES", "KGS", "KHR", "KMF", "KPW", "KRW", "KWD", "KYD", "KZT", "LAK", "LBP", "LKR",
+    "LRD", "LSL", "LYD", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR",
+    "MWK", "MXN", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "OMR", "PAB", "PEN",
+    "PGK", "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR", "SBD", "SCR",
+    "SDG", "SEK", "SGD", "SHP", "SLE", "SOS", "SRD", "SSP", "STN", "SVC", "SYP", "SZL", "THB",
+    "TJS", "TMT", "TND", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "UGX", "USD", "UYU", "UZS",
+    "VES", "VND", "VUV", "WST", "XAF", "XCD", "XCG", "XOF", "XPF", "YER", "ZAR", "ZMW", "ZWG",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn parses_amount_and_currency() {
+        assert_eq!(
+            parse_price("15.00 USD"),
+            Ok(Price {
+                amount: 15.0,
+                currency: "USD".into()
+            })
+        );
+        assert_eq!(parse_price(" 3 eur ").map(|p| p.currency), Ok("EUR".into()));
+    }
+
+    #[test]
+    fn reports_each_malformation() {
+        assert_eq!(parse_price(""), Err(PriceError::Empty));
+        assert_eq!(parse_price("USD 19.99"), Err(PriceError::CurrencyFirst));
+        assert_eq!(parse_price("19.99"), Err(PriceError::MissingCurrency));
+        assert_eq!(parse_price("19,99 EUR"), Err(PriceError::BadAmount));
+        assert_eq!(parse_price("$19.99 USD"), Err(PriceError::BadAmount));
+        assert_eq!(parse_price("19.99 US"), Err(PriceError::BadCurrency));
+        assert_eq!(parse_price("19.99 USD each"), Err(PriceError::ExtraText));
+        assert_eq!(parse_price("19. USD"), Err(PriceError::BadAmount));
+    }
+
+    #[test]
+    fn currency_table_is_sorted_and_known() {
+        assert!(ISO_4217.windows(2).all(|w| w[0] < w[1]));
+        assert!(is_known_currency("USD"));
+        assert!(!is_known_currency("XYZ"));
+    }
+
+    proptest! {
+        #[test]
+        fn never_panics(s in "\\PC*") {
+            let _ = parse_price(&s);
+        }
+
+        #[test]
+        fn formatted_prices_round_trip(cents in 0u64..10_000_000, cur in "[A-Z]{3}") {
+            let text = format!("{}.{:02} {}", cents / 100, cents % 100, cur);
+            let p = parse_price(&text).unwrap();
+            prop_assert!((p.amount - cents as f64 / 100.0).abs() < 1e-6);
+            prop_assert_eq!(p.currency, cur);
+        }
+    }
+}

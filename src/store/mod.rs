@@ -1,0 +1,1 @@
+//! (module under construction; see the issue that builds it)
