@@ -1,9 +1,11 @@
 //! The Product record, shared value types, and the documented v2 response types.
 
+pub mod finding;
 pub mod price;
 pub mod product;
 pub mod severity;
 
+pub use finding::{Finding, Group, RuleKind};
 pub use price::{Price, PriceError, parse_price};
 pub use product::{
     Attribute, CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax,
