@@ -12,6 +12,7 @@ pub mod error;
 pub mod feed;
 pub mod gtin;
 pub mod model;
+pub mod pipeline;
 pub mod report;
 pub mod revenue;
 pub mod rules;
