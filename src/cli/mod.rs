@@ -4,6 +4,7 @@
 //! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
 
 mod generate;
+pub mod progress;
 
 use std::io::{IsTerminal, Write};
 
