@@ -157,9 +157,9 @@ fn shorten(text: &str, max: usize) -> String {
 }
 
 fn totals_rows(t: &mut Table, a: &RevenueAnalysis, period: &str) {
-    let c = a.currency.as_str();
-    let m = |v: f64| format_money(crate::revenue::model::to_cents(v), c);
-    let o = &a.optimization_opportunity;
+    let currency = a.currency.as_str();
+    let m = |v: f64| format_money(crate::revenue::model::to_cents(v), currency);
+    let opportunity = &a.optimization_opportunity;
     t.add_row(vec!["Products".to_owned(), a.total_products.to_string()]);
     t.add_row(vec![
         format!("Total impact per {period}"),
@@ -183,23 +183,23 @@ fn totals_rows(t: &mut Table, a: &RevenueAnalysis, period: &str) {
     ]);
     t.add_row(vec![
         "Total opportunity value".to_owned(),
-        m(o.total_opportunity_value),
+        m(opportunity.total_opportunity_value),
     ]);
-    if let Some(roi) = &o.estimated_roi {
+    if let Some(roi) = &opportunity.estimated_roi {
         t.add_row(vec!["Estimated ROI".to_owned(), roi.clone()]);
     }
-    if let Some(p) = &o.payback_period {
+    if let Some(p) = &opportunity.payback_period {
         t.add_row(vec!["Payback period".to_owned(), p.clone()]);
     }
-    let b = &a.impact_breakdown;
+    let breakdown = &a.impact_breakdown;
     t.add_row(vec![
         "Breakdown: validation / optimization / gtin / category".to_owned(),
         format!(
             "{} / {} / {} / {}",
-            m(b.validation),
-            m(b.optimization),
-            m(b.gtin),
-            m(b.category)
+            m(breakdown.validation),
+            m(breakdown.optimization),
+            m(breakdown.gtin),
+            m(breakdown.category)
         ),
     ]);
 }
@@ -217,17 +217,21 @@ pub fn write_table<W: Write>(
         crate::revenue::Timeframe::Yearly => "year",
     };
     let analysis = &summary.revenue_analysis;
-    let blocks: Vec<&RevenueAnalysis> = analysis
-        .currency_breakdown
-        .as_ref()
-        .map_or_else(|| vec![analysis], |b| b.values().collect());
+    // The dominant currency first, then the others in ISO-code order.
+    let mut blocks: Vec<&RevenueAnalysis> = vec![analysis];
+    blocks.extend(
+        analysis
+            .currency_breakdown
+            .iter()
+            .flat_map(|b| b.values())
+            .filter(|b| b.currency != analysis.currency),
+    );
     for a in &blocks {
         let mut t = new_table();
         t.set_header(vec![
             format!("Revenue impact ({})", a.currency),
             format!(
-                "{} per {period}, {} month horizon",
-                options.timeframe.as_str(),
+                "amounts per {period}, {}-month horizon",
                 options.time_horizon_months
             ),
         ]);
@@ -244,25 +248,26 @@ pub fn write_table<W: Write>(
             &bi.currency
         )
     )?;
-    let mut t = new_table();
-    t.set_header(vec![
-        "#".to_owned(),
-        "Product".to_owned(),
-        "Title".to_owned(),
-        format!("Potential gain per {period}"),
-        "Priority".to_owned(),
-        "Top recommendation".to_owned(),
-    ]);
-    let mut rows = 0;
     for a in &blocks {
-        for (i, op) in a
+        let top = a
             .optimization_opportunity
             .priority_opportunities
-            .iter()
-            .flatten()
-            .enumerate()
-        {
-            rows += 1;
+            .as_deref()
+            .unwrap_or_default();
+        if top.is_empty() {
+            continue;
+        }
+        // Ranked within a currency: gains in different currencies are not comparable.
+        let mut t = new_table();
+        t.set_header(vec![
+            "#".to_owned(),
+            "Product".to_owned(),
+            "Title".to_owned(),
+            format!("Potential gain per {period}"),
+            "Priority".to_owned(),
+            "Top recommendation".to_owned(),
+        ]);
+        for (i, op) in top.iter().enumerate() {
             t.add_row(vec![
                 (i + 1).to_string(),
                 op.product_id.clone(),
@@ -275,11 +280,15 @@ pub fn write_table<W: Write>(
                 shorten(&op.recommendation, 70),
             ]);
         }
+        writeln!(w, "Largest potential gains ({}):\n{t}", a.currency)?;
     }
-    if rows == 0 {
+    if blocks.iter().all(|a| {
+        a.optimization_opportunity
+            .priority_opportunities
+            .as_ref()
+            .is_none_or(Vec::is_empty)
+    }) {
         writeln!(w, "No product has a potential gain to rank.")?;
-    } else {
-        writeln!(w, "Largest potential gains:\n{t}")?;
     }
     Ok(())
 }

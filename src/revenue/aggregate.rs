@@ -324,9 +324,9 @@ impl Accumulator {
         }
     }
 
-    fn analysis(&self, currency: &str, g: &Group) -> RevenueAnalysis {
+    fn analysis(&self, currency: &str, group: &Group) -> RevenueAnalysis {
         let o = &self.options;
-        let t = &g.totals;
+        let t = &group.totals;
         let s = &t.sum;
         let period = i64::from(o.timeframe.months());
         let per = |cents: i64| from_cents(cents.saturating_mul(period));
@@ -380,7 +380,7 @@ impl Accumulator {
             },
             optimization_opportunity: OptimizationOpportunity {
                 total_opportunity_value: from_cents(opportunity),
-                priority_opportunities: o.include_priority.then(|| g.top.clone()),
+                priority_opportunities: o.include_priority.then(|| group.top.clone()),
                 estimated_roi: o
                     .include_roi
                     .then(|| format!("{}%", roi_percent(s.potential_gain, horizon, s.fix_cost))),

@@ -328,52 +328,57 @@ pub fn analyze_product(product: &ProductInput, options: &Options, index: u64) ->
     }
 }
 
-/// Recommendations, most valuable first: compliance, GTIN, optimisation, data gaps, performance.
+/// Recommendations, most valuable first: the compliance, GTIN and optimisation groups ordered by
+/// the monthly amount at stake (ties in that order), then data gaps and weak performance rates.
 fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let worst = |compliance: bool| {
-        product
-            .issues
-            .iter()
-            .filter(|i| i.compliance == compliance && !i.gtin)
-            .map(|i| i.severity)
-            .max()
-    };
-    let sum = |pred: &dyn Fn(&Issue) -> bool| -> (u32, i64) {
-        product
-            .issues
-            .iter()
-            .filter(|i| pred(i))
-            .fold((0, 0), |(n, c), i| {
-                let cents = to_cents(issue_impact(i.severity, product.category, product.price));
-                (n + 1, c + cents)
-            })
+    let price = product.price.filter(|p| p.is_finite() && *p > 0.0);
+    let group = |pred: &dyn Fn(&Issue) -> bool| -> Option<(u32, i64, Severity)> {
+        product.issues.iter().filter(|i| pred(i)).fold(
+            None,
+            |acc: Option<(u32, i64, Severity)>, i| {
+                let cents = to_cents(issue_impact(i.severity, product.category, price));
+                Some(match acc {
+                    None => (1, cents, i.severity),
+                    Some((n, c, s)) => (n + 1, c + cents, s.max(i.severity)),
+                })
+            },
+        )
     };
     let plural = |n: u32| if n == 1 { "" } else { "s" };
-    let (n, cents) = sum(&|i| i.compliance && !i.gtin);
-    if let Some(sev) = worst(true) {
-        out.push(format!(
-            "Fix {n} compliance issue{} (most severe: {sev}) to protect {} per month",
-            plural(n),
-            format_money(cents, currency)
+    let mut ranked: Vec<(i64, String)> = Vec::new();
+    if let Some((n, cents, sev)) = group(&|i| i.compliance && !i.gtin) {
+        ranked.push((
+            cents,
+            format!(
+                "Fix {n} compliance issue{} (most severe: {sev}) to protect {} per month",
+                plural(n),
+                format_money(cents, currency)
+            ),
         ));
     }
-    let (n, cents) = sum(&|i| i.gtin);
-    if n > 0 {
-        out.push(format!(
-            "Correct the GTIN ({n} issue{}): worth {} per month",
-            plural(n),
-            format_money(cents, currency)
+    if let Some((n, cents, sev)) = group(&|i| i.gtin) {
+        ranked.push((
+            cents,
+            format!(
+                "Correct the GTIN ({n} issue{}, most severe: {sev}): worth {} per month",
+                plural(n),
+                format_money(cents, currency)
+            ),
         ));
     }
-    let (n, cents) = sum(&|i| !i.compliance && !i.gtin);
-    if let Some(sev) = worst(false) {
-        out.push(format!(
-            "Resolve {n} optimisation issue{} (most severe: {sev}) to gain up to {} per month",
-            plural(n),
-            format_money(cents, currency)
+    if let Some((n, cents, sev)) = group(&|i| !i.compliance && !i.gtin) {
+        ranked.push((
+            cents,
+            format!(
+                "Resolve {n} optimisation issue{} (most severe: {sev}) to gain up to {} per month",
+                plural(n),
+                format_money(cents, currency)
+            ),
         ));
     }
+    // Stable: equal amounts keep the compliance, GTIN, optimisation order.
+    ranked.sort_by_key(|(cents, _)| std::cmp::Reverse(*cents));
+    let mut out: Vec<String> = ranked.into_iter().map(|(_, text)| text).collect();
     if !f.revenue_known {
         out.push("Add a price so base revenue and the gain ceiling can be estimated".to_owned());
     }
