@@ -25,6 +25,20 @@ pub use response::{RevenueData, RevenueResponse};
 /// Spec 8: a revenue impact request body analyses at most 100 products (4.4).
 pub const MAX_PRODUCTS_PER_REQUEST: usize = 100;
 
+/// Refuses a request body with more products than spec 4.4 allows (PAYLOAD_TOO_LARGE, spec 7).
+pub fn check_request_size(products: usize) -> crate::Result<()> {
+    if products > MAX_PRODUCTS_PER_REQUEST {
+        return Err(crate::Error::new(
+            crate::ErrorCode::PayloadTooLarge,
+            format!(
+                "the request body has {products} products; revenue impact analyses at most {MAX_PRODUCTS_PER_REQUEST} per request"
+            ),
+        )
+        .with_help("split the request body, or pass the products as a feed file instead"));
+    }
+    Ok(())
+}
+
 /// Analyses products one at a time, keeping only totals and the top products.
 #[derive(Debug, Clone)]
 pub struct Analyzer {
@@ -72,4 +86,16 @@ pub fn analyze<'a>(
     let mut analyzer = Analyzer::new(options.clone());
     let results = products.into_iter().map(|p| analyzer.add(p)).collect();
     (results, analyzer.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn request_bodies_over_100_products_are_refused() {
+        assert!(check_request_size(100).is_ok());
+        let err = check_request_size(101).expect_err("too many");
+        assert_eq!(err.code, crate::ErrorCode::PayloadTooLarge);
+    }
 }

@@ -12,7 +12,8 @@ use serde::Serialize;
 use super::impact::{base_issue_impact, issue_impact, price_tier_multiplier};
 use super::options::Options;
 use crate::catalog::Category;
-use crate::model::{CurrentPerformance, Severity};
+use crate::model::price::parse_amount;
+use crate::model::{CurrentPerformance, Finding, Product, RuleKind, Severity, parse_price};
 
 /// Spec 2.6 "Base revenue assumption: 10 units sold per month".
 pub const BASE_UNITS_PER_MONTH: i64 = 10;
@@ -58,6 +59,55 @@ pub struct ProductInput {
     pub gtin: Option<String>,
     pub issues: Vec<Issue>,
     pub performance: Option<CurrentPerformance>,
+}
+
+impl Issue {
+    /// The revenue view of a rules-engine finding: its severity, whether it counts toward GMC
+    /// compliance (`RuleKind::Compliance`) and whether it is about the `gtin` attribute.
+    #[must_use]
+    pub fn from_finding(finding: &Finding) -> Self {
+        Self {
+            severity: finding.severity,
+            gtin: finding.field == "gtin",
+            compliance: finding.kind == RuleKind::Compliance,
+        }
+    }
+}
+
+/// Attributes that name a product's category, in the order they are tried: the feed's
+/// taxonomy (`market_product_category`, GMC 6324436), the spec 2.6 request's `category`, then
+/// the merchant's own `product_type`.
+pub const CATEGORY_ATTRIBUTES: [&str; 3] = ["market_product_category", "category", "product_type"];
+
+impl ProductInput {
+    /// Builds the model's input from a feed product and the issues found on it. The price is a
+    /// feed's `19.99 USD` (GMC 6324371) or a request body's bare number (spec 2.6), whose currency
+    /// is then left to `Options::default_currency`.
+    #[must_use]
+    pub fn from_product(product: &Product, issues: Vec<Issue>) -> Self {
+        let (price, currency) = match product.get_nonblank("price") {
+            Some(text) => match parse_price(text) {
+                Ok(p) => (Some(p.amount), Some(p.currency)),
+                Err(_) => (parse_amount(text.trim()), None),
+            },
+            None => (None, None),
+        };
+        let category = CATEGORY_ATTRIBUTES
+            .iter()
+            .flat_map(|name| product.values(name))
+            .find_map(|value| Category::recognise(value));
+        Self {
+            product_id: product.product_id(),
+            title: product.get("title").unwrap_or_default().to_owned(),
+            price,
+            currency,
+            category,
+            brand: product.get_nonblank("brand").map(str::to_owned),
+            gtin: product.get_nonblank("gtin").map(str::to_owned),
+            issues,
+            performance: product.performance,
+        }
+    }
 }
 
 /// Priority classes (spec 2.6, 3.2), ordered `Low < Medium < High < Critical`.
@@ -497,6 +547,27 @@ mod tests {
         });
         let r = analyze_product(&p, &Options::default(), 0);
         assert!(!r.figures.revenue_known);
+    }
+
+    #[test]
+    fn input_is_built_from_a_feed_product_and_its_findings() {
+        let mut p = Product::default();
+        p.set("id", "SKU9");
+        p.set("title", "Trail shoe");
+        p.set("price", "129.00 eur");
+        p.set("product_type", "Shoes");
+        p.set("market_product_category", "Apparel & Accessories > Shoes");
+        let input = ProductInput::from_product(&p, vec![issue(Severity::Low, false, true)]);
+        assert_eq!(input.product_id, "SKU9");
+        assert_eq!(input.price, Some(129.0));
+        assert_eq!(input.currency.as_deref(), Some("EUR"));
+        assert_eq!(input.category, Some(Category::Apparel));
+        p.set("price", "49.5");
+        p.set("market_product_category", "");
+        p.set("category", "home_garden");
+        let input = ProductInput::from_product(&p, vec![]);
+        assert_eq!((input.price, input.currency), (Some(49.5), None));
+        assert_eq!(input.category, Some(Category::HomeGarden));
     }
 
     #[test]
