@@ -282,7 +282,9 @@ pub fn write_table<W: Write>(
         }
         writeln!(w, "Largest potential gains ({}):\n{t}", a.currency)?;
     }
-    if blocks.iter().all(|a| {
+    if !options.include_priority {
+        writeln!(w, "Priority assessment is off.")?;
+    } else if blocks.iter().all(|a| {
         a.optimization_opportunity
             .priority_opportunities
             .as_ref()
