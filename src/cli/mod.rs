@@ -4,6 +4,7 @@
 //! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
 
 mod generate;
+mod usage;
 
 use std::io::{IsTerminal, Write};
 
@@ -34,7 +35,10 @@ Exit codes:
   2  usage, input or internal error
 
 Environment:
-  NO_COLOR  disables colour (same as --color never)";
+  NO_COLOR               disables colour (same as --color never)
+  FEEDLINT_API_KEY       API key (same as --api-key)
+  FEEDLINT_DB            usage database directory (same as --db)
+  FEEDLINT_LOCK_TIMEOUT  seconds to wait for a locked database (same as --lock-timeout)";
 
 /// Options every subcommand accepts.
 #[derive(Debug, Clone, clap::Args)]
@@ -54,6 +58,55 @@ pub struct GlobalArgs {
     /// Number of worker threads for per-product work (default: one per core).
     #[arg(long, short = 'j', global = true, value_name = "N")]
     pub jobs: Option<usize>,
+
+    /// API key: adb_test_<random> (free, 1,000 validations a month) or adb_prod_<random>
+    /// (billed by volume); <random> is at least 16 ASCII letters or digits.
+    #[arg(
+        long,
+        global = true,
+        env = "FEEDLINT_API_KEY",
+        hide_env_values = true,
+        value_name = "KEY"
+    )]
+    pub api_key: Option<crate::account::RawApiKey>,
+
+    /// Directory of the usage database (default: the platform data directory, e.g.
+    /// ~/.local/share/feedlint/usage.sled).
+    #[arg(long, global = true, env = "FEEDLINT_DB", value_name = "PATH")]
+    pub db: Option<std::path::PathBuf>,
+
+    /// Seconds to wait for another feedlint process to release the usage database.
+    #[arg(
+        long,
+        global = true,
+        env = "FEEDLINT_LOCK_TIMEOUT",
+        default_value = "10",
+        value_name = "SECONDS",
+        value_parser = parse_seconds
+    )]
+    pub lock_timeout: std::time::Duration,
+}
+
+impl GlobalArgs {
+    /// Where the usage database is and how long to wait for it, from `--db`/`--lock-timeout`.
+    #[must_use]
+    pub fn store_config(&self) -> crate::store::StoreConfig {
+        crate::store::StoreConfig::new(self.db.clone(), self.lock_timeout)
+    }
+
+    /// The raw `--api-key` / `FEEDLINT_API_KEY` text, for `account::Account::open`.
+    #[must_use]
+    pub fn api_key(&self) -> Option<&str> {
+        self.api_key.as_ref().map(crate::account::RawApiKey::expose)
+    }
+}
+
+/// Parses a non-negative number of seconds (fractions allowed) into a duration.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("{text:?} is not a non-negative number of seconds"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -80,6 +133,8 @@ pub enum Command {
     /// Generate shell completions or man pages (for packagers).
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
+    /// Show this month's usage of the API key: validations per counter, limit, remaining, cost.
+    Usage(usage::UsageArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -105,7 +160,7 @@ pub enum Envelope {
 impl Command {
     fn envelope(&self) -> Envelope {
         match self {
-            Self::Generate(_) => Envelope::A,
+            Self::Generate(_) | Self::Usage(_) => Envelope::A,
         }
     }
 }
@@ -148,6 +203,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     match command {
         Command::Generate(cmd) => generate::run(&cmd, ctx),
+        Command::Usage(args) => usage::run(&args, ctx),
     }
 }
 

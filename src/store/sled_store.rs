@@ -56,8 +56,22 @@ impl SledStore {
     /// Opens the database (waiting for other processes), checks the schema, runs `op`, flushes,
     /// and closes it again so other processes can get in.
     fn with_db<T>(&self, op: impl FnOnce(&sled::Db) -> Result<T, Error>) -> Result<T, Error> {
+        // sled asserts on some kinds of damaged files; a damaged database must end in a clear
+        // error naming it, not a crash.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.critical_section(op)))
+            .unwrap_or_else(|_| Err(self.corrupt("the storage engine failed while reading it")))
+    }
+
+    fn critical_section<T>(
+        &self,
+        op: impl FnOnce(&sled::Db) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        // sled treats an unreadable log as a torn tail and starts over silently; the schema
+        // record (written in the first critical section) tells a real new database from one
+        // whose records sled could not read.
+        let had_data = std::fs::metadata(self.path.join("db")).is_ok_and(|m| m.len() > 0);
         let db = self.open()?;
-        self.check_schema(&db)?;
+        self.check_schema(&db, had_data)?;
         let value = op(&db)?;
         db.flush().map_err(|e| self.sled_error(&e))?;
         drop(db);
@@ -121,9 +135,12 @@ impl SledStore {
         )
     }
 
-    fn check_schema(&self, db: &sled::Db) -> Result<(), Error> {
+    fn check_schema(&self, db: &sled::Db, had_data: bool) -> Result<(), Error> {
         let meta = db.open_tree("meta").map_err(|e| self.sled_error(&e))?;
         match meta.get(SCHEMA_KEY).map_err(|e| self.sled_error(&e))? {
+            None if had_data => Err(self.corrupt(
+                "its records cannot be read (no feedlint schema record was found)",
+            )),
             None => {
                 meta.insert(SCHEMA_KEY, &SCHEMA_VERSION.to_be_bytes())
                     .map_err(|e| self.sled_error(&e))?;
