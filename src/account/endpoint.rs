@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::plan::{Band, BRAND_VOICE_BANDS, GTIN_BANDS, PRODUCT_BANDS, REVENUE_BANDS};
+use super::plan::{BRAND_VOICE_BANDS, Band, GTIN_BANDS, PRODUCT_BANDS, REVENUE_BANDS};
 
 /// A monthly usage counter of a key. Each has its own volume bands; the test-environment limit
 /// applies to the sum of all of a key's counters in the month.
@@ -91,8 +91,11 @@ pub struct Endpoint {
 
 impl Endpoint {
     /// `validate` (spec 4.1).
-    pub const VALIDATE_PRODUCT: Endpoint =
-        Endpoint::metered("/api/v2/validate/product", "POST", Counter::ProductValidation);
+    pub const VALIDATE_PRODUCT: Endpoint = Endpoint::metered(
+        "/api/v2/validate/product",
+        "POST",
+        Counter::ProductValidation,
+    );
     /// `batch` (spec 4.2).
     pub const VALIDATE_BATCH: Endpoint =
         Endpoint::metered("/api/v2/validate/batch", "POST", Counter::ProductValidation);
@@ -138,6 +141,21 @@ impl Endpoint {
         production_only: false,
     };
 
+    /// Every endpoint, in spec order.
+    pub const ALL: [Endpoint; 11] = [
+        Endpoint::VALIDATE_PRODUCT,
+        Endpoint::VALIDATE_BATCH,
+        Endpoint::VALIDATE_GTIN,
+        Endpoint::REVENUE_IMPACT,
+        Endpoint::VOICE_ANALYZE,
+        Endpoint::VOICE_PROFILES_LIST,
+        Endpoint::VOICE_PROFILE_CREATE,
+        Endpoint::VOICE_PROFILE_GET,
+        Endpoint::VOICE_PROFILE_UPDATE,
+        Endpoint::CATEGORIES,
+        Endpoint::USAGE,
+    ];
+
     const fn metered(path: &'static str, method: &'static str, counter: Counter) -> Endpoint {
         Endpoint {
             path,
@@ -179,11 +197,16 @@ mod tests {
 
     #[test]
     fn only_brand_voice_needs_production_and_categories_is_public() {
-        assert!(Endpoint::VOICE_ANALYZE.production_only);
-        assert!(Endpoint::VOICE_PROFILE_UPDATE.production_only);
-        assert!(!Endpoint::VALIDATE_PRODUCT.production_only);
-        assert!(!Endpoint::CATEGORIES.requires_key);
-        assert!(Endpoint::VALIDATE_GTIN.is_gtin());
-        assert!(!Endpoint::VALIDATE_BATCH.is_gtin());
+        for e in Endpoint::ALL {
+            assert!(e.path.starts_with("/api/v2/"), "{}", e.path);
+            assert_eq!(
+                e.production_only,
+                e.path.starts_with("/api/v2/brand-voice/"),
+                "{}",
+                e.path
+            );
+            assert_eq!(e.requires_key, e.path != "/api/v2/categories");
+            assert_eq!(e.is_gtin(), e.path == "/api/v2/validate/gtin");
+        }
     }
 }

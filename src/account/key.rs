@@ -78,9 +78,7 @@ impl ApiKey {
         } else if let Some(r) = rest.strip_prefix("prod_") {
             (Tier::Production, r)
         } else {
-            return Err(malformed(
-                "the environment after adb_ must be test or prod",
-            ));
+            return Err(malformed("the environment after adb_ must be test or prod"));
         };
         if !random.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(malformed(
@@ -135,7 +133,7 @@ impl fmt::Debug for ApiKey {
         f.debug_struct("ApiKey")
             .field("key", &self.redacted())
             .field("tier", &self.tier)
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 

@@ -100,7 +100,9 @@ impl Account {
                 "Brand voice analysis and profiles are available in the production environment \
                  only (adb_prod_... keys)."
             ))
-            .with_help("Pass a production key (adb_prod_<random>) with --api-key or FEEDLINT_API_KEY."));
+            .with_help(
+                "Pass a production key (adb_prod_<random>) with --api-key or FEEDLINT_API_KEY.",
+            ));
         }
         Ok(Self {
             key,
@@ -191,9 +193,7 @@ impl Account {
             n,
             limit,
         )? {
-            AddUsage::OverLimit { total } => {
-                Err(self.over_limit(total, n, limit.unwrap_or(total)))
-            }
+            AddUsage::OverLimit { total } => Err(self.over_limit(total, n, limit.unwrap_or(total))),
             AddUsage::Added(update) => Ok(Receipt {
                 count: n,
                 counter: Some(counter),

@@ -165,10 +165,17 @@ pub fn cost_usd(bands: &[Band], already: u64, count: u64) -> f64 {
     micros as f64 / 1_000_000.0
 }
 
+/// Sums amounts in USD exactly to the micro-dollar (so 801.5 + 80.06 prints as 881.56).
+#[must_use]
+pub fn sum_usd(amounts: impl IntoIterator<Item = f64>) -> f64 {
+    let micros: u64 = amounts.into_iter().map(usd_to_micros).sum();
+    micros as f64 / 1_000_000.0
+}
+
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
-    reason = "band prices are small positive constants"
+    reason = "amounts are small non-negative prices and costs"
 )]
 fn usd_to_micros(usd: f64) -> u64 {
     (usd * 1_000_000.0).round() as u64
@@ -209,6 +216,12 @@ mod tests {
             assert_eq!(voice.up_to, product.up_to);
             assert!((voice.usd - product.usd * BRAND_VOICE_PREMIUM_FACTOR).abs() < 1e-12);
         }
+    }
+
+    #[test]
+    fn sums_are_exact_to_the_micro_dollar() {
+        assert_eq!(sum_usd([801.5, 80.06]).to_string(), "881.56");
+        assert_eq!(sum_usd([0.1, 0.2]).to_string(), "0.3");
     }
 
     #[test]

@@ -7,8 +7,10 @@ use comfy_table::{Cell, CellAlignment, Table, presets};
 use serde::Serialize;
 
 use super::Ctx;
-use crate::account::plan::CURRENCY;
-use crate::account::{Account, Counter, Endpoint, Receipt, RequestContext, Usage, cost_for, format_utc};
+use crate::account::plan::{CURRENCY, sum_usd};
+use crate::account::{
+    Account, Counter, Endpoint, Receipt, RequestContext, Usage, cost_for, format_utc,
+};
 use crate::error::{Error, Outcome};
 use crate::report::OutputFormat;
 
@@ -85,7 +87,7 @@ pub fn run(_args: &UsageArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         .collect();
     let total = Totals {
         validations: counters.iter().map(|c| c.validations).sum(),
-        cost: counters.iter().map(|c| c.cost).sum(),
+        cost: sum_usd(counters.iter().map(|c| c.cost)),
     };
     // `usage` is unmetered: the receipt only carries the usage just read.
     let receipt = Receipt {

@@ -138,9 +138,10 @@ impl SledStore {
     fn check_schema(&self, db: &sled::Db, had_data: bool) -> Result<(), Error> {
         let meta = db.open_tree("meta").map_err(|e| self.sled_error(&e))?;
         match meta.get(SCHEMA_KEY).map_err(|e| self.sled_error(&e))? {
-            None if had_data => Err(self.corrupt(
-                "its records cannot be read (no feedlint schema record was found)",
-            )),
+            None if had_data => {
+                Err(self
+                    .corrupt("its records cannot be read (no feedlint schema record was found)"))
+            }
             None => {
                 meta.insert(SCHEMA_KEY, &SCHEMA_VERSION.to_be_bytes())
                     .map_err(|e| self.sled_error(&e))?;
@@ -173,7 +174,10 @@ impl SledStore {
         match e {
             sled::Error::Io(io) => Error::new(
                 ErrorCode::StorageError,
-                format!("cannot use the usage database at {}: {io}", self.path.display()),
+                format!(
+                    "cannot use the usage database at {}: {io}",
+                    self.path.display()
+                ),
             )
             .with_help(
                 "Check that the path is a directory feedlint may read and write and that the disk \
@@ -313,12 +317,7 @@ impl Store for SledStore {
         })
     }
 
-    fn update_profile<F>(
-        &self,
-        key_hash: &str,
-        brand: &str,
-        f: F,
-    ) -> Result<Option<Vec<u8>>, Error>
+    fn update_profile<F>(&self, key_hash: &str, brand: &str, f: F) -> Result<Option<Vec<u8>>, Error>
     where
         F: FnOnce(Option<&[u8]>) -> Result<Option<Vec<u8>>, Error>,
     {
@@ -393,11 +392,16 @@ mod tests {
     fn usage_adds_up_per_key_month_and_counter() {
         let dir = tempfile::tempdir().unwrap();
         let s = store(&dir);
-        let AddUsage::Added(u) = s.add_usage(A, "2026-11", "gtinValidation", 3, None).unwrap()
+        let AddUsage::Added(u) = s
+            .add_usage(A, "2026-11", "gtinValidation", 3, None)
+            .unwrap()
         else {
             panic!("refused")
         };
-        assert_eq!((u.counter_before, u.counter_after, u.total_after), (0, 3, 3));
+        assert_eq!(
+            (u.counter_before, u.counter_after, u.total_after),
+            (0, 3, 3)
+        );
         s.add_usage(A, "2026-11", "productValidation", 4, None)
             .unwrap();
         s.add_usage(A, "2026-12", "productValidation", 9, None)
@@ -501,17 +505,22 @@ mod tests {
     fn a_second_open_in_the_same_process_waits_then_names_the_path() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("db");
-        let holder = sled::Config::new().path(&path).open().unwrap();
         let s = SledStore::new(&StoreConfig::new(
             Some(path.clone()),
             Duration::from_millis(200),
         ))
         .unwrap();
+        s.usage(A, "2026-11").unwrap();
+        let holder = sled::Config::new().path(&path).open().unwrap();
         let started = Instant::now();
         let e = s.usage(A, "2026-11").unwrap_err();
         assert!(started.elapsed() >= Duration::from_millis(200));
         assert_eq!(e.code, ErrorCode::StorageError);
-        assert!(e.message.contains(&path.display().to_string()), "{}", e.message);
+        assert!(
+            e.message.contains(&path.display().to_string()),
+            "{}",
+            e.message
+        );
         assert!(e.message.contains("locked"));
         drop(holder);
         assert_eq!(s.usage(A, "2026-11").unwrap().total, 0);
