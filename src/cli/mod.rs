@@ -80,18 +80,20 @@ pub struct GlobalArgs {
         long,
         global = true,
         env = "FEEDLINT_LOCK_TIMEOUT",
-        default_value = "10",
+        default_value_t = crate::store::DEFAULT_LOCK_TIMEOUT.as_secs_f64(),
         value_name = "SECONDS",
         value_parser = parse_seconds
     )]
-    pub lock_timeout: std::time::Duration,
+    pub lock_timeout: f64,
 }
 
 impl GlobalArgs {
     /// Where the usage database is and how long to wait for it, from `--db`/`--lock-timeout`.
     #[must_use]
     pub fn store_config(&self) -> crate::store::StoreConfig {
-        crate::store::StoreConfig::new(self.db.clone(), self.lock_timeout)
+        let timeout = std::time::Duration::try_from_secs_f64(self.lock_timeout)
+            .unwrap_or(crate::store::DEFAULT_LOCK_TIMEOUT);
+        crate::store::StoreConfig::new(self.db.clone(), timeout)
     }
 
     /// The raw `--api-key` / `FEEDLINT_API_KEY` text, for `account::Account::open`.
@@ -101,11 +103,11 @@ impl GlobalArgs {
     }
 }
 
-/// Parses a non-negative number of seconds (fractions allowed) into a duration.
-fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+/// Parses a non-negative, finite number of seconds (fractions allowed).
+fn parse_seconds(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
-        .and_then(|s| std::time::Duration::try_from_secs_f64(s).ok())
+        .filter(|s| std::time::Duration::try_from_secs_f64(*s).is_ok())
         .ok_or_else(|| format!("{text:?} is not a non-negative number of seconds"))
 }
 

@@ -17,7 +17,8 @@ use crate::error::{Error, ErrorCode};
 
 /// Environment variable naming the database directory (same as `--db`).
 pub const DB_ENV: &str = "FEEDLINT_DB";
-/// Default time to wait for another feedlint process to release the database.
+/// Default time to wait for another feedlint process to release the database
+/// (`--lock-timeout`, `FEEDLINT_LOCK_TIMEOUT`).
 pub const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Where the database is and how long to wait for it.
