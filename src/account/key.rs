@@ -207,6 +207,33 @@ mod tests {
         assert_eq!(redact_text("abc"), "…");
     }
 
+    proptest::proptest! {
+        #[test]
+        fn parsing_any_text_never_panics_and_errors_never_echo_it(raw in ".{0,64}") {
+            if let Err(e) = ApiKey::parse(&raw) {
+                proptest::prop_assert_eq!(e.code, ErrorCode::Unauthorized);
+                if raw.chars().count() > 13 {
+                    proptest::prop_assert!(!e.message.contains(&raw));
+                }
+            }
+        }
+
+        #[test]
+        fn well_formed_keys_parse_and_redact_to_four_secret_characters(
+            env in "(test|prod)",
+            random in "[A-Za-z0-9]{16,48}",
+        ) {
+            let raw = format!("adb_{env}_{random}");
+            let key = ApiKey::parse(&raw).unwrap();
+            proptest::prop_assert_eq!(key.tier() == Tier::Test, env == "test");
+            let shown = key.redacted();
+            proptest::prop_assert_eq!(
+                shown,
+                format!("adb_{env}_{}…{}", &random[..2], &random[random.len() - 2..])
+            );
+        }
+    }
+
     #[test]
     fn hash_is_sha256_hex_of_the_key() {
         // echo -n adb_test_abCDEFGHIJKLMNOP9z | sha256sum

@@ -150,6 +150,14 @@ impl Account {
         }
     }
 
+    /// How many items a command should read at most before calling [`Self::ensure_capacity`]
+    /// so that an over-limit request is refused before any work: `remaining + 1` for a test key
+    /// (reading one more than fits proves the request is too big), `None` (no bound) for
+    /// production keys.
+    pub fn prefetch_limit(&self) -> Result<Option<u64>, Error> {
+        Ok(self.remaining()?.map(|r| r.saturating_add(1)))
+    }
+
     /// The key's usage of every counter this month (reads the store).
     pub fn monthly_usage(&self) -> Result<crate::store::MonthUsage, Error> {
         self.store.usage(&self.key.hash_hex(), &self.month)
@@ -274,6 +282,7 @@ mod tests {
         let (_dir, account) = setup(TEST_KEY, Endpoint::VALIDATE_PRODUCT);
         account.record(990).unwrap();
         assert_eq!(account.remaining().unwrap(), Some(10));
+        assert_eq!(account.prefetch_limit().unwrap(), Some(11));
         account.ensure_capacity(10).unwrap();
         let e = account.ensure_capacity(11).unwrap_err();
         assert_eq!(e.code, ErrorCode::RateLimitExceeded);
@@ -302,6 +311,7 @@ mod tests {
         assert_eq!(second.usage_after.monthly, 10_025);
         assert_eq!(second.usage_after.limit, None);
         assert_eq!(account.remaining().unwrap(), None);
+        assert_eq!(account.prefetch_limit().unwrap(), None);
     }
 
     #[test]

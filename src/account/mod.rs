@@ -10,6 +10,9 @@
 //! # fn run(key: Option<&str>, store: &StoreConfig, n_products: u64) -> Result<(), feedlint::Error> {
 //! let ctx = RequestContext::from_env()?;
 //! let account = Account::open(key, store, Endpoint::VALIDATE_BATCH, &ctx)?;
+//! // Test keys: read at most `prefetch_limit` items (remaining + 1) before the check, so a
+//! // request that cannot fit is refused before any work; production keys: no bound.
+//! let _read_at_most = account.prefetch_limit()?;
 //! account.ensure_capacity(n_products)?; // before any work (test keys: 1,000 a month)
 //! // ... validate ...
 //! let receipt = account.record(n_products)?; // only after the work succeeded

@@ -224,6 +224,26 @@ mod tests {
         assert_eq!(sum_usd([0.1, 0.2]).to_string(), "0.3");
     }
 
+    proptest::proptest! {
+        #[test]
+        fn splitting_a_request_never_changes_its_price(
+            already in 0u64..300_000,
+            first in 0u64..100_000,
+            second in 0u64..100_000,
+        ) {
+            for bands in [&PRODUCT_BANDS[..], &GTIN_BANDS[..], &BRAND_VOICE_BANDS[..]] {
+                let whole = cost_usd(bands, already, first + second);
+                let parts = sum_usd([
+                    cost_usd(bands, already, first),
+                    cost_usd(bands, already + first, second),
+                ]);
+                proptest::prop_assert!((whole - parts).abs() < 1e-6, "{whole} vs {parts}");
+                // More usage never costs less.
+                proptest::prop_assert!(cost_usd(bands, already, first + 1) >= cost_usd(bands, already, first));
+            }
+        }
+    }
+
     #[test]
     fn cost_in_open_band() {
         assert!((cost_usd(&PRODUCT_BANDS, 300_000, 100) - 2.0).abs() < 1e-9);
