@@ -15,11 +15,30 @@ use crate::error::{Error, ErrorCode};
 /// The fewest characters the random part of a key may have.
 pub const KEY_RANDOM_MIN_LEN: usize = 16;
 
-/// How a user passes a key and what it looks like; the help line of every key error.
-pub const KEY_HELP: &str = "An API key looks like adb_test_<random> (test environment, free, 1,000 validations a \
-month) or adb_prod_<random> (production, billed by volume); <random> is at least 16 ASCII letters \
-or digits and keys are case-sensitive. Pass it with --api-key KEY or the FEEDLINT_API_KEY \
-environment variable.";
+/// How a user passes a key and what it looks like: the help line of every key error.
+#[must_use]
+pub fn key_help() -> String {
+    format!(
+        "An API key looks like adb_test_<random> (test environment, free, {limit} validations a \
+         month) or adb_prod_<random> (production, billed by volume); <random> is at least \
+         {KEY_RANDOM_MIN_LEN} ASCII letters or digits and keys are case-sensitive. Pass it with \
+         --api-key KEY or the FEEDLINT_API_KEY environment variable.",
+        limit = thousands(super::plan::TEST_MONTHLY_LIMIT),
+    )
+}
+
+/// `1000` → `1,000`, for prose.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 /// A key exactly as the user typed it, before parsing. Exists so that the command line (and any
 /// `Debug` of it) never shows the secret: `Debug` prints a redacted form.
@@ -60,7 +79,7 @@ pub struct ApiKey {
 }
 
 impl ApiKey {
-    /// Parses a key. A malformed key gives `UNAUTHORIZED` (spec 7) with [`KEY_HELP`]; the
+    /// Parses a key. A malformed key gives `UNAUTHORIZED` (spec 7) with [`key_help`]; the
     /// message shows the key only redacted.
     pub fn parse(raw: &str) -> Result<Self, Error> {
         let malformed = |why: &str| {
@@ -68,7 +87,7 @@ impl ApiKey {
                 ErrorCode::Unauthorized,
                 format!("invalid API key {}: {why}", redact_text(raw)),
             )
-            .with_help(KEY_HELP)
+            .with_help(key_help())
         };
         let Some(rest) = raw.strip_prefix("adb_") else {
             return Err(malformed("it must start with adb_"));
@@ -99,7 +118,7 @@ impl ApiKey {
     /// The error for a command that needs a key and got none.
     #[must_use]
     pub fn missing() -> Error {
-        Error::new(ErrorCode::Unauthorized, "this command needs an API key").with_help(KEY_HELP)
+        Error::new(ErrorCode::Unauthorized, "this command needs an API key").with_help(key_help())
     }
 
     /// The environment this key reaches (spec 5.3).
@@ -190,6 +209,14 @@ mod tests {
                 assert!(!e.message.contains(bad), "message leaks key: {}", e.message);
             }
         }
+    }
+
+    #[test]
+    fn help_groups_thousands() {
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert!(key_help().contains("free, 1,000 validations"));
     }
 
     #[test]

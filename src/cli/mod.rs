@@ -59,8 +59,8 @@ pub struct GlobalArgs {
     #[arg(long, short = 'j', global = true, value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// API key: adb_test_<random> (free, 1,000 validations a month) or adb_prod_<random>
-    /// (billed by volume); <random> is at least 16 ASCII letters or digits.
+    /// API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random>
+    /// (production, billed by volume). Format, limits and prices: docs/accounts.md.
     #[arg(
         long,
         global = true,
