@@ -111,6 +111,40 @@ pub const GTIN_BANDS: [Band; 3] = [
     },
 ];
 
+/// Revenue-impact analyses are not priced by the spec (section 8 prices only product and GTIN
+/// validation). feedlint's choice: one analysed product costs what one product validation costs,
+/// so revenue analyses use the product bands on their own monthly counter.
+pub const REVENUE_BANDS: [Band; 4] = PRODUCT_BANDS;
+
+/// "Brand voice is billed at premium volume pricing; rates are not shown" (spec 8). feedlint's
+/// choice: premium = the product bands times this factor.
+pub const BRAND_VOICE_PREMIUM_FACTOR: f64 = 1.5;
+
+/// Brand-voice analysis bands: [`PRODUCT_BANDS`] × [`BRAND_VOICE_PREMIUM_FACTOR`] (a unit test
+/// keeps the two in step): first 10,000 at 0.12; 10,001–50,000 at 0.09; 50,001–200,000 at 0.06;
+/// above at 0.03.
+pub const BRAND_VOICE_BANDS: [Band; 4] = [
+    Band {
+        up_to: Some(10_000),
+        usd: 0.12,
+    },
+    Band {
+        up_to: Some(50_000),
+        usd: 0.09,
+    },
+    Band {
+        up_to: Some(200_000),
+        usd: 0.06,
+    },
+    Band {
+        up_to: None,
+        usd: 0.03,
+    },
+];
+
+/// The currency of every price (spec 2.5 `billing.currency`).
+pub const CURRENCY: &str = "USD";
+
 /// The cost in USD of `count` validations when `already` were used this month, priced
 /// piecewise across the bands. Computed in integer micro-dollars so sums are exact.
 #[must_use]
@@ -131,10 +165,17 @@ pub fn cost_usd(bands: &[Band], already: u64, count: u64) -> f64 {
     micros as f64 / 1_000_000.0
 }
 
+/// Sums amounts in USD exactly to the micro-dollar (so 801.5 + 80.06 prints as 881.56).
+#[must_use]
+pub fn sum_usd(amounts: impl IntoIterator<Item = f64>) -> f64 {
+    let micros: u64 = amounts.into_iter().map(usd_to_micros).sum();
+    micros as f64 / 1_000_000.0
+}
+
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
-    reason = "band prices are small positive constants"
+    reason = "amounts are small non-negative prices and costs"
 )]
 fn usd_to_micros(usd: f64) -> u64 {
     (usd * 1_000_000.0).round() as u64
@@ -155,6 +196,52 @@ mod tests {
         assert!((cost_usd(&PRODUCT_BANDS, 9_990, 20) - 1.4).abs() < 1e-9);
         // GTIN: 995 used; 10 more: 5 at 0.08, 5 at 0.06.
         assert!((cost_usd(&GTIN_BANDS, 995, 10) - 0.7).abs() < 1e-9);
+    }
+
+    #[test]
+    fn request_crossing_ten_thousand_is_priced_piecewise() {
+        // 9,975 product validations used this month; a request of 50 crosses 10,000:
+        // 25 at 0.08 + 25 at 0.06 = 3.50.
+        assert!((cost_usd(&PRODUCT_BANDS, 9_975, 50) - 3.5).abs() < 1e-9);
+        // The same request one validation later lies wholly in the second band.
+        assert!((cost_usd(&PRODUCT_BANDS, 10_000, 50) - 3.0).abs() < 1e-9);
+        // Crossing two boundaries at once: 10 at 0.08, 40,000 at 0.06, 10 at 0.04.
+        assert!((cost_usd(&PRODUCT_BANDS, 9_990, 40_020) - 2_401.2).abs() < 1e-6);
+    }
+
+    #[test]
+    fn brand_voice_bands_are_product_bands_times_premium_factor() {
+        assert_eq!(BRAND_VOICE_BANDS.len(), PRODUCT_BANDS.len());
+        for (voice, product) in BRAND_VOICE_BANDS.iter().zip(PRODUCT_BANDS.iter()) {
+            assert_eq!(voice.up_to, product.up_to);
+            assert!((voice.usd - product.usd * BRAND_VOICE_PREMIUM_FACTOR).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn sums_are_exact_to_the_micro_dollar() {
+        assert_eq!(sum_usd([801.5, 80.06]).to_string(), "881.56");
+        assert_eq!(sum_usd([0.1, 0.2]).to_string(), "0.3");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn splitting_a_request_never_changes_its_price(
+            already in 0u64..300_000,
+            first in 0u64..100_000,
+            second in 0u64..100_000,
+        ) {
+            for bands in [&PRODUCT_BANDS[..], &GTIN_BANDS[..], &BRAND_VOICE_BANDS[..]] {
+                let whole = cost_usd(bands, already, first + second);
+                let parts = sum_usd([
+                    cost_usd(bands, already, first),
+                    cost_usd(bands, already + first, second),
+                ]);
+                proptest::prop_assert!((whole - parts).abs() < 1e-6, "{whole} vs {parts}");
+                // More usage never costs less.
+                proptest::prop_assert!(cost_usd(bands, already, first + 1) >= cost_usd(bands, already, first));
+            }
+        }
     }
 
     #[test]

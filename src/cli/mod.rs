@@ -5,6 +5,7 @@
 
 mod generate;
 pub mod progress;
+mod usage;
 
 use std::io::{IsTerminal, Write};
 
@@ -35,7 +36,10 @@ Exit codes:
   2  usage, input or internal error
 
 Environment:
-  NO_COLOR  disables colour (same as --color never)";
+  NO_COLOR               disables colour (same as --color never)
+  FEEDLINT_API_KEY       API key (same as --api-key)
+  FEEDLINT_DB            usage database directory (same as --db)
+  FEEDLINT_LOCK_TIMEOUT  seconds to wait for a locked database (same as --lock-timeout)";
 
 /// Options every subcommand accepts.
 #[derive(Debug, Clone, clap::Args)]
@@ -55,6 +59,57 @@ pub struct GlobalArgs {
     /// Number of worker threads for per-product work (default: one per core).
     #[arg(long, short = 'j', global = true, value_name = "N")]
     pub jobs: Option<usize>,
+
+    /// API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random>
+    /// (production, billed by volume). Format, limits and prices: docs/accounts.md.
+    #[arg(
+        long,
+        global = true,
+        env = "FEEDLINT_API_KEY",
+        hide_env_values = true,
+        value_name = "KEY"
+    )]
+    pub api_key: Option<crate::account::RawApiKey>,
+
+    /// Directory of the usage database (default: the platform data directory, e.g.
+    /// ~/.local/share/feedlint/usage.sled).
+    #[arg(long, global = true, env = "FEEDLINT_DB", value_name = "PATH")]
+    pub db: Option<std::path::PathBuf>,
+
+    /// Seconds to wait for another feedlint process to release the usage database.
+    #[arg(
+        long,
+        global = true,
+        env = "FEEDLINT_LOCK_TIMEOUT",
+        default_value_t = crate::store::DEFAULT_LOCK_TIMEOUT.as_secs_f64(),
+        value_name = "SECONDS",
+        value_parser = parse_seconds
+    )]
+    pub lock_timeout: f64,
+}
+
+impl GlobalArgs {
+    /// Where the usage database is and how long to wait for it, from `--db`/`--lock-timeout`.
+    #[must_use]
+    pub fn store_config(&self) -> crate::store::StoreConfig {
+        let timeout = std::time::Duration::try_from_secs_f64(self.lock_timeout)
+            .unwrap_or(crate::store::DEFAULT_LOCK_TIMEOUT);
+        crate::store::StoreConfig::new(self.db.clone(), timeout)
+    }
+
+    /// The raw `--api-key` / `FEEDLINT_API_KEY` text, for `account::Account::open`.
+    #[must_use]
+    pub fn api_key(&self) -> Option<&str> {
+        self.api_key.as_ref().map(crate::account::RawApiKey::expose)
+    }
+}
+
+/// Parses a non-negative, finite number of seconds (fractions allowed).
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| std::time::Duration::try_from_secs_f64(*s).is_ok())
+        .ok_or_else(|| format!("{text:?} is not a non-negative number of seconds"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -81,6 +136,8 @@ pub enum Command {
     /// Generate shell completions or man pages (for packagers).
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
+    /// Show this month's usage of the API key: validations per counter, limit, remaining, cost.
+    Usage(usage::UsageArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -106,7 +163,7 @@ pub enum Envelope {
 impl Command {
     fn envelope(&self) -> Envelope {
         match self {
-            Self::Generate(_) => Envelope::A,
+            Self::Generate(_) | Self::Usage(_) => Envelope::A,
         }
     }
 }
@@ -149,6 +206,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     match command {
         Command::Generate(cmd) => generate::run(&cmd, ctx),
+        Command::Usage(args) => usage::run(&args, ctx),
     }
 }
 

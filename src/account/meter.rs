@@ -1,0 +1,324 @@
+//! Metering one request: checking the key, refusing over-limit requests before work, and
+//! recording usage atomically afterwards (spec 1, 5, 7, 8).
+//!
+//! Responsible for the rules "a request is counted whole or not at all" and "a test key never
+//! passes 1,000 validations a month". Reads and writes only through `store::Store`; no printing.
+
+use serde::Serialize;
+
+use super::{ApiKey, Counter, Endpoint, RequestContext, Tier, format_utc};
+use crate::error::{Error, ErrorCode};
+use crate::store::{AddUsage, SledStore, Store, StoreConfig};
+
+/// A key's usage in the current month, as `meta.usage` shows it (spec 2.9).
+///
+/// `limit` and `remaining` are `None` for production keys and serialise as the text
+/// `"unlimited"` (the spec's tier text for production, sections 4.7 and 8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Usage {
+    /// Validations of all counters of the key this month, this request included.
+    pub monthly: u64,
+    #[serde(serialize_with = "number_or_unlimited")]
+    pub limit: Option<u64>,
+    #[serde(serialize_with = "number_or_unlimited")]
+    pub remaining: Option<u64>,
+}
+
+impl Usage {
+    /// Usage of a key of `tier` that has used `monthly` this month.
+    #[must_use]
+    pub fn new(tier: Tier, monthly: u64) -> Self {
+        let limit = tier.monthly_limit();
+        Self {
+            monthly,
+            limit,
+            remaining: limit.map(|l| l.saturating_sub(monthly)),
+        }
+    }
+}
+
+#[allow(
+    clippy::ref_option,
+    reason = "serde's serialize_with hands the field by reference"
+)]
+fn number_or_unlimited<S: serde::Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(n) => s.serialize_u64(*n),
+        None => s.serialize_str("unlimited"),
+    }
+}
+
+/// What recording a request produced: the source of `meta` and `billing`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Receipt {
+    /// Units counted by this request (products, GTINs, analyses).
+    pub count: u64,
+    /// The counter they were counted on (`None` for unmetered endpoints).
+    pub counter: Option<Counter>,
+    /// Cost of this request in USD: 0 for test keys; for production keys priced piecewise on
+    /// the counter's cumulative monthly usage (spec 8).
+    pub cost_usd: f64,
+    pub tier: Tier,
+    /// The key's usage after this request.
+    pub usage_after: Usage,
+}
+
+/// An authenticated caller of one endpoint for one request.
+#[derive(Debug, Clone)]
+pub struct Account {
+    key: ApiKey,
+    endpoint: Endpoint,
+    store: SledStore,
+    month: String,
+    ctx: RequestContext,
+}
+
+impl Account {
+    /// Checks the key for `endpoint`: missing or malformed → UNAUTHORIZED; a test key on a
+    /// production-only endpoint → AUTH_REQUIRED (spec 5.4). Does not touch the database yet.
+    pub fn open(
+        key: Option<&str>,
+        store: &StoreConfig,
+        endpoint: Endpoint,
+        ctx: &RequestContext,
+    ) -> Result<Self, Error> {
+        let key = match key {
+            Some(raw) if !raw.is_empty() => ApiKey::parse(raw)?,
+            _ => return Err(ApiKey::missing()),
+        };
+        if endpoint.production_only && key.tier() != Tier::Production {
+            return Err(Error::new(
+                ErrorCode::AuthRequired,
+                format!(
+                    "{} {} requires a production API key; {} is a test key",
+                    endpoint.method,
+                    endpoint.path,
+                    key.redacted()
+                ),
+            )
+            .with_details(serde_json::json!(
+                "Brand voice analysis and profiles are available in the production environment \
+                 only (adb_prod_... keys)."
+            ))
+            .with_help(
+                "Pass a production key (adb_prod_<random>) with --api-key or FEEDLINT_API_KEY.",
+            ));
+        }
+        Ok(Self {
+            key,
+            endpoint,
+            store: SledStore::new(store)?,
+            month: ctx.month_key(),
+            ctx: ctx.clone(),
+        })
+    }
+
+    /// The parsed key (print only `key().redacted()`).
+    #[must_use]
+    pub fn key(&self) -> &ApiKey {
+        &self.key
+    }
+
+    #[must_use]
+    pub fn tier(&self) -> Tier {
+        self.key.tier()
+    }
+
+    #[must_use]
+    pub fn endpoint(&self) -> Endpoint {
+        self.endpoint
+    }
+
+    /// The month usage is counted in (`YYYY-MM`, UTC).
+    #[must_use]
+    pub fn month(&self) -> &str {
+        &self.month
+    }
+
+    /// The store, for modules that keep per-key data (brand-voice profiles), addressed by
+    /// `key().hash_hex()`.
+    #[must_use]
+    pub fn store(&self) -> &SledStore {
+        &self.store
+    }
+
+    /// Validations left this month for a test key (reads the store); `None` for production.
+    pub fn remaining(&self) -> Result<Option<u64>, Error> {
+        match self.tier().monthly_limit() {
+            None => Ok(None),
+            Some(limit) => Ok(Some(limit.saturating_sub(self.monthly_usage()?.total))),
+        }
+    }
+
+    /// How many items a command should read at most before calling [`Self::ensure_capacity`]
+    /// so that an over-limit request is refused before any work: `remaining + 1` for a test key
+    /// (reading one more than fits proves the request is too big), `None` (no bound) for
+    /// production keys.
+    pub fn prefetch_limit(&self) -> Result<Option<u64>, Error> {
+        Ok(self.remaining()?.map(|r| r.saturating_add(1)))
+    }
+
+    /// The key's usage of every counter this month (reads the store).
+    pub fn monthly_usage(&self) -> Result<crate::store::MonthUsage, Error> {
+        self.store.usage(&self.key.hash_hex(), &self.month)
+    }
+
+    /// Refuses, before any work, a request of `n` units that would take a test key past its
+    /// monthly limit: RATE_LIMIT_EXCEEDED with usage, limit, reset date and `retryAfter` set to
+    /// the seconds until the month resets (spec 7, 8). Production keys always pass.
+    pub fn ensure_capacity(&self, n: u64) -> Result<(), Error> {
+        let Some(limit) = self.tier().monthly_limit() else {
+            return Ok(());
+        };
+        let used = self.monthly_usage()?.total;
+        if used.saturating_add(n) > limit {
+            return Err(self.over_limit(used, n, limit));
+        }
+        Ok(())
+    }
+
+    /// Counts `n` units of this request on the endpoint's counter in one atomic, flushed step,
+    /// re-checking a test key's limit inside that step (a race lost to another process gives
+    /// RATE_LIMIT_EXCEEDED and counts nothing). Call it once, after the work succeeded.
+    /// Unmetered endpoints count nothing and report current usage.
+    pub fn record(&self, n: u64) -> Result<Receipt, Error> {
+        let tier = self.tier();
+        let Some(counter) = self.endpoint.counter else {
+            let monthly = self.monthly_usage()?.total;
+            return Ok(Receipt {
+                count: 0,
+                counter: None,
+                cost_usd: 0.0,
+                tier,
+                usage_after: Usage::new(tier, monthly),
+            });
+        };
+        let limit = tier.monthly_limit();
+        match self.store.add_usage(
+            &self.key.hash_hex(),
+            &self.month,
+            counter.as_str(),
+            n,
+            limit,
+        )? {
+            AddUsage::OverLimit { total } => Err(self.over_limit(total, n, limit.unwrap_or(total))),
+            AddUsage::Added(update) => Ok(Receipt {
+                count: n,
+                counter: Some(counter),
+                cost_usd: cost_for(tier, counter, update.counter_before, n),
+                tier,
+                usage_after: Usage::new(tier, update.total_after),
+            }),
+        }
+    }
+
+    fn over_limit(&self, used: u64, n: u64, limit: u64) -> Error {
+        let reset = format_utc(self.ctx.month_reset());
+        Error::new(
+            ErrorCode::RateLimitExceeded,
+            format!(
+                "test key {} has used {used} of its {limit} validations for {}; {n} more would \
+                 exceed the monthly limit, which resets on {reset}",
+                self.key.redacted(),
+                self.month,
+            ),
+        )
+        .with_help(
+            "Nothing was validated or counted. Wait for the reset, send fewer items, or use a \
+             production key (adb_prod_...), which has no monthly limit.",
+        )
+        .with_details(serde_json::json!({
+            "usage": used,
+            "limit": limit,
+            "requested": n,
+            "resetAt": reset,
+        }))
+        .with_retry_after(self.ctx.seconds_until_reset())
+    }
+}
+
+/// Price of `n` units on `counter` after `already` this month: 0 in the test environment,
+/// piecewise over the counter's bands in production (spec 8).
+#[must_use]
+pub fn cost_for(tier: Tier, counter: Counter, already: u64, n: u64) -> f64 {
+    match tier {
+        Tier::Test => 0.0,
+        Tier::Production => super::plan::cost_usd(counter.bands(), already, n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use time::macros::datetime;
+
+    use super::*;
+
+    const TEST_KEY: &str = "adb_test_abCDEFGHIJKLMNOP9z";
+    const PROD_KEY: &str = "adb_prod_0123456789abcdefXY";
+
+    fn setup(key: &str, endpoint: Endpoint) -> (tempfile::TempDir, Account) {
+        let dir = tempfile::tempdir().unwrap();
+        let config = StoreConfig::new(Some(dir.path().join("db")), Duration::from_secs(30));
+        let ctx = RequestContext::new("req-1".into(), Some(datetime!(2026-11-30 23:00 UTC)));
+        let account = Account::open(Some(key), &config, endpoint, &ctx).unwrap();
+        (dir, account)
+    }
+
+    #[test]
+    fn missing_key_is_unauthorized_and_test_key_on_voice_is_auth_required() {
+        let ctx = RequestContext::new("r".into(), None);
+        let config = StoreConfig::default();
+        let e = Account::open(None, &config, Endpoint::VALIDATE_PRODUCT, &ctx).unwrap_err();
+        assert_eq!(e.code, ErrorCode::Unauthorized);
+        let e = Account::open(Some(TEST_KEY), &config, Endpoint::VOICE_ANALYZE, &ctx).unwrap_err();
+        assert_eq!(e.code, ErrorCode::AuthRequired);
+        assert!(!e.message.contains(TEST_KEY));
+    }
+
+    #[test]
+    fn test_key_is_refused_before_passing_the_limit_with_reset_and_retry_after() {
+        let (_dir, account) = setup(TEST_KEY, Endpoint::VALIDATE_PRODUCT);
+        account.record(990).unwrap();
+        assert_eq!(account.remaining().unwrap(), Some(10));
+        assert_eq!(account.prefetch_limit().unwrap(), Some(11));
+        account.ensure_capacity(10).unwrap();
+        let e = account.ensure_capacity(11).unwrap_err();
+        assert_eq!(e.code, ErrorCode::RateLimitExceeded);
+        assert_eq!(e.retry_after, Some(3_600));
+        assert!(e.message.contains("990 of its 1000"), "{}", e.message);
+        assert!(e.message.contains("2026-12-01T00:00:00Z"));
+        // The atomic re-check refuses too, and counts nothing.
+        let e = account.record(11).unwrap_err();
+        assert_eq!(e.code, ErrorCode::RateLimitExceeded);
+        assert_eq!(account.remaining().unwrap(), Some(10));
+        let receipt = account.record(10).unwrap();
+        assert_eq!(receipt.usage_after, Usage::new(Tier::Test, 1_000));
+        assert_eq!(receipt.usage_after.remaining, Some(0));
+        assert!(receipt.cost_usd.abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn production_cost_is_piecewise_on_the_counters_monthly_usage() {
+        let (_dir, account) = setup(PROD_KEY, Endpoint::VALIDATE_BATCH);
+        account.ensure_capacity(1_000_000).unwrap();
+        let first = account.record(9_975).unwrap();
+        assert!((first.cost_usd - 798.0).abs() < 1e-6);
+        // Crosses 10,000: 25 at $0.08 and 25 at $0.06.
+        let second = account.record(50).unwrap();
+        assert!((second.cost_usd - 3.5).abs() < 1e-9, "{}", second.cost_usd);
+        assert_eq!(second.usage_after.monthly, 10_025);
+        assert_eq!(second.usage_after.limit, None);
+        assert_eq!(account.remaining().unwrap(), None);
+        assert_eq!(account.prefetch_limit().unwrap(), None);
+    }
+
+    #[test]
+    fn unmetered_endpoints_count_nothing() {
+        let (_dir, account) = setup(PROD_KEY, Endpoint::VOICE_PROFILES_LIST);
+        let receipt = account.record(5).unwrap();
+        assert_eq!(receipt.count, 0);
+        assert_eq!(receipt.usage_after.monthly, 0);
+    }
+}

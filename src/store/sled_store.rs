@@ -1,0 +1,528 @@
+//! The sled implementation of [`Store`]: the only code in feedlint that touches sled.
+//!
+//! sled lets one process hold a database at a time and fails a second `open` at once, so every
+//! operation is a short critical section (open → operate → flush → drop) and a locked open is
+//! retried with jittered exponential backoff up to the lock timeout. A database is never reset
+//! or deleted: a corrupt one, one written by a newer feedlint, or a path that is not a directory
+//! gives an error naming the path and how to recover.
+//!
+//! Layout (schema version [`SCHEMA_VERSION`]); every record key starts with the 64-hex SHA-256
+//! of the API key and `/`, so a prefix scan for one key cannot reach another's records:
+//! - tree `meta`: `schema_version` → u32 big-endian
+//! - tree `usage`: `<hash>/<YYYY-MM>/<counter>` → u64 big-endian
+//! - tree `usage_total`: `<hash>/<YYYY-MM>` → u64 big-endian (sum of the counters above)
+//! - tree `profiles`: `<hash>/<brand>` → opaque bytes (JSON written by the voice module)
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use sled::Transactional;
+use sled::transaction::{ConflictableTransactionError, TransactionError};
+
+use super::{AddUsage, MonthUsage, Store, StoreConfig, UsageUpdate};
+use crate::error::{Error, ErrorCode};
+
+/// The on-disk layout version this feedlint writes and understands.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// sled's page cache size: a CLI touches a few records per run; sled's default is 1 GB.
+const CACHE_CAPACITY: u64 = 8 * 1024 * 1024;
+const SCHEMA_KEY: &[u8] = b"schema_version";
+const FIRST_BACKOFF: Duration = Duration::from_millis(4);
+const MAX_BACKOFF: Duration = Duration::from_millis(250);
+
+/// A sled database at one path, opened afresh for each operation.
+#[derive(Debug, Clone)]
+pub struct SledStore {
+    path: PathBuf,
+    lock_timeout: Duration,
+}
+
+impl SledStore {
+    /// Resolves the path of `config`; the database itself is opened by each operation.
+    pub fn new(config: &StoreConfig) -> Result<Self, Error> {
+        Ok(Self {
+            path: config.resolve_path()?,
+            lock_timeout: config.lock_timeout,
+        })
+    }
+
+    /// The database directory.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Opens the database (waiting for other processes), checks the schema, runs `op`, flushes,
+    /// and closes it again so other processes can get in.
+    fn with_db<T>(&self, op: impl FnOnce(&sled::Db) -> Result<T, Error>) -> Result<T, Error> {
+        // sled asserts on some kinds of damaged files; a damaged database must end in a clear
+        // error naming it, not a crash.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.critical_section(op)))
+            .unwrap_or_else(|_| Err(self.corrupt("the storage engine failed while reading it")))
+    }
+
+    fn critical_section<T>(
+        &self,
+        op: impl FnOnce(&sled::Db) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        // sled treats an unreadable log as a torn tail and starts over silently; the schema
+        // record (written in the first critical section) tells a real new database from one
+        // whose records sled could not read.
+        let had_data = std::fs::metadata(self.path.join("db")).is_ok_and(|m| m.len() > 0);
+        let db = self.open()?;
+        self.check_schema(&db, had_data)?;
+        let value = op(&db)?;
+        db.flush().map_err(|e| self.sled_error(&e))?;
+        drop(db);
+        Ok(value)
+    }
+
+    fn open(&self) -> Result<sled::Db, Error> {
+        if self.path.exists() && !self.path.is_dir() {
+            return Err(Error::new(
+                ErrorCode::StorageError,
+                format!(
+                    "the usage database path {} is a file, not a directory",
+                    self.path.display()
+                ),
+            )
+            .with_help(format!(
+                "feedlint keeps its database in a directory and never deletes anything. Move the \
+                 file aside (mv {0} {0}.old) or point --db / FEEDLINT_DB at another path.",
+                self.path.display()
+            )));
+        }
+        let deadline = Instant::now() + self.lock_timeout;
+        let mut backoff = FIRST_BACKOFF;
+        loop {
+            let opened = sled::Config::new()
+                .path(&self.path)
+                .cache_capacity(CACHE_CAPACITY)
+                // Every operation flushes before it returns; no background flusher is needed.
+                .flush_every_ms(None)
+                .open();
+            match opened {
+                Ok(db) => return Ok(db),
+                Err(e) if is_lock_error(&e) => {
+                    let now = Instant::now();
+                    if now >= deadline {
+                        return Err(self.lock_timeout_error());
+                    }
+                    // Full jitter between half and all of the current step, so processes that
+                    // collided once do not collide again in lockstep.
+                    let step = backoff.mul_f64(0.5 + fastrand::f64() * 0.5);
+                    std::thread::sleep(step.min(deadline - now));
+                    backoff = (backoff * 2).min(MAX_BACKOFF);
+                }
+                Err(e) => return Err(self.sled_error(&e)),
+            }
+        }
+    }
+
+    fn lock_timeout_error(&self) -> Error {
+        Error::new(
+            ErrorCode::StorageError,
+            format!(
+                "the usage database at {} stayed locked by another feedlint process for {:.1} s",
+                self.path.display(),
+                self.lock_timeout.as_secs_f64()
+            ),
+        )
+        .with_help(
+            "Another feedlint run holds the database. Retry, wait longer with --lock-timeout \
+             SECONDS (FEEDLINT_LOCK_TIMEOUT), or give this run its own database with --db PATH.",
+        )
+    }
+
+    fn check_schema(&self, db: &sled::Db, had_data: bool) -> Result<(), Error> {
+        let meta = db.open_tree("meta").map_err(|e| self.sled_error(&e))?;
+        match meta.get(SCHEMA_KEY).map_err(|e| self.sled_error(&e))? {
+            None if had_data => {
+                Err(self
+                    .corrupt("its records cannot be read (no feedlint schema record was found)"))
+            }
+            None => {
+                meta.insert(SCHEMA_KEY, &SCHEMA_VERSION.to_be_bytes())
+                    .map_err(|e| self.sled_error(&e))?;
+                Ok(())
+            }
+            Some(bytes) => {
+                let version = <[u8; 4]>::try_from(bytes.as_ref())
+                    .map(u32::from_be_bytes)
+                    .map_err(|_| self.corrupt("the schema version record is malformed"))?;
+                if version > SCHEMA_VERSION {
+                    return Err(Error::new(
+                        ErrorCode::StorageError,
+                        format!(
+                            "the usage database at {} was written by a newer feedlint (schema \
+                             version {version}; this feedlint understands up to {SCHEMA_VERSION})",
+                            self.path.display()
+                        ),
+                    )
+                    .with_help(
+                        "Upgrade feedlint, or point --db / FEEDLINT_DB at another path. The \
+                         database was left untouched.",
+                    ));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn sled_error(&self, e: &sled::Error) -> Error {
+        match e {
+            sled::Error::Io(io) => Error::new(
+                ErrorCode::StorageError,
+                format!(
+                    "cannot use the usage database at {}: {io}",
+                    self.path.display()
+                ),
+            )
+            .with_help(
+                "Check that the path is a directory feedlint may read and write and that the disk \
+                 is not full, or point --db / FEEDLINT_DB at another path. Nothing was deleted.",
+            ),
+            other => self.corrupt(&other.to_string()),
+        }
+    }
+
+    fn corrupt(&self, what: &str) -> Error {
+        Error::new(
+            ErrorCode::StorageError,
+            format!(
+                "the usage database at {} is corrupt or unreadable: {what}",
+                self.path.display()
+            ),
+        )
+        .with_help(format!(
+            "feedlint never resets or deletes a database. Move it aside (mv {0} {0}.broken) to \
+             start a new one, or restore it from a backup.",
+            self.path.display()
+        ))
+    }
+
+    fn decode_u64(&self, bytes: Option<&[u8]>) -> Result<u64, Error> {
+        match bytes {
+            None => Ok(0),
+            Some(b) => <[u8; 8]>::try_from(b)
+                .map(u64::from_be_bytes)
+                .map_err(|_| self.corrupt("a usage counter is malformed")),
+        }
+    }
+}
+
+fn is_lock_error(e: &sled::Error) -> bool {
+    match e {
+        sled::Error::Io(io) => {
+            io.kind() == std::io::ErrorKind::WouldBlock
+                || io.to_string().contains("could not acquire lock")
+        }
+        _ => false,
+    }
+}
+
+/// Guards the key layout: a key hash is exactly 64 lowercase hex digits, so `<hash>/` prefixes
+/// never overlap.
+fn check_hash(key_hash: &str) -> Result<(), Error> {
+    if key_hash.len() == 64
+        && key_hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    {
+        Ok(())
+    } else {
+        Err(Error::internal(
+            "store called with something that is not a SHA-256 key hash",
+        ))
+    }
+}
+
+fn profile_key(key_hash: &str, brand: &str) -> Vec<u8> {
+    format!("{key_hash}/{brand}").into_bytes()
+}
+
+impl Store for SledStore {
+    fn add_usage(
+        &self,
+        key_hash: &str,
+        month: &str,
+        counter: &str,
+        n: u64,
+        limit: Option<u64>,
+    ) -> Result<AddUsage, Error> {
+        check_hash(key_hash)?;
+        let counter_key = format!("{key_hash}/{month}/{counter}");
+        let total_key = format!("{key_hash}/{month}");
+        self.with_db(|db| {
+            let usage = db.open_tree("usage").map_err(|e| self.sled_error(&e))?;
+            let totals = db
+                .open_tree("usage_total")
+                .map_err(|e| self.sled_error(&e))?;
+            let outcome = (&usage, &totals).transaction(|(usage, totals)| {
+                let abort = |e: Error| ConflictableTransactionError::Abort(e);
+                let before = self
+                    .decode_u64(usage.get(&counter_key)?.as_deref())
+                    .map_err(abort)?;
+                let total = self
+                    .decode_u64(totals.get(&total_key)?.as_deref())
+                    .map_err(abort)?;
+                let overflow = || abort(self.corrupt("a usage counter overflowed"));
+                let total_after = total.checked_add(n).ok_or_else(overflow)?;
+                if limit.is_some_and(|limit| total_after > limit) {
+                    return Ok(AddUsage::OverLimit { total });
+                }
+                let after = before.checked_add(n).ok_or_else(overflow)?;
+                usage.insert(counter_key.as_bytes(), &after.to_be_bytes())?;
+                totals.insert(total_key.as_bytes(), &total_after.to_be_bytes())?;
+                Ok(AddUsage::Added(UsageUpdate {
+                    counter_before: before,
+                    counter_after: after,
+                    total_after,
+                }))
+            });
+            outcome.map_err(|e| match e {
+                TransactionError::Abort(e) => e,
+                TransactionError::Storage(e) => self.sled_error(&e),
+            })
+        })
+    }
+
+    fn usage(&self, key_hash: &str, month: &str) -> Result<MonthUsage, Error> {
+        check_hash(key_hash)?;
+        let prefix = format!("{key_hash}/{month}/");
+        self.with_db(|db| {
+            let usage = db.open_tree("usage").map_err(|e| self.sled_error(&e))?;
+            let mut result = MonthUsage::default();
+            for entry in usage.scan_prefix(prefix.as_bytes()) {
+                let (key, value) = entry.map_err(|e| self.sled_error(&e))?;
+                let name = std::str::from_utf8(&key[prefix.len()..])
+                    .map_err(|_| self.corrupt("a usage counter name is not UTF-8"))?;
+                let value = self.decode_u64(Some(&value))?;
+                result.total = result.total.saturating_add(value);
+                result.counters.insert(name.to_owned(), value);
+            }
+            Ok(result)
+        })
+    }
+
+    fn get_profile(&self, key_hash: &str, brand: &str) -> Result<Option<Vec<u8>>, Error> {
+        check_hash(key_hash)?;
+        self.with_db(|db| {
+            let profiles = db.open_tree("profiles").map_err(|e| self.sled_error(&e))?;
+            let value = profiles
+                .get(profile_key(key_hash, brand))
+                .map_err(|e| self.sled_error(&e))?;
+            Ok(value.map(|v| v.to_vec()))
+        })
+    }
+
+    fn update_profile<F>(&self, key_hash: &str, brand: &str, f: F) -> Result<Option<Vec<u8>>, Error>
+    where
+        F: FnOnce(Option<&[u8]>) -> Result<Option<Vec<u8>>, Error>,
+    {
+        check_hash(key_hash)?;
+        let key = profile_key(key_hash, brand);
+        self.with_db(|db| {
+            let profiles = db.open_tree("profiles").map_err(|e| self.sled_error(&e))?;
+            let old = profiles.get(&key).map_err(|e| self.sled_error(&e))?;
+            let new = f(old.as_deref())?;
+            // The database is held exclusively by this process for the whole section, so the
+            // swap can only fail if another thread of this process raced us; say so rather than
+            // lose either update.
+            profiles
+                .compare_and_swap(&key, old, new.as_deref())
+                .map_err(|e| self.sled_error(&e))?
+                .map_err(|_| {
+                    Error::new(
+                        ErrorCode::StorageError,
+                        format!("the profile {brand:?} changed while it was being updated"),
+                    )
+                    .with_help("Run the command again.")
+                })?;
+            Ok(new)
+        })
+    }
+
+    fn list_profiles(&self, key_hash: &str) -> Result<Vec<(String, Vec<u8>)>, Error> {
+        check_hash(key_hash)?;
+        let prefix = format!("{key_hash}/");
+        self.with_db(|db| {
+            let profiles = db.open_tree("profiles").map_err(|e| self.sled_error(&e))?;
+            profiles
+                .scan_prefix(prefix.as_bytes())
+                .map(|entry| {
+                    let (key, value) = entry.map_err(|e| self.sled_error(&e))?;
+                    let brand = String::from_utf8(key[prefix.len()..].to_vec())
+                        .map_err(|_| self.corrupt("a profile name is not UTF-8"))?;
+                    Ok((brand, value.to_vec()))
+                })
+                .collect()
+        })
+    }
+
+    fn delete_profile(&self, key_hash: &str, brand: &str) -> Result<bool, Error> {
+        check_hash(key_hash)?;
+        self.with_db(|db| {
+            let profiles = db.open_tree("profiles").map_err(|e| self.sled_error(&e))?;
+            let old = profiles
+                .remove(profile_key(key_hash, brand))
+                .map_err(|e| self.sled_error(&e))?;
+            Ok(old.is_some())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+    const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+
+    fn store(dir: &tempfile::TempDir) -> SledStore {
+        SledStore::new(&StoreConfig::new(
+            Some(dir.path().join("db")),
+            Duration::from_secs(30),
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn usage_adds_up_per_key_month_and_counter() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        let AddUsage::Added(u) = s
+            .add_usage(A, "2026-11", "gtinValidation", 3, None)
+            .unwrap()
+        else {
+            panic!("refused")
+        };
+        assert_eq!(
+            (u.counter_before, u.counter_after, u.total_after),
+            (0, 3, 3)
+        );
+        s.add_usage(A, "2026-11", "productValidation", 4, None)
+            .unwrap();
+        s.add_usage(A, "2026-12", "productValidation", 9, None)
+            .unwrap();
+        s.add_usage(B, "2026-11", "productValidation", 100, None)
+            .unwrap();
+        let nov = s.usage(A, "2026-11").unwrap();
+        assert_eq!(nov.total, 7);
+        assert_eq!(nov.get("gtinValidation"), 3);
+        assert_eq!(nov.get("productValidation"), 4);
+        assert_eq!(s.usage(A, "2026-12").unwrap().total, 9);
+        assert_eq!(s.usage(B, "2026-12").unwrap().total, 0);
+    }
+
+    #[test]
+    fn limit_is_checked_inside_the_update_and_counts_nothing_when_passed() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        s.add_usage(A, "2026-11", "productValidation", 990, Some(1_000))
+            .unwrap();
+        assert_eq!(
+            s.add_usage(A, "2026-11", "gtinValidation", 11, Some(1_000))
+                .unwrap(),
+            AddUsage::OverLimit { total: 990 }
+        );
+        assert_eq!(s.usage(A, "2026-11").unwrap().total, 990);
+        assert!(matches!(
+            s.add_usage(A, "2026-11", "gtinValidation", 10, Some(1_000))
+                .unwrap(),
+            AddUsage::Added(UsageUpdate {
+                total_after: 1_000,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn profiles_are_isolated_per_key_and_listed_in_brand_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        for brand in ["zeta", "Acme", "beta/x"] {
+            s.update_profile(A, brand, |old| {
+                assert!(old.is_none());
+                Ok(Some(format!("{{\"b\":\"{brand}\"}}").into_bytes()))
+            })
+            .unwrap();
+        }
+        s.update_profile(B, "Acme", |_| Ok(Some(b"other".to_vec())))
+            .unwrap();
+        let names: Vec<String> = s
+            .list_profiles(A)
+            .unwrap()
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect();
+        assert_eq!(names, ["Acme", "beta/x", "zeta"]);
+        assert_eq!(
+            s.get_profile(B, "Acme").unwrap().as_deref(),
+            Some(&b"other"[..])
+        );
+        assert_eq!(s.get_profile(B, "zeta").unwrap(), None);
+        assert!(!s.delete_profile(B, "zeta").unwrap());
+        assert!(s.delete_profile(A, "zeta").unwrap());
+        assert_eq!(s.list_profiles(A).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn update_profile_sees_old_bytes_and_an_error_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        s.update_profile(A, "Acme", |_| Ok(Some(b"1".to_vec())))
+            .unwrap();
+        let new = s
+            .update_profile(A, "Acme", |old| {
+                assert_eq!(old, Some(&b"1"[..]));
+                Ok(Some(b"2".to_vec()))
+            })
+            .unwrap();
+        assert_eq!(new.as_deref(), Some(&b"2"[..]));
+        let e = s
+            .update_profile(A, "Acme", |_| Err(Error::internal("boom")))
+            .unwrap_err();
+        assert_eq!(e.message, "boom");
+        assert_eq!(
+            s.get_profile(A, "Acme").unwrap().as_deref(),
+            Some(&b"2"[..])
+        );
+        assert_eq!(s.update_profile(A, "Acme", |_| Ok(None)).unwrap(), None);
+        assert_eq!(s.get_profile(A, "Acme").unwrap(), None);
+    }
+
+    #[test]
+    fn rejects_anything_but_a_key_hash() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        assert!(s.usage("adb_test_abcdefghijklmnop", "2026-11").is_err());
+        assert!(s.list_profiles(&A[..63]).is_err());
+    }
+
+    #[test]
+    fn a_second_open_in_the_same_process_waits_then_names_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db");
+        let s = SledStore::new(&StoreConfig::new(
+            Some(path.clone()),
+            Duration::from_millis(200),
+        ))
+        .unwrap();
+        s.usage(A, "2026-11").unwrap();
+        let holder = sled::Config::new().path(&path).open().unwrap();
+        let started = Instant::now();
+        let e = s.usage(A, "2026-11").unwrap_err();
+        assert!(started.elapsed() >= Duration::from_millis(200));
+        assert_eq!(e.code, ErrorCode::StorageError);
+        assert!(
+            e.message.contains(&path.display().to_string()),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("locked"));
+        drop(holder);
+        assert_eq!(s.usage(A, "2026-11").unwrap().total, 0);
+    }
+}
