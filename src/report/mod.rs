@@ -2,6 +2,12 @@
 //!
 //! Responsible for turning results into bytes. Not responsible for computing results.
 
+pub mod ci;
+pub mod github;
+pub mod gitlab;
+pub mod junit;
+pub mod sarif;
+
 use clap::ValueEnum;
 
 /// Every output format feedlint can write. A command rejects a format it has no emitter for.
@@ -11,6 +17,14 @@ pub enum OutputFormat {
     Table,
     /// The documented v2 JSON response shape.
     Json,
+    /// JUnit XML: one test case per product (GitLab, Jenkins, Azure).
+    Junit,
+    /// SARIF 2.1.0 for GitHub code scanning.
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    Github,
+    /// GitLab Code Quality JSON.
+    Gitlab,
 }
 
 impl OutputFormat {
@@ -19,6 +33,10 @@ impl OutputFormat {
         match self {
             Self::Table => "table",
             Self::Json => "json",
+            Self::Junit => "junit",
+            Self::Sarif => "sarif",
+            Self::Github => "github",
+            Self::Gitlab => "gitlab",
         }
     }
 }
