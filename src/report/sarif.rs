@@ -250,7 +250,10 @@ impl CiEmitter for SarifEmitter<'_> {
                     continue;
                 }
             }
-            let message = format!("{} (product {}): {}", f.message, product.product_id, f.fix);
+            let message = format!(
+                "{} (product {}, field {}). Fix: {}",
+                f.message, product.product_id, f.field, f.fix
+            );
             let result = SarifResult {
                 rule_id: f.code,
                 rule_index: self.rule_index.get(f.code).copied(),
