@@ -10,6 +10,7 @@ use feedlint::report::ci::{self, CiOptions, ProductFindings, RuleInfo};
 
 struct Product {
     id: &'static str,
+    title: Option<&'static str>,
     location: SourceLocation,
     findings: Vec<Finding>,
 }
@@ -57,11 +58,13 @@ fn products(root: &str, shift: u64) -> Vec<Product> {
     vec![
         Product {
             id: "SKU-1",
+            title: None,
             location: a,
             findings: vec![],
         },
         Product {
             id: "SKU-2",
+            title: Some("Tee"),
             findings: vec![
                 finding(
                     "FL-P001",
@@ -112,6 +115,7 @@ fn products(root: &str, shift: u64) -> Vec<Product> {
         },
         Product {
             id: "SKU-3",
+            title: None,
             findings: vec![finding(
                 "FL-M001",
                 "image-link-not-https",
@@ -127,6 +131,7 @@ fn products(root: &str, shift: u64) -> Vec<Product> {
         },
         Product {
             id: "item-9",
+            title: Some("Drill & driver <18V>"),
             findings: vec![finding(
                 "FL-I001",
                 "gtin-check-digit",
@@ -209,7 +214,7 @@ fn emit_with(format: OutputFormat, products: &[Product], opts: &CiOptions) -> St
             let pf = ProductFindings {
                 product_id: p.id,
                 location: &p.location,
-                title: None,
+                title: p.title,
                 findings: &p.findings,
             };
             assert!(emitter.product(&pf).is_ok());
@@ -525,6 +530,7 @@ fn gitlab_fingerprints_are_stable_across_machines_and_line_shifts() {
 fn gitlab_with_no_findings_is_an_empty_array() {
     let clean = vec![Product {
         id: "A",
+        title: None,
         location: loc("/r", "f.csv", 2, 0),
         findings: vec![],
     }];

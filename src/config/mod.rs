@@ -331,3 +331,29 @@ fn validate_gates(gates: RawGates, config: &mut Config, problems: &mut Problems<
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+            let _ = parse(&text, "feedlint.toml", &|c| c == "FL-C001");
+        }
+
+        #[test]
+        fn gate_values_in_range_are_kept(under in 0u32..=100, drop in 0u32..=100) {
+            let text = format!("[gates]\nfail_under = {under}\nmax_drop = {drop}.5\n");
+            let c = parse(&text, "feedlint.toml", &|_| false).map_err(|e| e.to_string());
+            let expected_drop = if drop < 100 { Some(f64::from(drop) + 0.5) } else { None };
+            match c {
+                Ok(c) => {
+                    proptest::prop_assert_eq!(c.gates.fail_under, Some(f64::from(under)));
+                    proptest::prop_assert_eq!(c.gates.max_drop, expected_drop);
+                }
+                Err(e) => proptest::prop_assert!(expected_drop.is_none() && e.contains("max_drop"), "{}", e),
+            }
+        }
+    }
+}

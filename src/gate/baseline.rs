@@ -37,7 +37,7 @@ const SNIPPET_LIMIT: u64 = 1 << 20;
 struct Entry {
     passed: bool,
     /// Indexes into `Baseline::codes`, sorted, deduplicated.
-    rules: Box<[u16]>,
+    rules: Box<[u32]>,
 }
 
 /// A previous report, reduced to what the comparison needs.
@@ -142,10 +142,12 @@ impl Baseline {
     }
 
     fn has_rule(&self, entry: &Entry, code: &str) -> bool {
-        entry
-            .rules
-            .iter()
-            .any(|&i| self.codes.get(usize::from(i)).is_some_and(|c| &**c == code))
+        entry.rules.iter().any(|&i| {
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| self.codes.get(i))
+                .is_some_and(|c| &**c == code)
+        })
     }
 }
 
@@ -207,7 +209,7 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 struct Acc {
     products: BTreeMap<Box<str>, Entry>,
     codes: Vec<Box<str>>,
-    code_ids: BTreeMap<Box<str>, u16>,
+    code_ids: BTreeMap<Box<str>, u32>,
     total: u64,
     compliant: u64,
     shape_seen: bool,
@@ -231,9 +233,9 @@ impl Acc {
             });
             return;
         };
-        let mut rules: Vec<u16> = Vec::new();
+        let mut rules: Vec<u32> = Vec::new();
         for code in p.codes() {
-            let next = u16::try_from(self.codes.len()).unwrap_or(u16::MAX);
+            let next = u32::try_from(self.codes.len()).unwrap_or(u32::MAX);
             let idx = *self.code_ids.entry(code.into()).or_insert_with(|| {
                 self.codes.push(code.into());
                 next
@@ -684,6 +686,25 @@ mod tests {
         };
         assert_eq!(code, ErrorCode::InputError);
         assert!(message.contains("/nonexistent/base.json"), "{message}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,200}") {
+            let _ = load(&text);
+        }
+
+        #[test]
+        fn arbitrary_product_lists_load(ids in proptest::collection::vec("[A-Za-z0-9-]{1,8}", 0..20)) {
+            let products: Vec<String> = ids
+                .iter()
+                .map(|id| format!(r#"{{"productId":"{id}","gmcCompliance":{{"violations":[]}}}}"#))
+                .collect();
+            let text = format!(r#"{{"data":{{"products":[{}]}}}}"#, products.join(","));
+            let unique: std::collections::BTreeSet<&String> = ids.iter().collect();
+            let b = load(&text).map(|b| b.total_products()).map_err(|e| e.to_string());
+            proptest::prop_assert_eq!(b, Ok(unique.len() as u64));
+        }
     }
 
     #[test]

@@ -183,6 +183,22 @@ mod tests {
         assert_eq!(escape_data("a,b:c"), "a,b:c");
     }
 
+    proptest::proptest! {
+        #[test]
+        fn escaped_properties_never_break_the_command(s in "\\PC{0,40}[%:,\r\n]{0,5}") {
+            let e = escape_property(&s);
+            proptest::prop_assert!(!e.contains([',', ':', '\r', '\n']));
+            // GitHub unescapes %0D, %0A, %3A, %2C and then %25: the round trip is exact.
+            let back = e
+                .replace("%0D", "\r")
+                .replace("%0A", "\n")
+                .replace("%3A", ":")
+                .replace("%2C", ",")
+                .replace("%25", "%");
+            proptest::prop_assert_eq!(back, s);
+        }
+    }
+
     #[test]
     fn severities_map_to_workflow_commands() {
         assert_eq!(command(Severity::Critical), "error");

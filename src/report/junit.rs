@@ -6,10 +6,12 @@
 //! severity, line and fix. Written with the `quick-junit` crate. Not responsible for computing
 //! findings.
 //!
-//! Why one `<failure>` per test case and not one per violation: the JUnit schema the consumers
-//! follow (Ant's `junit-4.xsd`, used by Jenkins; GitLab reads the first failure only) allows a
-//! single `<failure>` per `<testcase>`, and `quick-junit` models exactly that. Every violation is
-//! still listed in the failure text, and the count is in the message.
+//! Why one `<failure>` per test case and not one per violation: the Ant JUnit schema (windyroad
+//! `JUnit.xsd`, the one Azure's PublishTestResults documents) allows a single `<failure>` per
+//! `<testcase>`; Jenkins and Azure display only the first of several, strict parsers reject them,
+//! and Jenkins' own xunit plugin merges several into one. `quick-junit` models exactly one. So
+//! every violation is listed in the failure text, the most severe one names the failure, and the
+//! count is in its message.
 //!
 //! Memory trade-off: JUnit puts the test and failure counts on the opening `<testsuites>` and
 //! `<testsuite>` tags, so the whole report is buffered until [`CiEmitter::finish`]. A passing
@@ -99,6 +101,9 @@ fn failure(product: &ProductFindings<'_>) -> TestCaseStatus {
         status.set_type(worst.severity.as_str());
     }
     let mut text = String::new();
+    if let Some(title) = product.title {
+        let _ = writeln!(text, "product {}: {title}", product.product_id);
+    }
     for f in product.findings {
         describe(&mut text, f, product);
     }
