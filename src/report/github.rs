@@ -6,9 +6,10 @@
 //! summary line saying how many were not shown. Not responsible for computing findings.
 //!
 //! Levels: critical and high → `error`, medium → `warning`, low → `notice`.
-//! Cap: GitHub displays at most 10 error and 10 warning annotations per step (and 50 per job) and
-//! silently drops the rest, so by default at most [`DEFAULT_MAX_PER_LEVEL`] annotations are
-//! written per level; the summary line counts the others so nothing disappears unannounced.
+//! Cap: GitHub keeps at most 10 error, 10 warning and 10 notice annotations per step (and 50 per
+//! job) and silently drops the rest (actions/toolkit `docs/problem-matchers.md`, "Limitations"),
+//! so by default at most [`DEFAULT_MAX_PER_LEVEL`] annotations are written per level; the summary
+//! line counts the others so nothing disappears unannounced.
 //! Memory: at most the cap per feedlint severity is held (4 × cap findings), never the feed.
 
 use std::io::Write;
@@ -17,8 +18,7 @@ use super::ci::{CiEmitter, CiOptions, ProductFindings, relative_path, report_lin
 use crate::error::Result;
 use crate::model::Severity;
 
-/// Annotations written per GitHub level by default (GitHub shows 10 errors and 10 warnings per
-/// step in its UI).
+/// Annotations written per GitHub level by default: GitHub keeps 10 of each level per step.
 pub const DEFAULT_MAX_PER_LEVEL: usize = 10;
 
 /// The workflow command of a severity.
