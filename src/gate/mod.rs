@@ -173,6 +173,22 @@ impl Gate {
         verdict
     }
 
+    /// Evaluates every gate of the run: `--fail-under`, `--fail-on`, and the baseline
+    /// comparison when `--baseline` was given (its report comes from
+    /// [`BaselineComparison::finish`] called with [`Gate::max_drop`]).
+    #[must_use]
+    pub fn evaluate_all(
+        &self,
+        summary: &FeedSummary,
+        baseline: Option<&BaselineReport>,
+    ) -> Verdict {
+        let verdict = self.evaluate(summary);
+        match baseline {
+            Some(report) => verdict.and(report.verdict()),
+            None => verdict,
+        }
+    }
+
     /// The run's outcome: `GateFailed` (exit 1) on a failing verdict unless `--exit-zero`.
     #[must_use]
     pub fn outcome(&self, verdict: &Verdict) -> Outcome {
@@ -293,6 +309,67 @@ mod tests {
             "{r}"
         );
         assert!(!r.contains('\n'));
+    }
+
+    /// The issue's acceptance case: a feed whose compliance dropped against its baseline exits 1,
+    /// the unchanged feed exits 0.
+    #[test]
+    fn dropped_feed_exits_1_and_unchanged_feed_exits_0_against_a_baseline() {
+        use crate::model::{Finding, Group, RuleKind, SourceLocation};
+        let baseline = r#"{"success":true,"data":{"products":[
+            {"productId":"A","gmcCompliance":{"status":"fully_compliant","violations":[]}},
+            {"productId":"B","gmcCompliance":{"status":"fully_compliant","violations":[]}},
+            {"productId":"C","gmcCompliance":{"status":"non_compliant","violations":[{"rule":"FL-P001"}]}}
+        ]}}"#;
+        let Ok(baseline) = Baseline::from_json_str(baseline, std::path::Path::new("base.json"))
+        else {
+            panic!("baseline must load")
+        };
+        let violation = |code: &'static str| Finding {
+            code,
+            name: "x",
+            group: Group::Pricing,
+            severity: Severity::High,
+            kind: RuleKind::Compliance,
+            field: "price".into(),
+            message: "m".into(),
+            fix: "f".into(),
+            revenue_impact: 0.0,
+            location: SourceLocation::default(),
+        };
+        let run = |feed: &[(&str, Vec<Finding>)]| {
+            let gate = GateArgs::default().resolve(&crate::config::GatesConfig::default());
+            let mut summary = FeedSummary::default();
+            let mut comparison = baseline.compare();
+            for (id, findings) in feed {
+                summary.add_product(findings);
+                comparison.observe_findings(id, findings);
+            }
+            let report = comparison.finish(gate.max_drop);
+            let verdict = gate.evaluate_all(&summary, Some(&report));
+            (gate.outcome(&verdict).code(), verdict)
+        };
+        let unchanged = run(&[
+            ("A", vec![]),
+            ("B", vec![]),
+            ("C", vec![violation("FL-P001")]),
+        ]);
+        assert_eq!(unchanged, (0, Verdict::Pass));
+        let dropped = run(&[
+            ("A", vec![]),
+            ("B", vec![violation("FL-I001")]),
+            ("C", vec![violation("FL-P001")]),
+        ]);
+        assert_eq!(dropped.0, 1);
+        assert!(
+            dropped
+                .1
+                .reason()
+                .is_some_and(|r| r
+                    .starts_with("feed compliance dropped 33.3 points against baseline base.json")),
+            "{:?}",
+            dropped.1
+        );
     }
 
     #[test]
