@@ -465,7 +465,7 @@ fn github_writes_most_severe_first_and_counts_what_it_caps() {
     assert_eq!(
         lines[3],
         "feedlint: 6 findings in 3 of 4 products (critical 1, high 1, medium 1, low 3); 3 annotations shown, \
-         3 not shown (1 errors, 0 warnings, 2 notices; at most 1 per level)"
+         3 not shown (1 error, 0 warnings, 2 notices; at most 1 per level)"
     );
 }
 

@@ -119,7 +119,8 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
 }
 
 /// Loads the configuration of a run: `--config` (relative to `cwd`), else the discovered file,
-/// else the defaults. `--no-config` skips discovery. `is_known_code` says whether a rule code
+/// else the defaults. `cwd` should be absolute (`std::env::current_dir()`) so the search can
+/// climb to the parents. `--no-config` skips discovery. `is_known_code` says whether a rule code
 /// exists in the registry.
 pub fn load(args: &ConfigArgs, cwd: &Path, is_known_code: &dyn Fn(&str) -> bool) -> Result<Config> {
     let path = match &args.config {

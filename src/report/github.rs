@@ -154,20 +154,36 @@ impl CiEmitter for GithubEmitter<'_> {
         let not_shown: u64 = hidden.iter().sum();
         write!(
             out,
-            "feedlint: {findings} findings in {products_with_findings} of {products} products \
-             (critical {}, high {}, medium {}, low {}); {shown_total} annotations shown",
-            seen[0], seen[1], seen[2], seen[3]
+            "feedlint: {} in {products_with_findings} of {} \
+             (critical {}, high {}, medium {}, low {}); {} shown",
+            plural(findings, "finding"),
+            plural(products, "product"),
+            seen[0],
+            seen[1],
+            seen[2],
+            seen[3],
+            plural(shown_total, "annotation")
         )?;
         if not_shown > 0 {
             write!(
                 out,
-                ", {not_shown} not shown ({} errors, {} warnings, {} notices; at most {cap} per level)",
-                hidden[0], hidden[1], hidden[2]
+                ", {not_shown} not shown ({}, {}, {}; at most {cap} per level)",
+                plural(hidden[0], "error"),
+                plural(hidden[1], "warning"),
+                plural(hidden[2], "notice")
             )?;
         }
         writeln!(out)?;
         out.flush()?;
         Ok(())
+    }
+}
+
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 

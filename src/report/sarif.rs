@@ -335,7 +335,7 @@ impl CiEmitter for SarifEmitter<'_> {
         });
         // Splice the tail's members into the open run object.
         let tail = serde_json::to_string(&tail).map_err(json_error)?;
-        out.write_all(&tail.as_bytes()[1..])?;
+        out.write_all(tail.strip_prefix('{').unwrap_or(&tail).as_bytes())?;
         out.write_all(b"]}\n")?;
         out.flush()?;
         Ok(())
