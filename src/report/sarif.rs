@@ -31,8 +31,12 @@ use crate::model::Severity;
 pub const MAX_RESULTS: usize = 25_000;
 /// `$schema` of the document.
 pub const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
-/// Where the tool is documented (`tool.driver.informationUri`).
-pub const INFORMATION_URI: &str = "https://github.com/feedlint/feedlint";
+/// Where the tool is documented (`tool.driver.informationUri`): the crate's `repository` from
+/// Cargo.toml, omitted while that is unset (SARIF makes the property optional).
+#[must_use]
+pub fn information_uri() -> Option<&'static str> {
+    Some(env!("CARGO_PKG_REPOSITORY")).filter(|s| !s.is_empty())
+}
 /// Key of our entry in `partialFingerprints`.
 pub const FINGERPRINT_KEY: &str = "feedlint/v1";
 
@@ -90,7 +94,8 @@ struct RuleProperties<'a> {
 #[serde(rename_all = "camelCase")]
 struct Driver<'a> {
     name: &'static str,
-    information_uri: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    information_uri: Option<&'static str>,
     version: &'static str,
     semantic_version: &'static str,
     rules: Vec<RuleDescriptor<'a>>,
@@ -169,7 +174,7 @@ impl<'w> SarifEmitter<'w> {
     ) -> Result<Self> {
         let driver = Driver {
             name: "feedlint",
-            information_uri: INFORMATION_URI,
+            information_uri: information_uri(),
             version: env!("CARGO_PKG_VERSION"),
             semantic_version: env!("CARGO_PKG_VERSION"),
             rules: rules.iter().map(descriptor).collect(),
