@@ -8,8 +8,10 @@
 pub mod account;
 pub mod catalog;
 pub mod cli;
+pub mod config;
 pub mod error;
 pub mod feed;
+pub mod gate;
 pub mod gtin;
 pub mod model;
 pub mod pipeline;

@@ -2,7 +2,12 @@
 //!
 //! Responsible for turning results into bytes. Not responsible for computing results.
 
+pub mod ci;
+pub mod github;
+pub mod gitlab;
+pub mod junit;
 pub mod revenue;
+pub mod sarif;
 
 use clap::ValueEnum;
 
@@ -13,6 +18,18 @@ pub enum OutputFormat {
     Table,
     /// The documented v2 JSON response shape.
     Json,
+    /// JUnit XML: one test case per product (GitLab, Jenkins, Azure).
+    #[value(hide = true)]
+    Junit,
+    /// SARIF 2.1.0 for GitHub code scanning.
+    #[value(hide = true)]
+    Sarif,
+    /// GitHub Actions workflow commands (annotations).
+    #[value(hide = true)]
+    Github,
+    /// GitLab Code Quality JSON.
+    #[value(hide = true)]
+    Gitlab,
 }
 
 impl OutputFormat {
@@ -21,6 +38,10 @@ impl OutputFormat {
         match self {
             Self::Table => "table",
             Self::Json => "json",
+            Self::Junit => "junit",
+            Self::Sarif => "sarif",
+            Self::Github => "github",
+            Self::Gitlab => "gitlab",
         }
     }
 }

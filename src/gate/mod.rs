@@ -1,0 +1,379 @@
+//! CI gates: decide from a feed's summary whether the build fails (exit 1).
+//!
+//! Responsible for: `--fail-under PERCENT` (feed compliance under the threshold), `--fail-on
+//! SEVERITY` (any finding at or above it), `--exit-zero`, and the baseline comparison
+//! ([`baseline`]). Each failing gate yields a one-line reason the command prints on stderr.
+//! Not responsible for printing, for computing findings, or for parsing the config file
+//! (`config/` supplies defaults; [`args::GateArgs::resolve`] merges them under the flags).
+
+pub mod args;
+pub mod baseline;
+
+pub use args::GateArgs;
+pub use baseline::{Baseline, BaselineComparison, BaselineReport};
+
+use crate::error::Outcome;
+use crate::model::Severity;
+
+/// Findings counted per severity over the whole feed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeverityCounts {
+    pub critical: u64,
+    pub high: u64,
+    pub medium: u64,
+    pub low: u64,
+}
+
+impl SeverityCounts {
+    /// Counts one finding.
+    pub fn add(&mut self, severity: Severity) {
+        *self.slot(severity) += 1;
+    }
+
+    fn slot(&mut self, severity: Severity) -> &mut u64 {
+        match severity {
+            Severity::Critical => &mut self.critical,
+            Severity::High => &mut self.high,
+            Severity::Medium => &mut self.medium,
+            Severity::Low => &mut self.low,
+        }
+    }
+
+    #[must_use]
+    pub fn get(&self, severity: Severity) -> u64 {
+        match severity {
+            Severity::Critical => self.critical,
+            Severity::High => self.high,
+            Severity::Medium => self.medium,
+            Severity::Low => self.low,
+        }
+    }
+
+    /// Findings at `severity` or above.
+    #[must_use]
+    pub fn at_or_above(&self, severity: Severity) -> u64 {
+        Severity::ALL
+            .into_iter()
+            .filter(|s| *s >= severity)
+            .map(|s| self.get(s))
+            .sum()
+    }
+}
+
+/// What the gates look at, accumulated by the command while it streams the feed.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct FeedSummary {
+    pub total_products: u64,
+    /// Products with no compliance finding (spec 2.4 `batchCompliance.fullyCompliantProducts`).
+    pub compliant_products: u64,
+    pub counts: SeverityCounts,
+}
+
+impl FeedSummary {
+    /// Counts one product from its findings: compliant when none counts toward GMC compliance.
+    pub fn add_product(&mut self, findings: &[crate::model::Finding]) {
+        self.total_products += 1;
+        if findings
+            .iter()
+            .all(|f| f.kind != crate::model::RuleKind::Compliance)
+        {
+            self.compliant_products += 1;
+        }
+        for f in findings {
+            self.counts.add(f.severity);
+        }
+    }
+
+    /// Feed compliance: the share of fully compliant products, 0-100 (spec 2.4
+    /// `batchCompliance.gmcCompliant`). An empty feed is 100% compliant.
+    #[must_use]
+    pub fn compliance_percent(&self) -> f64 {
+        compliance_percent(self.compliant_products, self.total_products)
+    }
+}
+
+/// `compliant / total` as a percentage; 100 for an empty feed.
+#[must_use]
+pub fn compliance_percent(compliant: u64, total: u64) -> f64 {
+    if total == 0 {
+        100.0
+    } else {
+        compliant as f64 * 100.0 / total as f64
+    }
+}
+
+/// The gates of one run, after merging the config file and the flags.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Gate {
+    /// Fail when feed compliance is under this percentage (0-100).
+    pub fail_under: Option<f64>,
+    /// Fail when any finding is at or above this severity.
+    pub fail_on: Option<Severity>,
+    /// Report gate failures but exit 0.
+    pub exit_zero: bool,
+    /// Baseline comparison: fail when compliance dropped by more than this many points.
+    pub max_drop: f64,
+}
+
+/// The result of evaluating the gates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    /// One line saying which gate failed and why (several gates are joined with `; `).
+    Fail(String),
+}
+
+impl Verdict {
+    /// Combines two verdicts; reasons are joined in order.
+    #[must_use]
+    pub fn and(self, other: Verdict) -> Verdict {
+        match (self, other) {
+            (Verdict::Pass, v) | (v, Verdict::Pass) => v,
+            (Verdict::Fail(a), Verdict::Fail(b)) => Verdict::Fail(format!("{a}; {b}")),
+        }
+    }
+
+    #[must_use]
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Verdict::Pass => None,
+            Verdict::Fail(r) => Some(r),
+        }
+    }
+}
+
+impl Gate {
+    /// Evaluates `--fail-under` and `--fail-on` against the feed's summary.
+    #[must_use]
+    pub fn evaluate(&self, summary: &FeedSummary) -> Verdict {
+        let mut verdict = Verdict::Pass;
+        if let Some(threshold) = self.fail_under {
+            let pct = summary.compliance_percent();
+            if pct < threshold {
+                verdict = verdict.and(Verdict::Fail(format!(
+                    "feed compliance {pct:.1}% is under --fail-under {threshold}% ({} of {} products compliant)",
+                    summary.compliant_products, summary.total_products
+                )));
+            }
+        }
+        if let Some(severity) = self.fail_on {
+            let n = summary.counts.at_or_above(severity);
+            if n > 0 {
+                let scope = if severity == Severity::Critical {
+                    "critical".to_owned()
+                } else {
+                    format!("{severity} or higher")
+                };
+                verdict = verdict.and(Verdict::Fail(format!(
+                    "{n} finding{} of severity {scope} (--fail-on {severity})",
+                    if n == 1 { "" } else { "s" }
+                )));
+            }
+        }
+        verdict
+    }
+
+    /// Evaluates every gate of the run: `--fail-under`, `--fail-on`, and the baseline
+    /// comparison when `--baseline` was given (its report comes from
+    /// [`BaselineComparison::finish`] called with [`Gate::max_drop`]).
+    #[must_use]
+    pub fn evaluate_all(
+        &self,
+        summary: &FeedSummary,
+        baseline: Option<&BaselineReport>,
+    ) -> Verdict {
+        let verdict = self.evaluate(summary);
+        match baseline {
+            Some(report) => verdict.and(report.verdict()),
+            None => verdict,
+        }
+    }
+
+    /// The run's outcome: `GateFailed` (exit 1) on a failing verdict unless `--exit-zero`.
+    #[must_use]
+    pub fn outcome(&self, verdict: &Verdict) -> Outcome {
+        match verdict {
+            Verdict::Fail(_) if !self.exit_zero => Outcome::GateFailed,
+            _ => Outcome::Clean,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(compliant: u64, total: u64, counts: SeverityCounts) -> FeedSummary {
+        FeedSummary {
+            total_products: total,
+            compliant_products: compliant,
+            counts,
+        }
+    }
+
+    #[test]
+    fn no_gates_always_pass() {
+        let s = summary(
+            0,
+            10,
+            SeverityCounts {
+                critical: 5,
+                ..Default::default()
+            },
+        );
+        assert_eq!(Gate::default().evaluate(&s), Verdict::Pass);
+    }
+
+    #[test]
+    fn fail_under_fails_strictly_below_threshold() {
+        let gate = Gate {
+            fail_under: Some(90.0),
+            ..Gate::default()
+        };
+        assert_eq!(
+            gate.evaluate(&summary(9, 10, SeverityCounts::default())),
+            Verdict::Pass
+        );
+        let v = gate.evaluate(&summary(8, 10, SeverityCounts::default()));
+        assert_eq!(
+            v.reason(),
+            Some("feed compliance 80.0% is under --fail-under 90% (8 of 10 products compliant)")
+        );
+        assert_eq!(gate.outcome(&v), Outcome::GateFailed);
+    }
+
+    #[test]
+    fn fail_on_counts_findings_at_or_above_severity() {
+        let counts = SeverityCounts {
+            critical: 0,
+            high: 2,
+            medium: 3,
+            low: 4,
+        };
+        let s = summary(10, 10, counts);
+        let on = |sev| {
+            Gate {
+                fail_on: Some(sev),
+                ..Gate::default()
+            }
+            .evaluate(&s)
+        };
+        assert_eq!(on(Severity::Critical), Verdict::Pass);
+        assert_eq!(
+            on(Severity::High).reason(),
+            Some("2 findings of severity high or higher (--fail-on high)")
+        );
+        assert_eq!(
+            on(Severity::Low).reason(),
+            Some("9 findings of severity low or higher (--fail-on low)")
+        );
+    }
+
+    #[test]
+    fn exit_zero_turns_a_failure_into_a_clean_exit() {
+        let gate = Gate {
+            fail_on: Some(Severity::Low),
+            exit_zero: true,
+            ..Gate::default()
+        };
+        let v = gate.evaluate(&summary(
+            1,
+            1,
+            SeverityCounts {
+                low: 1,
+                ..Default::default()
+            },
+        ));
+        assert!(v.reason().is_some());
+        assert_eq!(gate.outcome(&v), Outcome::Clean);
+    }
+
+    #[test]
+    fn several_failing_gates_share_one_line() {
+        let gate = Gate {
+            fail_under: Some(100.0),
+            fail_on: Some(Severity::Critical),
+            ..Gate::default()
+        };
+        let v = gate.evaluate(&summary(
+            0,
+            2,
+            SeverityCounts {
+                critical: 1,
+                ..Default::default()
+            },
+        ));
+        let r = v.reason().unwrap_or_default();
+        assert!(
+            r.contains("under --fail-under 100%") && r.contains("; 1 finding of severity critical"),
+            "{r}"
+        );
+        assert!(!r.contains('\n'));
+    }
+
+    /// The issue's acceptance case: a feed whose compliance dropped against its baseline exits 1,
+    /// the unchanged feed exits 0.
+    #[test]
+    fn dropped_feed_exits_1_and_unchanged_feed_exits_0_against_a_baseline() {
+        use crate::model::{Finding, Group, RuleKind, SourceLocation};
+        let baseline = r#"{"success":true,"data":{"products":[
+            {"productId":"A","gmcCompliance":{"status":"fully_compliant","violations":[]}},
+            {"productId":"B","gmcCompliance":{"status":"fully_compliant","violations":[]}},
+            {"productId":"C","gmcCompliance":{"status":"non_compliant","violations":[{"rule":"FL-P001"}]}}
+        ]}}"#;
+        let Ok(baseline) = Baseline::from_json_str(baseline, std::path::Path::new("base.json"))
+        else {
+            panic!("baseline must load")
+        };
+        let violation = |code: &'static str| Finding {
+            code,
+            name: "x",
+            group: Group::Pricing,
+            severity: Severity::High,
+            kind: RuleKind::Compliance,
+            field: "price".into(),
+            message: "m".into(),
+            fix: "f".into(),
+            revenue_impact: 0.0,
+            location: SourceLocation::default(),
+        };
+        let run = |feed: &[(&str, Vec<Finding>)]| {
+            let gate = GateArgs::default().resolve(&crate::config::GatesConfig::default());
+            let mut summary = FeedSummary::default();
+            let mut comparison = baseline.compare();
+            for (id, findings) in feed {
+                summary.add_product(findings);
+                comparison.observe_findings(id, findings);
+            }
+            let report = comparison.finish(gate.max_drop);
+            let verdict = gate.evaluate_all(&summary, Some(&report));
+            (gate.outcome(&verdict).code(), verdict)
+        };
+        let unchanged = run(&[
+            ("A", vec![]),
+            ("B", vec![]),
+            ("C", vec![violation("FL-P001")]),
+        ]);
+        assert_eq!(unchanged, (0, Verdict::Pass));
+        let dropped = run(&[
+            ("A", vec![]),
+            ("B", vec![violation("FL-I001")]),
+            ("C", vec![violation("FL-P001")]),
+        ]);
+        assert_eq!(dropped.0, 1);
+        assert!(
+            dropped
+                .1
+                .reason()
+                .is_some_and(|r| r
+                    .starts_with("feed compliance dropped 33.3 points against baseline base.json")),
+            "{:?}",
+            dropped.1
+        );
+    }
+
+    #[test]
+    fn empty_feed_is_fully_compliant() {
+        assert!((FeedSummary::default().compliance_percent() - 100.0).abs() < f64::EPSILON);
+    }
+}

@@ -1,0 +1,129 @@
+//! `--format junit`: JUnit XML that GitLab, Jenkins and Azure Pipelines read natively.
+//!
+//! Responsible for: one `<testsuite>` per feed file, one `<testcase>` per product (name = product
+//! id, classname = relative file path), and for a product with findings one `<failure>` whose
+//! message names the most severe finding and whose text lists every violation with its field,
+//! severity, line and fix. Written with the `quick-junit` crate. Not responsible for computing
+//! findings.
+//!
+//! Why one `<failure>` per test case and not one per violation: the Ant JUnit schema (windyroad
+//! `JUnit.xsd`, the one Azure's PublishTestResults documents) allows a single `<failure>` per
+//! `<testcase>`; Jenkins and Azure display only the first of several, strict parsers reject them,
+//! and Jenkins' own xunit plugin merges several into one. `quick-junit` models exactly one. So
+//! every violation is listed in the failure text, the most severe one names the failure, and the
+//! count is in its message.
+//!
+//! Memory trade-off: JUnit puts the test and failure counts on the opening `<testsuites>` and
+//! `<testsuite>` tags, so the whole report is buffered until [`CiEmitter::finish`]. A passing
+//! product costs two short strings; for feeds of millions of products prefer `sarif` or `gitlab`,
+//! which are streamed or bounded.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+use super::ci::{CiEmitter, CiOptions, ProductFindings, relative_path, report_line};
+use crate::error::{Error, Result};
+use crate::model::Finding;
+
+/// Streams products into an in-memory JUnit report and writes it on `finish`.
+pub struct JunitEmitter<'w> {
+    out: &'w mut dyn Write,
+    base_dir: Option<std::path::PathBuf>,
+    report: Report,
+    suite: Option<TestSuite>,
+}
+
+impl<'w> JunitEmitter<'w> {
+    pub fn begin(out: &'w mut dyn Write, options: &CiOptions) -> Result<Self> {
+        Ok(Self {
+            out,
+            base_dir: options.base_dir.clone(),
+            report: Report::new("feedlint"),
+            suite: None,
+        })
+    }
+
+    fn close_suite(&mut self) {
+        if let Some(suite) = self.suite.take() {
+            self.report.add_test_suite(suite);
+        }
+    }
+}
+
+impl CiEmitter for JunitEmitter<'_> {
+    fn product(&mut self, product: &ProductFindings<'_>) -> Result<()> {
+        let file = relative_path(&product.location.file, self.base_dir.as_deref());
+        if self.suite.as_ref().is_none_or(|s| s.name.as_str() != file) {
+            self.close_suite();
+            self.suite = Some(TestSuite::new(file.clone()));
+        }
+        let status = if product.findings.is_empty() {
+            TestCaseStatus::success()
+        } else {
+            failure(product)
+        };
+        let mut case = TestCase::new(product.product_id, status);
+        case.set_classname(file);
+        if let Some(suite) = self.suite.as_mut() {
+            suite.add_test_case(case);
+        }
+        Ok(())
+    }
+
+    fn finish(mut self: Box<Self>) -> Result<()> {
+        self.close_suite();
+        self.report
+            .serialize(&mut *self.out)
+            .map_err(|e| Error::internal(format!("could not write the JUnit report: {e}")))?;
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+/// The most severe finding first (ties in rule order) names the failure.
+fn failure(product: &ProductFindings<'_>) -> TestCaseStatus {
+    let worst = product
+        .findings
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, f)| (f.severity, std::cmp::Reverse(*i)))
+        .map(|(_, f)| f);
+    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+    if let Some(worst) = worst {
+        let more = product.findings.len() - 1;
+        let mut message = format!("{} {}", worst.code, worst.message);
+        if more > 0 {
+            let _ = write!(message, " (and {more} more)");
+        }
+        status.set_message(message);
+        status.set_type(worst.severity.as_str());
+    }
+    let mut text = String::new();
+    if let Some(title) = product.title {
+        let _ = writeln!(text, "product {}: {title}", product.product_id);
+    }
+    for f in product.findings {
+        describe(&mut text, f, product);
+    }
+    status.set_description(text);
+    status
+}
+
+fn describe(text: &mut String, f: &Finding, product: &ProductFindings<'_>) {
+    let _ = writeln!(
+        text,
+        "{} {} [{}]: {}",
+        f.code, f.name, f.severity, f.message
+    );
+    let _ = writeln!(
+        text,
+        "  field: {}  line: {}",
+        f.field,
+        report_line(f, product.location)
+    );
+    if !f.fix.is_empty() {
+        let _ = writeln!(text, "  fix: {}", f.fix);
+    }
+}

@@ -1,0 +1,544 @@
+//! CI report emitters (junit, sarif, github, gitlab) over a fixed set of findings: a snapshot of
+//! each, a check against its consumer's schema or a real XML parser, caps and fingerprints.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use feedlint::model::{Finding, Group, RuleKind, Severity, SourceLocation};
+use feedlint::report::OutputFormat;
+use feedlint::report::ci::{self, CiOptions, ProductFindings, RuleInfo};
+
+struct Product {
+    id: &'static str,
+    title: Option<&'static str>,
+    location: SourceLocation,
+    findings: Vec<Finding>,
+}
+
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a test constructor mirroring the Finding fields"
+)]
+fn finding(
+    code: &'static str,
+    name: &'static str,
+    group: Group,
+    severity: Severity,
+    kind: RuleKind,
+    field: &str,
+    message: &str,
+    fix: &str,
+    at: &SourceLocation,
+) -> Finding {
+    Finding {
+        code,
+        name,
+        group,
+        severity,
+        kind,
+        field: field.into(),
+        message: message.into(),
+        fix: fix.into(),
+        revenue_impact: 42.5,
+        location: at.clone(),
+    }
+}
+
+fn loc(root: &str, file: &str, line: u64, index: u64) -> SourceLocation {
+    SourceLocation::new(Arc::from(format!("{root}/{file}")), line, index)
+}
+
+/// Two files, four products: one clean, one with three findings (one repeated rule on one field,
+/// messages needing escapes in every format), one with a single low finding, one in a second file.
+fn products(root: &str, shift: u64) -> Vec<Product> {
+    let a = loc(root, "feeds/shop.csv", 2 + shift, 0);
+    let b = loc(root, "feeds/shop.csv", 3 + shift, 1);
+    let c = loc(root, "feeds/shop.csv", 4 + shift, 2);
+    let d = loc(root, "feeds/extra.xml", 10 + shift, 0);
+    vec![
+        Product {
+            id: "SKU-1",
+            title: None,
+            location: a,
+            findings: vec![],
+        },
+        Product {
+            id: "SKU-2",
+            title: Some("Tee"),
+            findings: vec![
+                finding(
+                    "FL-P001",
+                    "sale-price-above-price",
+                    Group::Pricing,
+                    Severity::High,
+                    RuleKind::Compliance,
+                    "sale_price",
+                    "sale_price 120.00 USD is above price 100.00 USD",
+                    "Lower sale_price below price, or remove it.",
+                    &b,
+                ),
+                finding(
+                    "FL-C001",
+                    "title-too-short",
+                    Group::Content,
+                    Severity::Medium,
+                    RuleKind::Performance,
+                    "title",
+                    "title \"Tee, 50% off: <now> & more\nline two\" has 4 words",
+                    "Write a title of 30 to 150 characters.",
+                    &b,
+                ),
+                finding(
+                    "FL-M001",
+                    "image-link-not-https",
+                    Group::Media,
+                    Severity::Low,
+                    RuleKind::Performance,
+                    "additional_image_link",
+                    "additional_image_link http://x/1.jpg is not HTTPS",
+                    "Use https URLs.",
+                    &b,
+                ),
+                finding(
+                    "FL-M001",
+                    "image-link-not-https",
+                    Group::Media,
+                    Severity::Low,
+                    RuleKind::Performance,
+                    "additional_image_link",
+                    "additional_image_link http://x/2.jpg is not HTTPS",
+                    "Use https URLs.",
+                    &b,
+                ),
+            ],
+            location: b,
+        },
+        Product {
+            id: "SKU-3",
+            title: None,
+            findings: vec![finding(
+                "FL-M001",
+                "image-link-not-https",
+                Group::Media,
+                Severity::Low,
+                RuleKind::Performance,
+                "image_link",
+                "image_link http://x/3.jpg is not HTTPS",
+                "Use https URLs.",
+                &c,
+            )],
+            location: c,
+        },
+        Product {
+            id: "item-9",
+            title: Some("Drill & driver <18V>"),
+            findings: vec![finding(
+                "FL-I001",
+                "gtin-check-digit",
+                Group::Identity,
+                Severity::Critical,
+                RuleKind::Compliance,
+                "gtin",
+                "gtin 4006381333932 has a wrong check digit",
+                "Copy the GTIN from the product's barcode.",
+                &d,
+            )],
+            location: d,
+        },
+    ]
+}
+
+fn rules() -> Vec<RuleInfo> {
+    let r = |code, name, group: Group, severity, kind, what: &str| RuleInfo {
+        code,
+        name,
+        group,
+        severity,
+        kind,
+        short_description: what.to_owned(),
+        help: format!("**What it checks**: {what}\n\n**How to fix**: see `feedlint rules {code}`."),
+        help_uri: None,
+    };
+    vec![
+        r(
+            "FL-C001",
+            "title-too-short",
+            Group::Content,
+            Severity::Medium,
+            RuleKind::Performance,
+            "The title has enough words.",
+        ),
+        r(
+            "FL-I001",
+            "gtin-check-digit",
+            Group::Identity,
+            Severity::Critical,
+            RuleKind::Compliance,
+            "The GTIN check digit is right.",
+        ),
+        r(
+            "FL-M001",
+            "image-link-not-https",
+            Group::Media,
+            Severity::Low,
+            RuleKind::Performance,
+            "Image links use HTTPS.",
+        ),
+        r(
+            "FL-P001",
+            "sale-price-above-price",
+            Group::Pricing,
+            Severity::High,
+            RuleKind::Compliance,
+            "sale_price is below price.",
+        ),
+    ]
+}
+
+fn options(root: &str) -> CiOptions {
+    CiOptions {
+        base_dir: Some(PathBuf::from(root)),
+        ..CiOptions::default()
+    }
+}
+
+fn emit_with(format: OutputFormat, products: &[Product], opts: &CiOptions) -> String {
+    let rules = rules();
+    let mut out: Vec<u8> = Vec::new();
+    {
+        let emitter = ci::emitter(format, &mut out, &rules, opts);
+        let Ok(Some(mut emitter)) = emitter else {
+            panic!("{format:?} must have a CI emitter")
+        };
+        for p in products {
+            let pf = ProductFindings {
+                product_id: p.id,
+                location: &p.location,
+                title: p.title,
+                findings: &p.findings,
+            };
+            assert!(emitter.product(&pf).is_ok());
+        }
+        assert!(emitter.finish().is_ok());
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn emit(format: OutputFormat) -> String {
+    emit_with(format, &products("/repo", 0), &options("/repo"))
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}):\n{text}"))
+}
+
+fn assert_schema(schema_file: &str, doc: &serde_json::Value) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/schemas/");
+    let text = std::fs::read_to_string(format!("{path}{schema_file}")).unwrap_or_default();
+    let schema = json(&text);
+    let Ok(validator) = jsonschema::validator_for(&schema) else {
+        panic!("bad schema {schema_file}")
+    };
+    let errors: Vec<String> = validator
+        .iter_errors(doc)
+        .map(|e| format!("{} at {}", e, e.instance_path))
+        .collect();
+    assert!(errors.is_empty(), "{schema_file}: {errors:#?}");
+}
+
+#[test]
+fn table_and_json_are_not_ci_formats() {
+    let rules = rules();
+    let mut out = Vec::new();
+    for f in [OutputFormat::Table, OutputFormat::Json] {
+        assert!(matches!(
+            ci::emitter(f, &mut out, &rules, &CiOptions::default()),
+            Ok(None)
+        ));
+    }
+}
+
+// ---------------------------------------------------------------- junit
+
+#[test]
+fn junit_report_snapshot() {
+    insta::assert_snapshot!(emit(OutputFormat::Junit));
+}
+
+#[test]
+fn junit_parses_back_with_one_case_per_product_and_failure_counts() {
+    use quick_xml::events::Event;
+    let xml = emit(OutputFormat::Junit);
+    let mut reader = quick_xml::Reader::from_str(&xml);
+    let mut suites: Vec<(String, String, String)> = Vec::new(); // name, tests, failures
+    let mut cases: Vec<(String, String)> = Vec::new(); // name, classname
+    let mut failures: Vec<(String, String)> = Vec::new(); // message, type
+    let mut root_counts = (String::new(), String::new());
+    let mut failure_texts = Vec::new();
+    let mut in_failure = false;
+    let attr = |e: &quick_xml::events::BytesStart<'_>, name: &str| -> String {
+        e.try_get_attribute(name)
+            .ok()
+            .flatten()
+            .and_then(|a| a.unescape_value().ok().map(std::borrow::Cow::into_owned))
+            .unwrap_or_default()
+    };
+    loop {
+        match reader.read_event() {
+            Ok(Event::Start(e) | Event::Empty(e)) => match e.name().as_ref() {
+                b"testsuites" => root_counts = (attr(&e, "tests"), attr(&e, "failures")),
+                b"testsuite" => {
+                    suites.push((attr(&e, "name"), attr(&e, "tests"), attr(&e, "failures")));
+                }
+                b"testcase" => cases.push((attr(&e, "name"), attr(&e, "classname"))),
+                b"failure" => {
+                    failures.push((attr(&e, "message"), attr(&e, "type")));
+                    in_failure = true;
+                }
+                _ => {}
+            },
+            Ok(Event::Text(t)) if in_failure => {
+                failure_texts.push(
+                    t.unescape()
+                        .map(std::borrow::Cow::into_owned)
+                        .unwrap_or_default(),
+                );
+            }
+            Ok(Event::End(e)) if e.name().as_ref() == b"failure" => in_failure = false,
+            Ok(Event::Eof) => break,
+            Ok(_) => {}
+            Err(e) => panic!("JUnit output is not well-formed XML: {e}\n{xml}"),
+        }
+    }
+    assert_eq!(root_counts, ("4".into(), "3".into()));
+    assert_eq!(
+        suites,
+        [
+            ("feeds/shop.csv".into(), "3".into(), "2".into()),
+            ("feeds/extra.xml".into(), "1".into(), "1".into())
+        ]
+    );
+    assert_eq!(
+        cases
+            .iter()
+            .map(|(n, c)| format!("{c}::{n}"))
+            .collect::<Vec<_>>(),
+        [
+            "feeds/shop.csv::SKU-1",
+            "feeds/shop.csv::SKU-2",
+            "feeds/shop.csv::SKU-3",
+            "feeds/extra.xml::item-9"
+        ]
+    );
+    assert_eq!(
+        failures[0],
+        (
+            "FL-P001 sale_price 120.00 USD is above price 100.00 USD (and 3 more)".into(),
+            "high".into()
+        )
+    );
+    assert_eq!(failures[2].1, "critical");
+    // Every violation of SKU-2 is listed with its field, severity, line and fix.
+    let text = &failure_texts[0];
+    for needle in [
+        "FL-P001",
+        "FL-C001",
+        "<now> & more",
+        "field: additional_image_link  line: 3",
+        "[low]",
+        "fix: Use https URLs.",
+    ] {
+        assert!(text.contains(needle), "missing {needle:?} in {text}");
+    }
+}
+
+// ---------------------------------------------------------------- sarif
+
+#[test]
+fn sarif_report_snapshot() {
+    let mut doc = json(&emit(OutputFormat::Sarif));
+    // The crate version changes with every release; the snapshot should not.
+    for key in ["version", "semanticVersion"] {
+        assert_eq!(
+            doc["runs"][0]["tool"]["driver"][key],
+            env!("CARGO_PKG_VERSION")
+        );
+        doc["runs"][0]["tool"]["driver"][key] = "[version]".into();
+    }
+    // informationUri follows Cargo.toml's `repository`, which the snapshot should not pin.
+    if let Some(driver) = doc["runs"][0]["tool"]["driver"].as_object_mut() {
+        driver.remove("informationUri");
+    }
+    insta::assert_json_snapshot!(doc);
+}
+
+#[test]
+fn sarif_matches_the_code_scanning_schema_and_points_at_rules() {
+    let doc = json(&emit(OutputFormat::Sarif));
+    assert_schema("sarif-2.1.0-subset.schema.json", &doc);
+    let run = &doc["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "feedlint");
+    let rules = run["tool"]["driver"]["rules"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let results = run["results"].as_array().cloned().unwrap_or_default();
+    assert_eq!(results.len(), 6);
+    for r in &results {
+        let i = r["ruleIndex"].as_u64().unwrap_or(u64::MAX);
+        let i = usize::try_from(i).unwrap_or(usize::MAX);
+        assert_eq!(rules.get(i).map(|rule| &rule["id"]), Some(&r["ruleId"]));
+    }
+    let levels: Vec<&str> = results.iter().filter_map(|r| r["level"].as_str()).collect();
+    assert_eq!(
+        levels,
+        ["error", "warning", "note", "note", "note", "error"]
+    );
+    assert_eq!(run["properties"]["feedlint/resultsCapped"], false);
+    // The repeated rule on one field still gets two distinct fingerprints.
+    assert_ne!(
+        results[2]["partialFingerprints"],
+        results[3]["partialFingerprints"]
+    );
+}
+
+#[test]
+fn sarif_caps_results_keeping_the_most_severe_and_says_so() {
+    let opts = CiOptions {
+        sarif_max_results: Some(2),
+        ..options("/repo")
+    };
+    let doc = json(&emit_with(
+        OutputFormat::Sarif,
+        &products("/repo", 0),
+        &opts,
+    ));
+    assert_schema("sarif-2.1.0-subset.schema.json", &doc);
+    let run = &doc["runs"][0];
+    let ids: Vec<&str> = run["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["ruleId"].as_str())
+        .collect();
+    // Kept in feed order: the high (FL-P001) and the critical (FL-I001) ones.
+    assert_eq!(ids, ["FL-P001", "FL-I001"]);
+    assert_eq!(run["properties"]["feedlint/resultsCapped"], true);
+    assert_eq!(run["properties"]["feedlint/omittedResults"], 4);
+    let note = &run["invocations"][0]["toolExecutionNotifications"][0];
+    assert_eq!(note["descriptor"]["id"], "results-capped");
+    assert!(
+        note["message"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("at most 2 results per run (4 omitted)"))
+    );
+}
+
+#[test]
+fn sarif_default_cap_is_github_limit() {
+    assert_eq!(feedlint::report::sarif::MAX_RESULTS, 25_000);
+}
+
+// ---------------------------------------------------------------- github
+
+#[test]
+fn github_annotations_snapshot() {
+    insta::assert_snapshot!(emit(OutputFormat::Github));
+}
+
+#[test]
+fn github_writes_most_severe_first_and_counts_what_it_caps() {
+    let opts = CiOptions {
+        github_max_per_level: Some(1),
+        ..options("/repo")
+    };
+    let out = emit_with(OutputFormat::Github, &products("/repo", 0), &opts);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines[0]
+            .starts_with("::error file=feeds/extra.xml,line=10,title=FL-I001 gtin-check-digit::"),
+        "{out}"
+    );
+    assert!(
+        lines[1]
+            .starts_with("::warning file=feeds/shop.csv,line=3,title=FL-C001 title-too-short::"),
+        "{out}"
+    );
+    assert!(lines[2].starts_with("::notice "), "{out}");
+    assert_eq!(
+        lines[3],
+        "feedlint: 6 findings in 3 of 4 products (critical 1, high 1, medium 1, low 3); 3 annotations shown, \
+         3 not shown (1 error, 0 warnings, 2 notices; at most 1 per level)"
+    );
+}
+
+#[test]
+fn github_escapes_message_data() {
+    let out = emit(OutputFormat::Github);
+    let line = out
+        .lines()
+        .find(|l| l.contains("FL-C001"))
+        .unwrap_or_default();
+    assert!(
+        line.contains("50%25 off: <now> & more%0Aline two"),
+        "{line}"
+    );
+    assert!(!line.contains('\n'));
+}
+
+// ---------------------------------------------------------------- gitlab
+
+#[test]
+fn gitlab_report_snapshot() {
+    insta::assert_snapshot!(emit(OutputFormat::Gitlab));
+}
+
+#[test]
+fn gitlab_matches_the_code_quality_schema() {
+    let doc = json(&emit(OutputFormat::Gitlab));
+    assert_schema("gitlab-codequality.schema.json", &doc);
+    let prints: std::collections::BTreeSet<&str> = doc
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|i| i["fingerprint"].as_str())
+        .collect();
+    assert_eq!(prints.len(), 6, "fingerprints must be unique");
+}
+
+#[test]
+fn gitlab_fingerprints_are_stable_across_machines_and_line_shifts() {
+    let here = json(&emit_with(
+        OutputFormat::Gitlab,
+        &products("/home/dev/shop", 0),
+        &options("/home/dev/shop"),
+    ));
+    let runner = json(&emit_with(
+        OutputFormat::Gitlab,
+        &products("/builds/acme/shop", 7),
+        &options("/builds/acme/shop"),
+    ));
+    let prints = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .map(|i| i["fingerprint"].to_string())
+            .collect()
+    };
+    assert_eq!(prints(&here), prints(&runner));
+    assert_ne!(here[0]["location"]["lines"], runner[0]["location"]["lines"]);
+}
+
+#[test]
+fn gitlab_with_no_findings_is_an_empty_array() {
+    let clean = vec![Product {
+        id: "A",
+        title: None,
+        location: loc("/r", "f.csv", 2, 0),
+        findings: vec![],
+    }];
+    let doc = json(&emit_with(OutputFormat::Gitlab, &clean, &options("/r")));
+    assert_eq!(doc, serde_json::json!([]));
+    assert_schema("gitlab-codequality.schema.json", &doc);
+}
