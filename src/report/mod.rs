@@ -2,6 +2,8 @@
 //!
 //! Responsible for turning results into bytes. Not responsible for computing results.
 
+pub mod gtin;
+
 use clap::ValueEnum;
 
 /// Every output format feedlint can write. A command rejects a format it has no emitter for.
