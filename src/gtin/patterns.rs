@@ -211,6 +211,9 @@ impl std::fmt::Display for Pattern {
     }
 }
 
+/// Highest combined confidence reported.
+pub const MAX_CONFIDENCE: f64 = 0.99;
+
 /// A set of detected patterns (a bit per pattern id), iterated in id order. No allocation.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct PatternSet(u32);
@@ -246,14 +249,15 @@ impl PatternSet {
         self.iter().any(|p| p.group() == group)
     }
 
-    /// Combined confidence `1 - Π(1 - cᵢ)`, rounded to two decimals; 0 when empty.
+    /// Combined confidence `1 - Π(1 - cᵢ)`, rounded to two decimals and capped at
+    /// [`MAX_CONFIDENCE`] (an offline check never proves a number was not issued); 0 when empty.
     #[must_use]
     pub fn confidence(self) -> f64 {
         let miss: f64 = self.iter().map(|p| 1.0 - p.confidence()).product();
         if self.is_empty() {
             0.0
         } else {
-            ((1.0 - miss) * 100.0).round() / 100.0
+            (((1.0 - miss) * 100.0).round() / 100.0).min(MAX_CONFIDENCE)
         }
     }
 }
@@ -911,6 +915,25 @@ mod tests {
     }
 
     #[test]
+    fn docs_describe_every_pattern_verbatim() {
+        let docs = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/gtin.md"));
+        for p in Pattern::ALL {
+            let row = format!(
+                "| {} | {} | {} | {:.2} | {} |",
+                p.id(),
+                p.name(),
+                p.group().as_str(),
+                p.confidence(),
+                p.definition()
+            );
+            assert!(
+                docs.contains(&row),
+                "docs/gtin.md lacks or misstates:\n{row}"
+            );
+        }
+    }
+
+    #[test]
     fn group_sizes_follow_the_spec_plus_p18() {
         let count = |g| Pattern::ALL.iter().filter(|p| p.group() == g).count();
         assert_eq!(count(PatternGroup::Sequential), 8);
@@ -926,6 +949,8 @@ mod tests {
         assert!((s.confidence() - 0.6).abs() < 1e-9);
         s.insert(Pattern::Ascending);
         assert!((s.confidence() - 0.98).abs() < 1e-9);
+        s.insert(Pattern::AllSameDigits);
+        assert!((s.confidence() - MAX_CONFIDENCE).abs() < 1e-9);
     }
 
     #[test]
