@@ -20,7 +20,7 @@ pub use check::{CheckDigit, GtinFormat, compute_check_digit, has_valid_check_dig
 pub use patterns::{Pattern, PatternGroup, PatternSet};
 pub use prefix::{PrefixClass, PrefixInfo};
 pub use read::{Damage, Digits, ReadNotes, ReadProblem};
-pub use request::{Request, parse_request, parse_request_slice};
+pub use request::{Request, parse_request, parse_request_slice, values_from_lines};
 pub use response::{Accumulator, GtinResult};
 
 use crate::model::Severity;
@@ -615,7 +615,7 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn analyze_never_panics(s in "\\PC{0,40}") {
+        fn analyze_never_panics(s in "(?s).{0,40}") {
             let a = analyze(&s);
             proptest::prop_assert!(a.quality_score() <= 100);
         }

@@ -4,7 +4,7 @@
 //! Responsible for turning bytes into a [`Request`] or the documented error. Not responsible for
 //! keys, metering or billing.
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 
 use serde_json::{Map, Value};
 
@@ -150,6 +150,52 @@ pub fn parse_request_slice(bytes: &[u8]) -> Result<Request, Error> {
     })
 }
 
+/// GTIN values from a list with one value per line (`--file F`, stdin): the line ending (`\n` or
+/// `\r\n`) and a leading UTF-8 byte-order mark are removed, lines holding only whitespace are
+/// skipped, and bytes that are not UTF-8 become U+FFFD (so the value is reported as having an
+/// invalid character instead of stopping the run). Yields `(line number, value)`; streams.
+pub fn values_from_lines<R: BufRead>(reader: R) -> LineValues<R> {
+    LineValues {
+        reader,
+        line: 0,
+        buf: Vec::new(),
+    }
+}
+
+/// Iterator of [`values_from_lines`].
+pub struct LineValues<R> {
+    reader: R,
+    line: u64,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> Iterator for LineValues<R> {
+    type Item = std::io::Result<(u64, String)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            self.buf.clear();
+            match self.reader.read_until(b'\n', &mut self.buf) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => return Some(Err(e)),
+            }
+            self.line += 1;
+            let mut bytes = self.buf.as_slice();
+            if self.line == 1 {
+                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            }
+            bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+            bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+            let value = String::from_utf8_lossy(bytes);
+            if value.trim().is_empty() {
+                continue;
+            }
+            return Some(Ok((self.line, value.into_owned())));
+        }
+    }
+}
+
 fn parse_options(v: Option<&Value>) -> Result<Options, Error> {
     let mut options = Options::default();
     let obj = match v {
@@ -293,6 +339,23 @@ mod tests {
         assert_eq!(
             e.envelope_b()["details"]["tooLongItems"],
             serde_json::json!([0])
+        );
+    }
+
+    #[test]
+    fn line_lists_skip_blank_lines_and_keep_line_numbers() {
+        let input = b"\xEF\xBB\xBF4006381333931\r\n\n  \n 036000291452 \n\xFF12\nlast";
+        let got: Vec<(u64, String)> = values_from_lines(&input[..])
+            .collect::<std::io::Result<_>>()
+            .expect("in memory");
+        assert_eq!(
+            got,
+            vec![
+                (1, "4006381333931".to_owned()),
+                (4, " 036000291452 ".to_owned()),
+                (5, "\u{FFFD}12".to_owned()),
+                (6, "last".to_owned()),
+            ]
         );
     }
 

@@ -104,6 +104,45 @@ fn write_field(
     out.write_all(b",\n")
 }
 
+/// Streams `values` in `format` (table or json) and returns the writer and the aggregate. For
+/// JSON, `finish` is called once every value is written, with the aggregate (its `total()` is
+/// the number of validations to meter and bill), and returns `billing`, `testMode` and `meta`;
+/// for the table it is not called. An `Err` item stops the run and is returned.
+pub fn emit<W, I, B, M>(
+    out: W,
+    format: crate::report::OutputFormat,
+    values: I,
+    options: Options,
+    category: Option<Category>,
+    finish: impl FnOnce(&Accumulator) -> (B, bool, M),
+) -> io::Result<(W, Accumulator)>
+where
+    W: Write,
+    I: IntoIterator<Item = io::Result<String>>,
+    B: Serialize,
+    M: Serialize,
+{
+    match format {
+        crate::report::OutputFormat::Table => {
+            let mut e = GtinTableEmitter::new(out, options);
+            for v in values {
+                e.push(&v?)?;
+            }
+            let acc = *e.accumulator();
+            Ok((e.finish()?, acc))
+        }
+        crate::report::OutputFormat::Json => {
+            let mut e = GtinJsonEmitter::begin(out, options)?;
+            for v in values {
+                e.push(&v?, category)?;
+            }
+            let acc = *e.accumulator();
+            let (billing, test_mode, meta) = finish(&acc);
+            Ok((e.finish(&billing, test_mode, &meta)?, acc))
+        }
+    }
+}
+
 /// Writes a whole response for `values` (convenience over [`GtinJsonEmitter`]).
 pub fn write_json<'a, W: Write>(
     out: W,
@@ -490,6 +529,54 @@ mod tests {
     fn table_emitter_snapshot() {
         let out = write_table(Vec::new(), CODES, Options::default()).expect("write");
         insta::assert_snapshot!("gtin_table", String::from_utf8(out).expect("utf-8"));
+    }
+
+    #[test]
+    fn emit_streams_either_format_and_reports_the_count() {
+        let values = || CODES.iter().map(|c| Ok((*c).to_owned()));
+        let (json, acc) = emit(
+            Vec::new(),
+            crate::report::OutputFormat::Json,
+            values(),
+            Options::default(),
+            None,
+            |acc| {
+                assert_eq!(acc.total(), CODES.len() as u64);
+                (billing(), true, meta())
+            },
+        )
+        .expect("write");
+        assert_eq!(acc.total(), CODES.len() as u64);
+        let doc: serde_json::Value = serde_json::from_slice(&json).expect("valid JSON");
+        assert_schema_valid(&doc);
+        let (table, _) = emit(
+            Vec::new(),
+            crate::report::OutputFormat::Table,
+            values(),
+            Options::default(),
+            None,
+            |_| -> (serde_json::Value, bool, serde_json::Value) {
+                unreachable!("tables carry no billing")
+            },
+        )
+        .expect("write");
+        assert_eq!(
+            table,
+            write_table(Vec::new(), CODES, Options::default()).expect("write")
+        );
+        // A read error stops the run.
+        let failing = vec![Ok("96385074".to_owned()), Err(io::Error::other("disk"))];
+        assert!(
+            emit(
+                Vec::new(),
+                crate::report::OutputFormat::Table,
+                failing,
+                Options::default(),
+                None,
+                |_| (0, false, 0)
+            )
+            .is_err()
+        );
     }
 
     #[test]
