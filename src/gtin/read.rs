@@ -550,6 +550,35 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        #[test]
+        fn spaces_and_dashes_never_change_the_digits_read(
+            digits in "[0-9]{8,14}",
+            seps in proptest::collection::vec(proptest::sample::select(vec!["", " ", "-", "  ", " - "]), 14)
+        ) {
+            let mut spaced = String::new();
+            for (i, c) in digits.chars().enumerate() {
+                if i > 0 {
+                    spaced.push_str(seps[i % seps.len()]);
+                }
+                spaced.push(c);
+            }
+            let plain = read(&digits);
+            let r = read(&spaced);
+            proptest::prop_assert_eq!(r.digits, plain.digits);
+            proptest::prop_assert_eq!(r.problem, plain.problem);
+        }
+
+        #[test]
+        fn read_never_panics_and_digits_are_ascii(s in "(?s).{0,30}") {
+            let r = read(&s);
+            if let Some(d) = r.digits {
+                proptest::prop_assert!(d.as_bytes().iter().all(u8::is_ascii_digit));
+                proptest::prop_assert!(d.len() <= MAX_DIGITS);
+            }
+        }
+    }
+
     #[test]
     fn leading_zeros_are_significant() {
         assert_eq!(
