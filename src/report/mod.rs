@@ -5,6 +5,7 @@
 pub mod ci;
 pub mod github;
 pub mod gitlab;
+pub mod gtin;
 pub mod junit;
 pub mod revenue;
 pub mod sarif;

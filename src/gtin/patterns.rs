@@ -1,0 +1,988 @@
+//! Fake-GTIN pattern detection (spec 2.5: "detection of 18 fake-GTIN patterns" in three groups).
+//!
+//! Responsible for the 18 detectors, each with a stable id that is never reused, a name, a group,
+//! a risk, a confidence and a precise definition (the `definition()` text is the documentation;
+//! docs/gtin.md repeats it). The spec lists 17 names; GTIN-P18 "repeated block" is feedlint's
+//! own eighteenth. Detectors look at digits as submitted (leading zeros included), at the
+//! "body" (every digit but the last, i.e. without the check digit, because most fakes are made by
+//! typing a pattern and appending a correct check digit), and, for P11 and P16, at the raw text.
+//! Not responsible for check digits or prefixes (see `check`, `prefix`); no allocation.
+
+use serde::Serialize;
+
+/// The spec's three pattern groups (spec 2.5 table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PatternGroup {
+    /// Risk critical, revenue impact $2,500+.
+    Sequential,
+    /// Risk critical, revenue impact $1,800+.
+    Repeating,
+    /// Risk high, revenue impact $1,200+.
+    Placeholder,
+}
+
+impl PatternGroup {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Sequential => "sequential",
+            Self::Repeating => "repeating",
+            Self::Placeholder => "placeholder",
+        }
+    }
+}
+
+/// One of the 18 fake-GTIN patterns. The discriminant is the number in the stable id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Pattern {
+    Ascending = 1,
+    Descending = 2,
+    Keyboard = 3,
+    Mathematical = 4,
+    Increment = 5,
+    Mirror = 6,
+    Palindrome = 7,
+    GeneratorArtifact = 8,
+    AllSameDigits = 9,
+    Alternating = 10,
+    TemplatePlaceholder = 11,
+    CommonTestValue = 12,
+    Partial = 13,
+    DefaultValue = 14,
+    SampleData = 15,
+    SystemPlaceholder = 16,
+    Weak = 17,
+    RepeatedBlock = 18,
+}
+
+impl Pattern {
+    /// All patterns in id order.
+    pub const ALL: [Pattern; 18] = [
+        Self::Ascending,
+        Self::Descending,
+        Self::Keyboard,
+        Self::Mathematical,
+        Self::Increment,
+        Self::Mirror,
+        Self::Palindrome,
+        Self::GeneratorArtifact,
+        Self::AllSameDigits,
+        Self::Alternating,
+        Self::TemplatePlaceholder,
+        Self::CommonTestValue,
+        Self::Partial,
+        Self::DefaultValue,
+        Self::SampleData,
+        Self::SystemPlaceholder,
+        Self::Weak,
+        Self::RepeatedBlock,
+    ];
+
+    /// Stable id, `GTIN-P01` ... `GTIN-P18`; never reused.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        const IDS: [&str; 18] = [
+            "GTIN-P01", "GTIN-P02", "GTIN-P03", "GTIN-P04", "GTIN-P05", "GTIN-P06", "GTIN-P07",
+            "GTIN-P08", "GTIN-P09", "GTIN-P10", "GTIN-P11", "GTIN-P12", "GTIN-P13", "GTIN-P14",
+            "GTIN-P15", "GTIN-P16", "GTIN-P17", "GTIN-P18",
+        ];
+        IDS[usize::from(self as u8 - 1)]
+    }
+
+    /// Kebab-case name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Ascending => "ascending-sequence",
+            Self::Descending => "descending-sequence",
+            Self::Keyboard => "keyboard-walk",
+            Self::Mathematical => "mathematical-sequence",
+            Self::Increment => "incrementing-groups",
+            Self::Mirror => "mirrored-body",
+            Self::Palindrome => "palindrome",
+            Self::GeneratorArtifact => "generator-fill-run",
+            Self::AllSameDigits => "all-same-digits",
+            Self::Alternating => "alternating-digits",
+            Self::TemplatePlaceholder => "template-placeholder",
+            Self::CommonTestValue => "common-test-value",
+            Self::Partial => "partial-number",
+            Self::DefaultValue => "default-value",
+            Self::SampleData => "sample-data-prefix",
+            Self::SystemPlaceholder => "system-placeholder",
+            Self::Weak => "weak-low-entropy",
+            Self::RepeatedBlock => "repeated-block",
+        }
+    }
+
+    /// The spec's group. P18 (feedlint's own) is a repeating pattern.
+    #[must_use]
+    pub fn group(self) -> PatternGroup {
+        match self as u8 {
+            1..=8 => PatternGroup::Sequential,
+            9 | 10 | 18 => PatternGroup::Repeating,
+            _ => PatternGroup::Placeholder,
+        }
+    }
+
+    /// How sure a match makes us that the value is not a GS1-issued GTIN (0-1). Values come from
+    /// how often the shape occurs by chance in issued GTINs (see the false-positive test) and how
+    /// specific the detector is.
+    #[must_use]
+    pub fn confidence(self) -> f64 {
+        match self {
+            Self::AllSameDigits | Self::TemplatePlaceholder | Self::SystemPlaceholder => 0.99,
+            Self::Ascending | Self::Descending | Self::CommonTestValue => 0.95,
+            Self::Alternating | Self::DefaultValue | Self::RepeatedBlock => 0.9,
+            Self::Keyboard | Self::Mathematical | Self::Palindrome => 0.85,
+            Self::Increment | Self::Mirror | Self::Partial => 0.8,
+            Self::SampleData => 0.75,
+            Self::GeneratorArtifact => 0.7,
+            Self::Weak => 0.6,
+        }
+    }
+
+    /// The precise definition (the documentation of the detector).
+    #[must_use]
+    pub fn definition(self) -> &'static str {
+        match self {
+            Self::Ascending => {
+                "The body (all digits but the last) contains at least 7 consecutive digits that each rise by one, 9 wrapping to 0 (1234567, 7890123). Example: 1234567890128."
+            }
+            Self::Descending => {
+                "The body contains at least 7 consecutive digits that each fall by one, 0 wrapping to 9 (9876543, 3210987). Example: 9876543210982."
+            }
+            Self::Keyboard => {
+                "The body contains at least 6 consecutive digits of a numeric-keypad walk: rows 789/456/123 read top-down or bottom-up in either direction (789456123, 321654987, 123654789, 789654123) or columns (147258369, 741852963, 369258147, 963852741). Example: 7894561230004."
+            }
+            Self::Mathematical => {
+                "The body contains at least 7 consecutive digits in arithmetic progression modulo 10 with a step of 2, 3, 4, 6, 7 or 8 (step 5 is two alternating digits, P10) (2468024, 1357913, 0369258), or at least 8 consecutive digits of the concatenated powers of two (1248163264128...), Fibonacci numbers (11235813213455...), squares (149162536496481...) or primes (235711131719...)."
+            }
+            Self::Increment => {
+                "The body contains at least 4 consecutive two-digit groups each one more than the previous (01020304, 10111213), or 3 consecutive three-digit groups each one more than the previous (100101102), at any offset."
+            }
+            Self::Mirror => {
+                "The body (at least 7 digits) reads the same backwards while the whole value does not: a mirrored number with a check digit appended (123456654321 + 0). All-same bodies are P09 instead."
+            }
+            Self::Palindrome => {
+                "The whole value (at least 8 digits) reads the same backwards and is not all one digit (1234554321 padded to a GTIN length, 12344321)."
+            }
+            Self::GeneratorArtifact => {
+                "The body contains a run of at least 7 identical non-zero digits or at least 8 zeros that is not leading-zero padding, while the body is not all one digit: a short counter padded to length with a filler digit (5000000000128, 8711111111110). Real GTINs reach six zeros in a row (company prefix ending in zeros, small item reference), hence the longer zero run."
+            }
+            Self::AllSameDigits => {
+                "Every digit is the same (0000000000000, 99999999), or every digit of the body is the same and a check digit was appended (1111111111116)."
+            }
+            Self::Alternating => {
+                "The body (at least 7 digits) alternates between two different digits (121212121212 + 8, 010101010101 + 7), or the whole value does."
+            }
+            Self::TemplatePlaceholder => {
+                "The raw text is a template or mask that was never filled in: it contains {{, }}, ${, {%, <%, [[ or a token wrapped whole in {}, [], <> or %%, or at least 4 mask characters (X, x, #, *, ?, _), or the words gtin, ean, upc, isbn, barcode or placeholder."
+            }
+            Self::CommonTestValue => {
+                "The value, right-aligned to 14 digits, is a published example or test GTIN: 4006381333931, 036000291452, 9780306406157, 5901234123457, 96385074, 73513537, 012345678905, 1234567890128, 123456789012, 12345678901231, 00012345600012, 10012345678902."
+            }
+            Self::Partial => {
+                "A 12-, 13- or 14-digit value whose significant part (leading zeros removed) has fewer than 8 digits: only part of a number was entered and zero-padded (0000001234565, 0000000000017)."
+            }
+            Self::DefaultValue => {
+                "The significant part without its check digit (at least 7 digits) is one non-zero digit followed only by zeros: a system default such as 1000000000009 or 2000000000008."
+            }
+            Self::SampleData => {
+                "The value starts with a GS1 demonstration prefix (952) or a company prefix GS1 uses in its documentation and samples: 0614141 (GS1 US), 4012345 (GS1 Germany), 5012345 (GS1 UK), 5901234 (GS1 Poland), 9501101 (GS1 Global Office), read right-aligned to 13 digits after the indicator."
+            }
+            Self::SystemPlaceholder => {
+                "The raw text is a null-like token or an integer sentinel a system writes for 'no value': null, nil, none, n/a, na, nan, undefined, unknown, tbd, tba, todo, default, false, true, -, --, 0, -1, not available, not applicable, does not apply, no gtin, spreadsheet errors (#N/A, #VALUE!, #REF!, #NAME?, #NUM!, #NULL!, #DIV/0!), or 65535, 2147483647, 4294967295, 9223372036854775807, 18446744073709551615."
+            }
+            Self::Weak => {
+                "Low entropy: the significant body (leading zeros and check digit removed) has at least 7 digits and uses at most 2 distinct digits, or has at least 11 digits and uses at most 3; values already matched by P09, P10 or P18 are not matched again."
+            }
+            Self::RepeatedBlock => {
+                "feedlint's 18th pattern (the spec names 17): the body or the whole value repeats a block of 3 to 6 digits at least twice in full, with any tail a prefix of the block (1231231231231, 123412341234 + 6); blocks of 1 and 2 digits are P09 and P10."
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// Highest combined confidence reported.
+pub const MAX_CONFIDENCE: f64 = 0.99;
+
+/// A set of detected patterns (a bit per pattern id), iterated in id order. No allocation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct PatternSet(u32);
+
+impl PatternSet {
+    #[must_use]
+    pub fn contains(self, p: Pattern) -> bool {
+        self.0 & (1 << (p as u8)) != 0
+    }
+
+    pub fn insert(&mut self, p: Pattern) {
+        self.0 |= 1 << (p as u8);
+    }
+
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[must_use]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The patterns in id order.
+    pub fn iter(self) -> impl Iterator<Item = Pattern> {
+        Pattern::ALL.into_iter().filter(move |&p| self.contains(p))
+    }
+
+    /// Whether any pattern of `group` was detected.
+    #[must_use]
+    pub fn has_group(self, group: PatternGroup) -> bool {
+        self.iter().any(|p| p.group() == group)
+    }
+
+    /// Combined confidence `1 - Π(1 - cᵢ)`, rounded to two decimals and capped at
+    /// [`MAX_CONFIDENCE`] (an offline check never proves a number was not issued); 0 when empty.
+    #[must_use]
+    pub fn confidence(self) -> f64 {
+        let miss: f64 = self.iter().map(|p| 1.0 - p.confidence()).product();
+        if self.is_empty() {
+            0.0
+        } else {
+            (((1.0 - miss) * 100.0).round() / 100.0).min(MAX_CONFIDENCE)
+        }
+    }
+}
+
+/// Runs every detector. `raw` is the trimmed raw text; `digits` the ASCII digits read from it
+/// (any count; digit detectors need at least 7).
+#[must_use]
+pub fn detect(raw: &str, digits: Option<&[u8]>) -> PatternSet {
+    let mut set = PatternSet::default();
+    if is_template(raw) {
+        set.insert(Pattern::TemplatePlaceholder);
+    }
+    if is_system_placeholder(raw) {
+        set.insert(Pattern::SystemPlaceholder);
+    }
+    if let Some(d) = digits.filter(|d| d.len() >= 7 && d.iter().all(u8::is_ascii_digit)) {
+        detect_digits(d, &mut set);
+    }
+    set
+}
+
+fn detect_digits(d: &[u8], set: &mut PatternSet) {
+    let body = &d[..d.len() - 1];
+    let sig_start = d.iter().position(|&b| b != b'0').unwrap_or(d.len());
+    let sig = &d[sig_start..];
+    let sig_body = sig.get(..sig.len().saturating_sub(1)).unwrap_or(&[]);
+
+    let all_same = all_same(d) || all_same(body);
+    if all_same {
+        set.insert(Pattern::AllSameDigits);
+    }
+    if longest_step_run(body, 1) >= 7 {
+        set.insert(Pattern::Ascending);
+    }
+    if longest_step_run(body, 9) >= 7 {
+        set.insert(Pattern::Descending);
+    }
+    if KEYPAD_WALKS
+        .iter()
+        .any(|w| shares_window(body, w.as_bytes(), 6))
+    {
+        set.insert(Pattern::Keyboard);
+    }
+    if [2, 3, 4, 6, 7, 8]
+        .into_iter()
+        .any(|step| longest_step_run(body, step) >= 7)
+        || NUMBER_SEQUENCES
+            .iter()
+            .any(|s| shares_window(body, s.as_bytes(), 8))
+    {
+        set.insert(Pattern::Mathematical);
+    }
+    if incrementing_groups(body, 2, 4) || incrementing_groups(body, 3, 3) {
+        set.insert(Pattern::Increment);
+    }
+    if !all_same {
+        if body.len() >= 7 && is_palindrome(body) && !is_palindrome(d) {
+            set.insert(Pattern::Mirror);
+        }
+        if d.len() >= 8 && is_palindrome(d) {
+            set.insert(Pattern::Palindrome);
+        }
+        if has_fill_run(body, sig_start) {
+            set.insert(Pattern::GeneratorArtifact);
+        }
+        if (body.len() >= 7 && period_is(body, 2)) || (d.len() >= 8 && period_is(d, 2)) {
+            set.insert(Pattern::Alternating);
+        }
+        if [body, d]
+            .iter()
+            .any(|s| s.len() >= 7 && (3..=6).any(|p| s.len() >= 2 * p && period_is(s, p)))
+        {
+            set.insert(Pattern::RepeatedBlock);
+        }
+    }
+    let canonical = right_aligned_14(d);
+    if canonical.is_some_and(|c| {
+        COMMON_TEST_VALUES
+            .iter()
+            .any(|t| right_aligned_14(t.as_bytes()) == Some(c))
+    }) {
+        set.insert(Pattern::CommonTestValue);
+    }
+    if d.len() >= 12 && !sig.is_empty() && sig.len() < 8 {
+        set.insert(Pattern::Partial);
+    }
+    if sig_body.len() >= 7 && sig_body[1..].iter().all(|&b| b == b'0') {
+        set.insert(Pattern::DefaultValue);
+    }
+    if let Some(c) = canonical {
+        let thirteen = &c[1..];
+        if thirteen.starts_with(b"952")
+            || SAMPLE_COMPANY_PREFIXES
+                .iter()
+                .any(|p| thirteen.starts_with(p.as_bytes()))
+        {
+            set.insert(Pattern::SampleData);
+        }
+    }
+    let repeating_already = set.contains(Pattern::AllSameDigits)
+        || set.contains(Pattern::Alternating)
+        || set.contains(Pattern::RepeatedBlock);
+    if !repeating_already {
+        let distinct = distinct_digits(sig_body);
+        if (sig_body.len() >= 7 && distinct <= 2) || (sig_body.len() >= 11 && distinct <= 3) {
+            set.insert(Pattern::Weak);
+        }
+    }
+}
+
+/// Numeric-keypad walks (P03).
+const KEYPAD_WALKS: [&str; 8] = [
+    "789456123",
+    "321654987",
+    "123654789",
+    "789654123",
+    "147258369",
+    "741852963",
+    "369258147",
+    "963852741",
+];
+
+/// Concatenated well-known number sequences (P04).
+const NUMBER_SEQUENCES: [&str; 4] = [
+    "1248163264128256512",
+    "11235813213455891442",
+    "149162536496481100",
+    "235711131719232931374143",
+];
+
+/// Published example and test GTINs (P12).
+const COMMON_TEST_VALUES: [&str; 12] = [
+    "4006381333931",
+    "036000291452",
+    "9780306406157",
+    "5901234123457",
+    "96385074",
+    "73513537",
+    "012345678905",
+    "1234567890128",
+    "123456789012",
+    "12345678901231",
+    "00012345600012",
+    "10012345678902",
+];
+
+/// Company prefixes GS1 uses in documentation and samples (P15), as the first digits of the
+/// 13-digit form.
+const SAMPLE_COMPANY_PREFIXES: [&str; 5] = ["0614141", "4012345", "5012345", "5901234", "9501101"];
+
+fn all_same(s: &[u8]) -> bool {
+    s.first().is_some_and(|&f| s.iter().all(|&b| b == f))
+}
+
+/// Longest run of digits where each is `step` (mod 10) more than the previous.
+fn longest_step_run(s: &[u8], step: u8) -> usize {
+    let mut best = usize::from(!s.is_empty());
+    let mut run = best;
+    for w in s.windows(2) {
+        if (w[0] - b'0' + step) % 10 == w[1] - b'0' {
+            run += 1;
+            best = best.max(run);
+        } else {
+            run = 1;
+        }
+    }
+    best
+}
+
+/// Whether `s` and `pattern` share a common window of `n` bytes.
+fn shares_window(s: &[u8], pattern: &[u8], n: usize) -> bool {
+    s.windows(n).any(|w| pattern.windows(n).any(|p| p == w))
+}
+
+fn group_value(g: &[u8]) -> u32 {
+    g.iter().fold(0, |acc, &b| acc * 10 + u32::from(b - b'0'))
+}
+
+/// `count` consecutive groups of `width` digits, each one more than the previous, at any offset.
+fn incrementing_groups(s: &[u8], width: usize, count: usize) -> bool {
+    let span = width * count;
+    if s.len() < span {
+        return false;
+    }
+    (0..=s.len() - span).any(|start| {
+        let mut groups = s[start..start + span].chunks_exact(width).map(group_value);
+        let mut prev = groups.next().unwrap_or(0);
+        groups.all(|v| {
+            let ok = v == prev + 1;
+            prev = v;
+            ok
+        })
+    })
+}
+
+fn is_palindrome(s: &[u8]) -> bool {
+    s.iter().eq(s.iter().rev())
+}
+
+/// A run of at least 7 identical non-zero digits or 8 zeros that is not leading-zero padding.
+/// Zeros need a longer run: company prefixes ending in zeros followed by a small item reference
+/// give real GTINs six zeros in a row (5449000000996).
+fn has_fill_run(s: &[u8], sig_start: usize) -> bool {
+    let mut i = sig_start.min(s.len());
+    while i < s.len() {
+        let j = s[i..]
+            .iter()
+            .position(|&b| b != s[i])
+            .map_or(s.len(), |k| i + k);
+        if j - i >= if s[i] == b'0' { 8 } else { 7 } {
+            return true;
+        }
+        i = j;
+    }
+    false
+}
+
+/// Whether `s` has period `p`: every digit equals the one `p` before it, and the first `p`
+/// digits are not all the same (so a constant string has no period above 1).
+fn period_is(s: &[u8], p: usize) -> bool {
+    s.len() > p
+        && !all_same(&s[..p])
+        && (p..s.len()).all(|i| s[i] == s[i - p])
+        && (1..p).all(|q| p % q != 0 || !(q..s.len()).all(|i| s[i] == s[i - q]))
+}
+
+fn distinct_digits(s: &[u8]) -> u32 {
+    let mut mask = 0u16;
+    for &b in s {
+        mask |= 1 << (b - b'0');
+    }
+    mask.count_ones()
+}
+
+/// The value left-padded with zeros to 14 digits, when it has 14 or fewer.
+#[must_use]
+pub fn right_aligned_14(d: &[u8]) -> Option<[u8; 14]> {
+    if d.len() > 14 || !d.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let mut out = [b'0'; 14];
+    out[14 - d.len()..].copy_from_slice(d);
+    Some(out)
+}
+
+fn is_template(raw: &str) -> bool {
+    const MARKERS: [&str; 6] = ["{{", "}}", "${", "{%", "<%", "[["];
+    const WORDS: [&str; 6] = ["gtin", "ean", "upc", "isbn", "barcode", "placeholder"];
+    if MARKERS.iter().any(|m| raw.contains(m)) {
+        return true;
+    }
+    let wrapped = [('{', '}'), ('[', ']'), ('<', '>'), ('%', '%')]
+        .iter()
+        .any(|&(a, b)| raw.len() >= 3 && raw.starts_with(a) && raw.ends_with(b));
+    if wrapped {
+        return true;
+    }
+    let masks = raw
+        .chars()
+        .filter(|c| matches!(c, 'X' | 'x' | '#' | '*' | '?' | '_'))
+        .count();
+    if masks >= 4 {
+        return true;
+    }
+    // Words: compare ASCII case-insensitively without allocating.
+    let bytes = raw.as_bytes();
+    WORDS.iter().any(|w| {
+        bytes
+            .windows(w.len())
+            .any(|win| win.eq_ignore_ascii_case(w.as_bytes()))
+    })
+}
+
+fn is_system_placeholder(raw: &str) -> bool {
+    const TOKENS: [&str; 37] = [
+        "null",
+        "nil",
+        "none",
+        "n/a",
+        "na",
+        "nan",
+        "undefined",
+        "unknown",
+        "tbd",
+        "tba",
+        "todo",
+        "default",
+        "false",
+        "true",
+        "-",
+        "--",
+        "0",
+        "-1",
+        "not available",
+        "not applicable",
+        "does not apply",
+        "doesnotapply",
+        "no gtin",
+        "nogtin",
+        "#n/a",
+        "#value!",
+        "#ref!",
+        "#name?",
+        "#num!",
+        "#null!",
+        "#div/0!",
+        "65535",
+        "2147483647",
+        "4294967295",
+        "9223372036854775807",
+        "18446744073709551615",
+        "(null)",
+    ];
+    TOKENS.iter().any(|t| t.eq_ignore_ascii_case(raw))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn detected(raw: &str) -> PatternSet {
+        let digits: Vec<u8> = raw.bytes().filter(u8::is_ascii_digit).collect();
+        let all_digits = raw.bytes().all(|b| b.is_ascii_digit());
+        detect(raw, all_digits.then_some(digits.as_slice()))
+    }
+
+    fn assert_pattern(p: Pattern, positives: &[&str], negatives: &[&str]) {
+        for v in positives {
+            assert!(detected(v).contains(p), "{} should match {v}", p.id());
+        }
+        for v in negatives {
+            assert!(!detected(v).contains(p), "{} should not match {v}", p.id());
+        }
+    }
+
+    /// Real GTINs from products (and GS1-valid random-looking ones) used as negatives everywhere.
+    const REAL: [&str; 6] = [
+        "5449000000996", // a soft drink, GS1 Belgium range 544
+        "8712566441501", // NL
+        "3017620422003", // FR
+        "4000417025005", // DE
+        "0885909950805", // US
+        "7622300489434", // a chocolate bar
+    ];
+
+    #[test]
+    fn p01_ascending() {
+        assert_pattern(
+            Pattern::Ascending,
+            &[
+                "1234567890128",
+                "0123456789012",
+                "12345670",
+                "7890123450004",
+            ],
+            &REAL,
+        );
+        assert_pattern(Pattern::Ascending, &[], &["1234560987654", "9876543210982"]);
+    }
+
+    #[test]
+    fn p02_descending() {
+        assert_pattern(
+            Pattern::Descending,
+            &["9876543210982", "3210987650009", "98765432"],
+            &REAL,
+        );
+        assert_pattern(Pattern::Descending, &[], &["1234567890128"]);
+    }
+
+    #[test]
+    fn p03_keyboard() {
+        assert_pattern(
+            Pattern::Keyboard,
+            &["7894561230004", "1472583690005", "3216549870007"],
+            &REAL,
+        );
+        assert_pattern(Pattern::Keyboard, &[], &["7894510230004"]);
+    }
+
+    #[test]
+    fn p04_mathematical() {
+        assert_pattern(
+            Pattern::Mathematical,
+            &[
+                "2468024680244",
+                "1357913579135",
+                "1248163264120",
+                "1123581321340",
+            ],
+            &REAL,
+        );
+        assert_pattern(
+            Pattern::Mathematical,
+            &[],
+            &["2468013570135", "1234567890128"],
+        );
+    }
+
+    #[test]
+    fn p05_increment() {
+        assert_pattern(
+            Pattern::Increment,
+            &["0102030405063", "5010111213146", "1001011021030"],
+            &REAL,
+        );
+        assert_pattern(Pattern::Increment, &[], &["0102050608091"]);
+    }
+
+    #[test]
+    fn p06_mirror() {
+        assert_pattern(Pattern::Mirror, &["1234566543210", "4006333360041"], &REAL);
+        // The whole value being a palindrome is P07, not P06; all-same is P09.
+        assert_pattern(
+            Pattern::Mirror,
+            &[],
+            &["1234554321", "0000000000000", "1234562654321"],
+        );
+    }
+
+    #[test]
+    fn p07_palindrome() {
+        assert_pattern(
+            Pattern::Palindrome,
+            &["1234562654321", "12344321", "40055004"],
+            &REAL,
+        );
+        assert_pattern(
+            Pattern::Palindrome,
+            &[],
+            &["0000000000000", "1234566543210"],
+        );
+    }
+
+    #[test]
+    fn p08_generator_fill_run() {
+        assert_pattern(
+            Pattern::GeneratorArtifact,
+            &["5000000000128", "8711111111110", "4000000001236"],
+            &REAL,
+        );
+        // Leading-zero padding is not a fill run; six or seven zeros are not enough.
+        assert_pattern(
+            Pattern::GeneratorArtifact,
+            &[],
+            &[
+                "00000096385074",
+                "5449000000996",
+                "4006300000006",
+                "1111111111116",
+            ],
+        );
+    }
+
+    #[test]
+    fn p09_all_same_digits() {
+        assert_pattern(
+            Pattern::AllSameDigits,
+            &[
+                "0000000000000",
+                "99999999",
+                "1111111111116",
+                "77777777777777",
+            ],
+            &REAL,
+        );
+        assert_pattern(Pattern::AllSameDigits, &[], &["1111111111611"]);
+    }
+
+    #[test]
+    fn p10_alternating() {
+        assert_pattern(
+            Pattern::Alternating,
+            &["1212121212128", "0101010101017", "90909090"],
+            &REAL,
+        );
+        assert_pattern(
+            Pattern::Alternating,
+            &[],
+            &["1212121212328", "1111111111116"],
+        );
+    }
+
+    #[test]
+    fn p11_template_placeholder() {
+        assert_pattern(
+            Pattern::TemplatePlaceholder,
+            &[
+                "{{gtin}}",
+                "${GTIN}",
+                "[EAN]",
+                "<gtin>",
+                "%upc%",
+                "XXXXXXXXXXXXX",
+                "400638XXXXXXX",
+                "your barcode here",
+                "#############",
+            ],
+            &REAL,
+        );
+        assert_pattern(Pattern::TemplatePlaceholder, &[], &["080442957X", "n/a"]);
+    }
+
+    #[test]
+    fn p12_common_test_value() {
+        assert_pattern(
+            Pattern::CommonTestValue,
+            &[
+                "4006381333931",
+                "036000291452",
+                "0036000291452",
+                "96385074",
+                "5901234123457",
+            ],
+            &REAL,
+        );
+        assert_pattern(Pattern::CommonTestValue, &[], &["4006381333948"]);
+    }
+
+    #[test]
+    fn p13_partial() {
+        assert_pattern(
+            Pattern::Partial,
+            &["0000001234565", "0000000000017", "00000000000017"],
+            &REAL,
+        );
+        // A GTIN-8 padded to 13/14 digits keeps 8 significant digits; GTIN-8 itself is short.
+        assert_pattern(
+            Pattern::Partial,
+            &[],
+            &[
+                "0000096385074",
+                "00000096385074",
+                "96385074",
+                "0000000000000",
+            ],
+        );
+    }
+
+    #[test]
+    fn p14_default_value() {
+        assert_pattern(
+            Pattern::DefaultValue,
+            &[
+                "1000000000009",
+                "2000000000008",
+                "10000000",
+                "0500000000001",
+            ],
+            &REAL,
+        );
+        assert_pattern(
+            Pattern::DefaultValue,
+            &[],
+            &["1000000000108", "0000000000000"],
+        );
+    }
+
+    #[test]
+    fn p15_sample_data() {
+        assert_pattern(
+            Pattern::SampleData,
+            &[
+                "9521234567890",
+                "0614141000036",
+                "10614141000415",
+                "4012345000016",
+                "5012345678900",
+                "9501101530003",
+            ],
+            &REAL,
+        );
+        assert_pattern(
+            Pattern::SampleData,
+            &[],
+            &["4012346000015", "9531234567896"],
+        );
+    }
+
+    #[test]
+    fn p16_system_placeholder() {
+        assert_pattern(
+            Pattern::SystemPlaceholder,
+            &[
+                "null",
+                "N/A",
+                "None",
+                "#N/A",
+                "-1",
+                "0",
+                "2147483647",
+                "undefined",
+                "does not apply",
+            ],
+            &REAL,
+        );
+        assert_pattern(
+            Pattern::SystemPlaceholder,
+            &[],
+            &["nullable", "10", "21474836470"],
+        );
+    }
+
+    #[test]
+    fn p17_weak() {
+        assert_pattern(
+            Pattern::Weak,
+            &["1001001100013", "5500550055011", "1011010001101"],
+            &REAL,
+        );
+        // Already repeating (P10) and too short for the 3-digit rule.
+        assert_pattern(Pattern::Weak, &[], &["1212121212128", "12312344"]);
+    }
+
+    #[test]
+    fn p18_repeated_block() {
+        assert_pattern(
+            Pattern::RepeatedBlock,
+            &[
+                "1231231231231",
+                "1234123412346",
+                "4567845678456",
+                "98769876",
+            ],
+            &REAL,
+        );
+        // Period 2 is P10, period 1 is P09, a block seen once is not repeated.
+        assert_pattern(
+            Pattern::RepeatedBlock,
+            &[],
+            &["1212121212128", "0000000000000", "1234567123400"],
+        );
+    }
+
+    #[test]
+    fn fakes_with_valid_check_digits_are_flagged() {
+        for v in ["1234567890128", "0000000000000", "1111111111116"] {
+            assert!(
+                crate::gtin::check::has_valid_check_digit(v.as_bytes()),
+                "{v}"
+            );
+            assert!(!detected(v).is_empty(), "{v}");
+        }
+    }
+
+    #[test]
+    fn ids_are_unique_well_formed_and_in_order() {
+        for (i, p) in Pattern::ALL.iter().enumerate() {
+            assert_eq!(p.id(), format!("GTIN-P{:02}", i + 1));
+            assert!(!p.definition().is_empty());
+            assert!((0.0..=1.0).contains(&p.confidence()));
+        }
+        let names: std::collections::BTreeSet<_> = Pattern::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(names.len(), 18);
+    }
+
+    #[test]
+    fn docs_describe_every_pattern_verbatim() {
+        let docs = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/gtin.md"));
+        for p in Pattern::ALL {
+            let row = format!(
+                "| {} | {} | {} | {:.2} | {} |",
+                p.id(),
+                p.name(),
+                p.group().as_str(),
+                p.confidence(),
+                p.definition()
+            );
+            assert!(
+                docs.contains(&row),
+                "docs/gtin.md lacks or misstates:\n{row}"
+            );
+        }
+    }
+
+    #[test]
+    fn group_sizes_follow_the_spec_plus_p18() {
+        let count = |g| Pattern::ALL.iter().filter(|p| p.group() == g).count();
+        assert_eq!(count(PatternGroup::Sequential), 8);
+        assert_eq!(count(PatternGroup::Repeating), 3);
+        assert_eq!(count(PatternGroup::Placeholder), 7);
+    }
+
+    #[test]
+    fn combined_confidence_is_bounded() {
+        let mut s = PatternSet::default();
+        assert!(s.confidence().abs() < f64::EPSILON);
+        s.insert(Pattern::Weak);
+        assert!((s.confidence() - 0.6).abs() < 1e-9);
+        s.insert(Pattern::Ascending);
+        assert!((s.confidence() - 0.98).abs() < 1e-9);
+        s.insert(Pattern::AllSameDigits);
+        assert!((s.confidence() - MAX_CONFIDENCE).abs() < 1e-9);
+    }
+
+    #[test]
+    fn realistic_valid_gtins_are_rarely_flagged() {
+        // 10,000 GTIN-13s built like real ones: a GS1 prefix from a member organisation's range,
+        // a company number and item reference of random digits, and a correct check digit.
+        let members: Vec<(u16, u16)> = crate::gtin::prefix::GS1_PREFIXES
+            .iter()
+            .filter(|r| r.class == crate::gtin::prefix::PrefixClass::Member && r.from >= 30)
+            .map(|r| (r.from, r.to))
+            .collect();
+        let mut rng = fastrand::Rng::with_seed(0x6715_2026);
+        let total = 10_000;
+        let mut flagged = 0;
+        for _ in 0..total {
+            let (from, to) = members[rng.usize(..members.len())];
+            let prefix = rng.u16(from..=to);
+            let mut body = format!("{prefix:03}");
+            // GTIN-12 (as 13 with a leading 0 for GS1 US) or GTIN-13.
+            while body.len() < 12 {
+                body.push(char::from(b'0' + rng.u8(0..10)));
+            }
+            let check = crate::gtin::check::compute_check_digit(body.as_bytes()).unwrap_or(b'0');
+            body.push(char::from(check));
+            if !detected(&body).is_empty() {
+                flagged += 1;
+            }
+        }
+        let rate = f64::from(flagged) / f64::from(total);
+        assert!(
+            rate < 0.01,
+            "false-positive rate {rate} ({flagged} of {total})"
+        );
+    }
+}

@@ -1,0 +1,368 @@
+//! The GTIN JSON request body `{"gtins": [...], "options": {...}}` (spec 4.3) and its errors
+//! (spec 7, envelope B; spec 8, 100 GTINs per request).
+//!
+//! Responsible for turning bytes into a [`Request`] or the documented error. Not responsible for
+//! keys, metering or billing.
+
+use std::io::{BufRead, Read};
+
+use serde_json::{Map, Value};
+
+use super::Options;
+use crate::account::plan::GTIN_REQUEST_LIMIT;
+use crate::error::{Error, ErrorCode};
+
+/// Largest request body read, in bytes (100 GTINs need a few kilobytes): 413 beyond it.
+pub const MAX_REQUEST_BYTES: u64 = 1024 * 1024;
+/// Longest item accepted, in characters: 422 beyond it (no reading of a GTIN needs more).
+pub const MAX_ITEM_CHARS: usize = 64;
+
+/// Keys of `options` (spec 4.3).
+pub const OPTION_KEYS: [&str; 4] = [
+    "enablePatternDetection",
+    "enableBusinessIntelligence",
+    "includeRevenueImpact",
+    "detailedAnalysis",
+];
+
+/// A parsed GTIN request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    pub gtins: Vec<String>,
+    pub options: Options,
+}
+
+/// Reads and parses a request body. See [`parse_request_slice`] for the errors.
+pub fn parse_request(reader: impl Read) -> Result<Request, Error> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_REQUEST_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::input(format!("cannot read the GTIN request body: {e}")))?;
+    parse_request_slice(&bytes)
+}
+
+/// Parses a request body. Errors (docs/gtin.md "Request body"):
+/// - 400 `INVALID_GTIN_FORMAT`: not JSON, not an object, `gtins` missing or not an array of
+///   strings, `options` not an object or an option not a boolean;
+/// - 413 `PAYLOAD_TOO_LARGE`: more than 100 GTINs, or a body over 1 MiB;
+/// - 422 `UNPROCESSABLE_ENTITY` with `details`: well-formed but failing the request rules: an
+///   empty `gtins` array, items that are empty or only whitespace, items longer than 64
+///   characters, or unknown keys at the top level or in `options`.
+pub fn parse_request_slice(bytes: &[u8]) -> Result<Request, Error> {
+    if bytes.len() as u64 > MAX_REQUEST_BYTES {
+        return Err(Error::new(
+            ErrorCode::PayloadTooLarge,
+            format!("request body is larger than {MAX_REQUEST_BYTES} bytes"),
+        )
+        .with_help(format!(
+            "send at most {GTIN_REQUEST_LIMIT} GTINs per request"
+        )));
+    }
+    let value: Value = serde_json::from_slice(bytes)
+        .map_err(|e| bad_format(format!("request body is not valid JSON: {e}")))?;
+    let Value::Object(obj) = value else {
+        return Err(bad_format(
+            "request body must be a JSON object with a `gtins` array",
+        ));
+    };
+    let gtins = match obj.get("gtins") {
+        None => {
+            return Err(bad_format(
+                "missing required field `gtins` (array of strings)",
+            ));
+        }
+        Some(Value::Array(items)) => items,
+        Some(other) => {
+            return Err(bad_format(format!(
+                "`gtins` must be an array of strings, found {}",
+                kind(other)
+            )));
+        }
+    };
+    if let Some((i, item)) = gtins.iter().enumerate().find(|(_, v)| !v.is_string()) {
+        return Err(bad_format(format!(
+            "`gtins[{i}]` must be a string, found {}",
+            kind(item)
+        ))
+        .with_help("quote every GTIN: numbers lose leading zeros"));
+    }
+    if gtins.len() > GTIN_REQUEST_LIMIT {
+        return Err(Error::new(
+            ErrorCode::PayloadTooLarge,
+            format!(
+                "{} GTINs in one request; the limit is {GTIN_REQUEST_LIMIT}",
+                gtins.len()
+            ),
+        )
+        .with_help("split the request, or pass the codes with --file (no request limit)"));
+    }
+    let options = parse_options(obj.get("options"))?;
+    let mut rules: Map<String, Value> = Map::new();
+    if gtins.is_empty() {
+        rules.insert("gtins".into(), "must contain at least one GTIN".into());
+    }
+    let strings: Vec<String> = gtins
+        .iter()
+        .map(|v| v.as_str().unwrap_or_default().to_owned())
+        .collect();
+    let empty: Vec<usize> = indexes(&strings, |s| s.trim().is_empty());
+    if !empty.is_empty() {
+        rules.insert("emptyItems".into(), empty.into());
+    }
+    let long: Vec<usize> = indexes(&strings, |s| s.chars().count() > MAX_ITEM_CHARS);
+    if !long.is_empty() {
+        rules.insert("tooLongItems".into(), long.into());
+    }
+    let unknown_top: Vec<&str> = obj
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !matches!(*k, "gtins" | "options"))
+        .collect();
+    if !unknown_top.is_empty() {
+        rules.insert("unknownFields".into(), unknown_top.into());
+    }
+    if let Some(Value::Object(o)) = obj.get("options") {
+        let unknown: Vec<&str> = o
+            .keys()
+            .map(String::as_str)
+            .filter(|k| !OPTION_KEYS.contains(k))
+            .collect();
+        if !unknown.is_empty() {
+            rules.insert("unknownOptions".into(), unknown.into());
+        }
+    }
+    if !rules.is_empty() {
+        let summary = rules.keys().cloned().collect::<Vec<_>>().join(", ");
+        return Err(Error::new(
+            ErrorCode::UnprocessableEntity,
+            format!("GTIN request failed validation rules: {summary}"),
+        )
+        .with_details(Value::Object(rules))
+        .with_help(format!(
+            "send 1-{GTIN_REQUEST_LIMIT} non-empty GTIN strings and only the options {}",
+            OPTION_KEYS.join(", ")
+        )));
+    }
+    Ok(Request {
+        gtins: strings,
+        options,
+    })
+}
+
+/// GTIN values from a list with one value per line (`--file F`, stdin): the line ending (`\n` or
+/// `\r\n`) and a leading UTF-8 byte-order mark are removed, lines holding only whitespace are
+/// skipped, and bytes that are not UTF-8 become U+FFFD (so the value is reported as having an
+/// invalid character instead of stopping the run). Yields `(line number, value)`; streams.
+pub fn values_from_lines<R: BufRead>(reader: R) -> LineValues<R> {
+    LineValues {
+        reader,
+        line: 0,
+        buf: Vec::new(),
+    }
+}
+
+/// Iterator of [`values_from_lines`].
+pub struct LineValues<R> {
+    reader: R,
+    line: u64,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> Iterator for LineValues<R> {
+    type Item = std::io::Result<(u64, String)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            self.buf.clear();
+            match self.reader.read_until(b'\n', &mut self.buf) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => return Some(Err(e)),
+            }
+            self.line += 1;
+            let mut bytes = self.buf.as_slice();
+            if self.line == 1 {
+                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            }
+            bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+            bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+            let value = String::from_utf8_lossy(bytes);
+            if value.trim().is_empty() {
+                continue;
+            }
+            return Some(Ok((self.line, value.into_owned())));
+        }
+    }
+}
+
+fn parse_options(v: Option<&Value>) -> Result<Options, Error> {
+    let mut options = Options::default();
+    let obj = match v {
+        None | Some(Value::Null) => return Ok(options),
+        Some(Value::Object(o)) => o,
+        Some(other) => {
+            return Err(bad_format(format!(
+                "`options` must be an object, found {}",
+                kind(other)
+            )));
+        }
+    };
+    for (key, slot) in [
+        ("enablePatternDetection", &mut options.pattern_detection),
+        (
+            "enableBusinessIntelligence",
+            &mut options.business_intelligence,
+        ),
+        ("includeRevenueImpact", &mut options.revenue_impact),
+        ("detailedAnalysis", &mut options.detailed),
+    ] {
+        match obj.get(key) {
+            None | Some(Value::Null) => {}
+            Some(Value::Bool(b)) => *slot = *b,
+            Some(other) => {
+                return Err(bad_format(format!(
+                    "`options.{key}` must be a boolean, found {}",
+                    kind(other)
+                )));
+            }
+        }
+    }
+    Ok(options)
+}
+
+fn indexes(items: &[String], pred: impl Fn(&str) -> bool) -> Vec<usize> {
+    items
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| pred(s))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn bad_format(message: impl Into<String>) -> Error {
+    Error::new(ErrorCode::InvalidGtinFormat, message)
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(body: &str) -> Error {
+        match parse_request_slice(body.as_bytes()) {
+            Ok(r) => panic!("expected an error, got {r:?}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn parses_gtins_and_options() {
+        let r = parse_request_slice(
+            br#"{"gtins": ["4006381333931", " 036000291452 "], "options": {"includeRevenueImpact": true, "enablePatternDetection": false}}"#,
+        )
+        .expect("valid");
+        assert_eq!(r.gtins, vec!["4006381333931", " 036000291452 "]);
+        assert!(r.options.revenue_impact && !r.options.pattern_detection);
+        assert!(!r.options.detailed && !r.options.business_intelligence);
+    }
+
+    #[test]
+    fn options_default_when_absent() {
+        let r = parse_request(&br#"{"gtins": ["96385074"]}"#[..]).expect("valid");
+        assert_eq!(r.options, Options::default());
+    }
+
+    #[test]
+    fn missing_or_mistyped_gtins_is_400_invalid_gtin_format() {
+        for body in [
+            "{}",
+            r#"{"gtins": "4006381333931"}"#,
+            r#"{"gtins": [4006381333931]}"#,
+            r#"{"gtins": [null]}"#,
+            "[]",
+            "not json",
+            r#"{"gtins": ["1"], "options": []}"#,
+            r#"{"gtins": ["1"], "options": {"detailedAnalysis": "yes"}}"#,
+        ] {
+            let e = err(body);
+            assert_eq!(e.code, ErrorCode::InvalidGtinFormat, "{body}");
+            assert_eq!(e.code.http_status(), 400);
+            assert_eq!(e.envelope_b()["code"], "INVALID_GTIN_FORMAT");
+        }
+    }
+
+    #[test]
+    fn more_than_100_gtins_is_413() {
+        let items: Vec<String> = (0..=GTIN_REQUEST_LIMIT)
+            .map(|_| "\"96385074\"".to_owned())
+            .collect();
+        let e = err(&format!(r#"{{"gtins": [{}]}}"#, items.join(",")));
+        assert_eq!(e.code, ErrorCode::PayloadTooLarge);
+        let ok: Vec<String> = (0..GTIN_REQUEST_LIMIT)
+            .map(|_| "\"96385074\"".to_owned())
+            .collect();
+        assert!(
+            parse_request_slice(format!(r#"{{"gtins": [{}]}}"#, ok.join(",")).as_bytes()).is_ok()
+        );
+    }
+
+    #[test]
+    fn rule_failures_are_422_with_details() {
+        let e = err(r#"{"gtins": []}"#);
+        assert_eq!(e.code, ErrorCode::UnprocessableEntity);
+        assert!(e.envelope_b()["details"]["gtins"].is_string());
+
+        let e =
+            err(r#"{"gtins": ["96385074", "", "  "], "options": {"detailed": true}, "extra": 1}"#);
+        assert_eq!(e.code.http_status(), 422);
+        let b = e.envelope_b();
+        assert_eq!(b["details"]["emptyItems"], serde_json::json!([1, 2]));
+        assert_eq!(
+            b["details"]["unknownOptions"],
+            serde_json::json!(["detailed"])
+        );
+        assert_eq!(b["details"]["unknownFields"], serde_json::json!(["extra"]));
+
+        let long = "9".repeat(MAX_ITEM_CHARS + 1);
+        let e = err(&format!(r#"{{"gtins": ["{long}"]}}"#));
+        assert_eq!(
+            e.envelope_b()["details"]["tooLongItems"],
+            serde_json::json!([0])
+        );
+    }
+
+    #[test]
+    fn line_lists_skip_blank_lines_and_keep_line_numbers() {
+        let input = b"\xEF\xBB\xBF4006381333931\r\n\n  \n 036000291452 \n\xFF12\nlast";
+        let got: Vec<(u64, String)> = values_from_lines(&input[..])
+            .collect::<std::io::Result<_>>()
+            .expect("in memory");
+        assert_eq!(
+            got,
+            vec![
+                (1, "4006381333931".to_owned()),
+                (4, " 036000291452 ".to_owned()),
+                (5, "\u{FFFD}12".to_owned()),
+                (6, "last".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn oversized_body_is_413() {
+        let big = vec![b' '; usize::try_from(MAX_REQUEST_BYTES).unwrap_or(0) + 10];
+        let e = parse_request(big.as_slice()).err().map(|e| e.code);
+        assert_eq!(e, Some(ErrorCode::PayloadTooLarge));
+    }
+}
