@@ -140,6 +140,10 @@ where
             let (billing, test_mode, meta) = finish(&acc);
             Ok((e.finish(&billing, test_mode, &meta)?, acc))
         }
+        other => Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("the gtin report has no {} format", other.name()),
+        )),
     }
 }
 
