@@ -215,10 +215,8 @@ impl Model {
     pub fn from_file(file: ModelFile) -> Model {
         let total_docs: u32 = file.doc_counts.iter().sum();
         let mut log_prior = [0.0; TONE_COUNT];
-        for t in 0..TONE_COUNT {
-            log_prior[t] = ((f64::from(file.doc_counts[t]) + 1.0)
-                / (f64::from(total_docs) + TONE_COUNT as f64))
-                .ln();
+        for (lp, docs) in log_prior.iter_mut().zip(file.doc_counts) {
+            *lp = ((f64::from(docs) + 1.0) / (f64::from(total_docs) + TONE_COUNT as f64)).ln();
         }
         let vocab = file.features.len() as f64;
         let mut totals = [0.0f64; TONE_COUNT];
@@ -293,6 +291,16 @@ impl Model {
             .get(&id)
             .map(|lp| lp[a.index()] - lp[b.index()])
     }
+}
+
+/// Calibration bin 0..=9 of a probability.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "the value is clamped to 0..=9 before the cast"
+)]
+fn confidence_bin(p: f64) -> usize {
+    (p * 10.0).floor().clamp(0.0, 9.0) as usize
 }
 
 /// The text up to and including its first sentence terminator.
@@ -428,7 +436,7 @@ fn cross_validate_folds(examples: &[Example], folds: &[usize], k: usize) -> CvRe
     for (i, raw) in &calibration {
         let p = softmax(raw, best_t);
         let pred = argmax(&p);
-        let b = ((p[pred] * 10.0) as usize).min(9);
+        let b = confidence_bin(p[pred]);
         bins[b].0 += p[pred];
         bins[b].1 += if pred == examples[*i].tone.index() {
             1.0

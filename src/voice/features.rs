@@ -470,7 +470,7 @@ pub fn extract(title: &str, description: &str) -> TextFeatures {
         if let Some(first) = words(s).first() {
             ids.push(fnv1a(&[b"s", first.as_bytes()]));
         }
-        if let Some(last) = s.chars().last().filter(|c| c.is_ascii_punctuation()) {
+        if let Some(last) = s.chars().last().filter(char::is_ascii_punctuation) {
             ids.push(fnv1a(&[b"p", last.to_string().as_bytes()]));
         }
     }

@@ -218,6 +218,10 @@ fn trend(profile: Option<&Profile>, score: u32, status: ProfileStatus) -> Trend 
 /// Analyses one text against the brand's profile (None before the first analysis). Pure; the
 /// caller then folds the result into the profile with [`Profile::learn`].
 #[must_use]
+#[allow(
+    clippy::too_many_lines,
+    reason = "one linear pipeline (classify, measure, compare, score, recommend) over shared locals"
+)]
 pub fn analyze(
     input: &AnalysisInput,
     profile: Option<&Profile>,
@@ -284,7 +288,7 @@ pub fn analyze(
         _ => confidence.sqrt(),
     }
     .clamp(0.0, 1.0);
-    let voice_score = (alignment * 100.0).round().clamp(0.0, 100.0) as u32;
+    let voice_score = percent(alignment);
     let consistency_score = if distances.is_some() {
         1.0 / (1.0 + (ewma - 1.0).max(0.0).powi(2))
     } else {
@@ -413,6 +417,16 @@ pub fn analyze_and_learn(
     let analysis = analyze(input, Some(profile), opts);
     profile.learn(&analysis, now);
     analysis
+}
+
+/// 0–1 to a whole 0–100 score.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "the value is clamped to 0..=100 before the cast"
+)]
+fn percent(unit: f64) -> u32 {
+    (unit * 100.0).round().clamp(0.0, 100.0) as u32
 }
 
 fn round3(v: f64) -> f64 {

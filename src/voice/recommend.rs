@@ -3,6 +3,8 @@
 //! while a brand profile is building, brand-specific once established, with strategic context
 //! once confident (spec 3.1). Pure; reads the model, the text's features and the profile.
 
+use std::fmt::Write as _;
+
 use super::classifier::Model;
 use super::features::{STYLE_DIM, STYLE_NAMES, TextFeatures, idx};
 use super::profile::Profile;
@@ -122,6 +124,10 @@ fn largest_gap(
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
 }
 
+#[allow(
+    clippy::too_many_lines,
+    reason = "one linear pass building at most three recommendations from shared context"
+)]
 pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
     let mut out = Vec::new();
     let this = &cx.features.style.values;
@@ -134,19 +140,19 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
     let brand_specific = cx.status != ProfileStatus::Building && cx.profile.is_some();
     // Reference style: the brand's own mean once established, else the corpus mean of the
     // expected (or detected) tone.
-    let (reference, whose): ([f64; STYLE_DIM], String) = match (brand_specific, cx.profile) {
-        (true, Some(p)) => (
-            p.mean_style(cx.model),
-            format!("{}'s earlier copy", p.brand_name),
-        ),
-        _ => {
+    let (reference, whose): ([f64; STYLE_DIM], String) =
+        if let (true, Some(p)) = (brand_specific, cx.profile) {
+            (
+                p.mean_style(cx.model),
+                format!("{}'s earlier copy", p.brand_name),
+            )
+        } else {
             let t = cx.expected.unwrap_or(cx.detected);
             (
                 cx.model.file.tone_style_mean[t.index()],
                 format!("typical {t} copy"),
             )
-        }
-    };
+        };
 
     let mut used = None;
     if let Some(expected) = cx.expected.filter(|e| *e != cx.detected) {
@@ -184,21 +190,21 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
             cx.probs[cx.detected.index()] * 100.0
         );
         if !words.is_empty() {
-            s.push_str(&format!(
+            let _ = s.write_fmt(format_args!(
                 " Rework the words that signal {}: {}.",
                 cx.detected,
                 words.join(", ")
             ));
         }
         if let Some((i, _)) = largest_gap(cx.model, this, &reference, None) {
-            s.push_str(&format!(
+            let _ = s.write_fmt(format_args!(
                 " Then {}",
                 advice(i, this[i], reference[i], &whose)
             ));
             used = Some(i);
             match largest_gap(cx.model, this, &reference, Some(i)).filter(|(_, g)| *g >= 1.0) {
                 Some((j, _)) => {
-                    s.push_str(&format!(
+                    let _ = s.write_fmt(format_args!(
                         ", and {}.",
                         advice(j, this[j], reference[j], &whose)
                     ));
@@ -213,7 +219,7 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
                     .iter()
                     .filter(|e| e.detected_tone == expected)
                     .count();
-                s.push_str(&format!(
+                let _ = s.write_fmt(format_args!(
                     " Strategy: {matched} of the brand's last {} texts were {expected}; keeping new copy in that voice protects the profile's stability.",
                     recent.len()
                 ));

@@ -391,31 +391,31 @@ fn learned_profile(brand: &str, tone: Tone, n: usize, now: &str) -> Profile {
 
 #[test]
 fn profile_json_round_trips_through_export_and_import() {
-    let a = learned_profile("Alpha", Tone::Friendly, 12, NOW);
-    let b = learned_profile("Beta", Tone::Technical, 3, NOW);
-    let doc = export_profiles(&[b.clone(), a.clone()]);
+    let alpha = learned_profile("Alpha", Tone::Friendly, 12, NOW);
+    let beta = learned_profile("Beta", Tone::Technical, 3, NOW);
+    let doc = export_profiles(&[beta.clone(), alpha.clone()]);
     let json = serde_json::to_string_pretty(&doc).unwrap();
     assert!(json.contains("\"formatVersion\": 1"));
     assert!(json.contains("\"format\": \"feedlint-voice-profiles\""));
     let back = import_profiles(&json).unwrap();
-    assert_eq!(back, vec![a.clone(), b]);
+    assert_eq!(back, vec![alpha.clone(), beta]);
     // A re-imported profile continues learning exactly like the original.
-    let e = &texts(Tone::Friendly)[30];
-    let mut orig = a;
+    let text = &texts(Tone::Friendly)[30];
+    let mut orig = alpha;
     let mut copy = back[0].clone();
-    let x = analyze_and_learn(&input(e), &mut orig, &AnalyzeOptions::default(), NOW);
-    let y = analyze_and_learn(&input(e), &mut copy, &AnalyzeOptions::default(), NOW);
+    let from_orig = analyze_and_learn(&input(text), &mut orig, &AnalyzeOptions::default(), NOW);
+    let from_copy = analyze_and_learn(&input(text), &mut copy, &AnalyzeOptions::default(), NOW);
     assert_eq!(orig, copy);
     assert_eq!(
-        x.data.brand_voice_analysis.voice_score,
-        y.data.brand_voice_analysis.voice_score
+        from_orig.data.brand_voice_analysis.voice_score,
+        from_copy.data.brand_voice_analysis.voice_score
     );
 }
 
 #[test]
 fn import_rejects_other_versions_duplicates_and_corruption() {
     let p = learned_profile("Alpha", Tone::Friendly, 2, NOW);
-    let mut doc = serde_json::to_value(export_profiles(&[p.clone()])).unwrap();
+    let mut doc = serde_json::to_value(export_profiles(std::slice::from_ref(&p))).unwrap();
     doc["formatVersion"] = 2.into();
     assert!(import_profiles(&doc.to_string()).is_err());
     let dup = export_profiles(&[p.clone(), p.clone()]);
