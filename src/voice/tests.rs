@@ -273,6 +273,18 @@ fn unseen_texts_are_classified_by_tone() {
             Tone::Motivational,
             "Stop waiting and start moving. This jump rope turns ten spare minutes into a workout that builds grit. Push past the burn, beat yesterday's count and prove to yourself that you never quit.",
         ),
+        (
+            Tone::Professional,
+            "The Kensington desk organiser keeps stationery and documents in order across shared workstations. Its powder-coated steel frame resists daily wear, and the modular trays can be arranged to suit individual requirements. It is supplied with a two-year warranty.",
+        ),
+        (
+            Tone::Friendly,
+            "We think you'll adore this little teapot as much as we do. It pours without dribbling, keeps your tea warm for a second cup and looks lovely on the kitchen table. Pop the kettle on and treat yourself to a cosy afternoon.",
+        ),
+        (
+            Tone::Conversational,
+            "So, full disclosure: I bought this ice scraper because my old one snapped in January. Honestly? It's just a decent scraper. The blade's wide, the handle's long enough to reach the middle of the windscreen, and it fits in the door pocket. That's about it, really.",
+        ),
     ];
     for (tone, text) in cases {
         let i = AnalysisInput {
