@@ -366,7 +366,6 @@ pub fn analyze(
     let data = VoiceAnalyzeData {
         brand_voice_analysis: BrandVoiceAnalysis {
             voice_score,
-            grade: Grade::for_score(voice_score),
             detected_tone: pred.tone,
             confidence: round3(confidence),
             voice_characteristics: features::characteristics(&tf.style),

@@ -189,10 +189,8 @@ pub struct VoiceAnalyzeResponse {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BrandVoiceAnalysis {
+    /// 0–100; its grade is [`Grade::for_score`] (kept out of the JSON, which follows 2.7).
     pub voice_score: u32,
-    /// Not in the spec's table; the spec's grades (2.7) for the table view. Serialised so JSON
-    /// readers need not recompute it.
-    pub grade: Grade,
     pub detected_tone: Tone,
     pub confidence: f64,
     pub voice_characteristics: Vec<String>,
