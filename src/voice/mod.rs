@@ -315,7 +315,7 @@ pub fn analyze(
         recommend::recommend(&recommend::Context {
             model,
             features: &tf,
-            probs: &pred.probs,
+            confidence,
             detected: pred.tone,
             expected: expected_tone,
             from_profile: learned.is_some() && learned.and_then(Profile::dominant_tone).is_some(),

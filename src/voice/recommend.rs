@@ -9,7 +9,7 @@ use super::classifier::Model;
 use super::features::{STYLE_DIM, STYLE_NAMES, TextFeatures, idx};
 use super::profile::Profile;
 use super::response::{Impact, ProfileStatus, Recommendation, RecommendationType, Trend};
-use super::tone::{TONE_COUNT, Tone};
+use super::tone::Tone;
 
 /// Function words never offered as "words that signal" a tone.
 const STOPWORDS: &[&str] = &[
@@ -21,7 +21,8 @@ const STOPWORDS: &[&str] = &[
 pub(crate) struct Context<'a> {
     pub model: &'a Model,
     pub features: &'a TextFeatures,
-    pub probs: &'a [f64; TONE_COUNT],
+    /// The reported (calibrated, short-text adjusted) confidence of `detected`.
+    pub confidence: f64,
     pub detected: Tone,
     pub expected: Option<Tone>,
     /// Whether `expected` was learned (true) or declared in voiceContext (false).
@@ -154,7 +155,7 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
             )
         };
 
-    let mut used = None;
+    let mut used: Vec<usize> = Vec::new();
     if let Some(expected) = cx.expected.filter(|e| *e != cx.detected) {
         let mut seen = std::collections::BTreeSet::new();
         let mut evidence: Vec<(f64, &str)> = cx
@@ -187,7 +188,7 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
         let mut s = format!(
             "This text reads as {} ({:.0}%) but {source} is {expected}.",
             cx.detected,
-            cx.probs[cx.detected.index()] * 100.0
+            cx.confidence * 100.0
         );
         if !words.is_empty() {
             let _ = s.write_fmt(format_args!(
@@ -201,9 +202,10 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
                 " Then {}",
                 advice(i, this[i], reference[i], &whose)
             ));
-            used = Some(i);
+            used.push(i);
             match largest_gap(cx.model, this, &reference, Some(i)).filter(|(_, g)| *g >= 1.0) {
                 Some((j, _)) => {
+                    used.push(j);
                     let _ = s.write_fmt(format_args!(
                         ", and {}.",
                         advice(j, this[j], reference[j], &whose)
@@ -238,7 +240,7 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
     let gap = if brand_specific {
         cx.profile.and_then(|p| {
             (0..STYLE_DIM)
-                .filter(|i| Some(*i) != used)
+                .filter(|i| !used.contains(i))
                 .map(|i| {
                     let z = (cx.vector[i] - p.feature_stats.mean[i])
                         / p.feature_stats.effective_variance(i).sqrt();
@@ -248,7 +250,16 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
                 .filter(|(_, z)| *z >= 2.0)
         })
     } else {
-        largest_gap(cx.model, this, &reference, used).filter(|(_, g)| *g >= 1.5)
+        (0..STYLE_DIM)
+            .filter(|i| !used.contains(i))
+            .map(|i| {
+                (
+                    i,
+                    (this[i] - reference[i]).abs() / cx.model.file.style_sd[i],
+                )
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+            .filter(|(_, g)| *g >= 1.5)
     };
     if let Some((i, _)) = gap {
         let mut s = format!(

@@ -593,3 +593,40 @@ fn profiles_list_and_detail_match_the_2_8_schema() {
         27
     );
 }
+
+#[test]
+fn confident_profile_gets_brand_specific_strategic_recommendations_without_repeats() {
+    let p = learned_profile("Maison", Tone::Luxury, 27, NOW);
+    let a = analyze(
+        &input(&texts(Tone::Playful)[3]),
+        Some(&p),
+        &AnalyzeOptions::default(),
+    );
+    let recs = &a.data.recommendations;
+    let tone = recs
+        .iter()
+        .find(|r| r.kind == RecommendationType::ToneOptimization)
+        .unwrap();
+    assert!(
+        tone.suggestion.contains("Maison's earlier copy"),
+        "{}",
+        tone.suggestion
+    );
+    assert!(tone.suggestion.contains("Strategy:"), "{}", tone.suggestion);
+    assert_eq!(tone.impact, Impact::Medium);
+    for other in recs
+        .iter()
+        .filter(|r| r.kind == RecommendationType::ConsistencyImprovement)
+    {
+        let trait_name = other
+            .suggestion
+            .split('(')
+            .nth(1)
+            .and_then(|s| s.split(':').next())
+            .unwrap();
+        assert!(
+            !tone.suggestion.contains(trait_name),
+            "repeats {trait_name}"
+        );
+    }
+}
