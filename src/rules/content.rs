@@ -9,11 +9,8 @@ use super::util::{PhraseSet, blank, chars, invalid_char, is_yes, text};
 use super::{BASE, Check, Hit, Rule, Sink};
 use crate::model::{Group, Product, RuleKind, Severity};
 
-/// Title length bounds (spec 2.1 / 8: 25–150 characters).
-pub(crate) const TITLE_MIN: usize = 25;
-pub(crate) const TITLE_MAX: usize = 150;
-/// Description maximum (GMC 6324468: 5,000, truncated beyond).
-pub(crate) const DESCRIPTION_MAX: usize = 5_000;
+use crate::catalog::fields::{DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN};
+
 /// Below this a description says too little to match searches.
 pub(crate) const DESCRIPTION_MIN: usize = 20;
 

@@ -8,6 +8,7 @@ use std::hash::{Hash, Hasher};
 
 use super::util::{blank, chars, invalid_char, is_bool_text, is_no, one_of, text};
 use super::{BASE, Check, FeedMemory, Hit, Rule, Sink};
+use crate::catalog::fields::{BRAND_MAX, ID_MAX, ITEM_GROUP_ID_MAX, MPN_MAX};
 use crate::model::{Group, Product, RuleKind, Severity};
 
 /// Values that are not manufacturer part numbers (shoptimizer mpn_optimizer INVALID_MPN_VALUES).
@@ -150,10 +151,10 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             if let Some(id) = text(p, "id") {
                 let n = chars(id);
-                if n > 50 {
+                if n > ID_MAX {
                     out.push(Hit {
                         field: "id",
-                        message: format!("id has {n} characters; at most 50 are allowed"),
+                        message: format!("id has {n} characters; at most {ID_MAX} are allowed"),
                     });
                 }
             }
@@ -241,10 +242,12 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             if let Some(b) = text(p, "brand") {
                 let n = chars(b);
-                if n > 70 {
+                if n > BRAND_MAX {
                     out.push(Hit {
                         field: "brand",
-                        message: format!("brand has {n} characters; at most 70 are allowed"),
+                        message: format!(
+                            "brand has {n} characters; at most {BRAND_MAX} are allowed"
+                        ),
                     });
                 }
             }
@@ -289,10 +292,10 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             if let Some(m) = text(p, "mpn") {
                 let n = chars(m);
-                if n > 70 {
+                if n > MPN_MAX {
                     out.push(Hit {
                         field: "mpn",
-                        message: format!("mpn has {n} characters; at most 70 are allowed"),
+                        message: format!("mpn has {n} characters; at most {MPN_MAX} are allowed"),
                     });
                 }
             }
@@ -438,11 +441,11 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "item_group_id") {
                 let n = chars(v);
-                if n > 50 {
+                if n > ITEM_GROUP_ID_MAX {
                     out.push(Hit {
                         field: "item_group_id",
                         message: format!(
-                            "item_group_id has {n} characters; at most 50 are allowed"
+                            "item_group_id has {n} characters; at most {ITEM_GROUP_ID_MAX} are allowed"
                         ),
                     });
                 }

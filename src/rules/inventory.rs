@@ -8,8 +8,8 @@ use super::util::{blank, is_bool_text, iso_minutes, measure, one_of, text};
 use super::{BASE, Check, Hit, Rule};
 use crate::model::{Group, RuleKind, Severity};
 
-/// Current availability values (GMC 6324448).
-pub(crate) const AVAILABILITY: &[&str] = &["in_stock", "out_of_stock", "preorder", "backorder"];
+use crate::catalog::fields::{AVAILABILITY_VALUES as AVAILABILITY, CONDITION_VALUES as CONDITION};
+
 /// Legacy spellings still seen (Google's own sample feed uses `in stock`, `out of stock`).
 pub(crate) const AVAILABILITY_LEGACY: &[(&str, &str)] = &[
     ("in stock", "in_stock"),
@@ -18,8 +18,6 @@ pub(crate) const AVAILABILITY_LEGACY: &[(&str, &str)] = &[
     ("pre-order", "preorder"),
     ("pre order", "preorder"),
 ];
-/// Condition values (GMC 6324469).
-pub(crate) const CONDITION: &[&str] = &["new", "refurbished", "used"];
 /// Weight units (GMC 6324503).
 const WEIGHT_UNITS: &[&str] = &["lb", "oz", "g", "kg"];
 /// Length units (GMC 6324498).

@@ -7,10 +7,7 @@ use super::util::{blank, chars, is_http_url, text, url_host, url_path};
 use super::{BASE, Check, Hit, Rule};
 use crate::model::{Group, RuleKind, Severity};
 
-/// URL length limit (GMC 6324416, 6324350).
-pub(crate) const URL_MAX: usize = 2_000;
-/// additional_image_link values used (GMC; shoptimizer MAX_ALTERNATE_IMAGE_URLS).
-pub(crate) const ADDITIONAL_IMAGES_MAX: usize = 10;
+use crate::catalog::fields::{ADDITIONAL_IMAGES_MAX, URL_MAX};
 
 /// Image file extensions GMC accepts (JPEG, WebP, PNG, GIF, BMP, TIFF).
 const IMAGE_EXTENSIONS: &[&str] = &["jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"];

@@ -10,20 +10,11 @@ use crate::model::{Group, Product, RuleKind, Severity};
 use crate::rules::util::{PhraseSet, blank, chars, one_of, text};
 use crate::rules::{Applies, BASE, Check, Hit, Rule};
 
-pub(crate) const GENDERS: &[&str] = &["male", "female", "unisex"];
-pub(crate) const AGE_GROUPS: &[&str] = &["newborn", "infant", "toddler", "kids", "adult"];
-pub(crate) const SIZE_SYSTEMS: &[&str] = &[
-    "AU", "BR", "CN", "DE", "EU", "FR", "IT", "JP", "MEX", "UK", "US",
-];
-pub(crate) const SIZE_TYPES: &[&str] = &[
-    "regular",
-    "petite",
-    "plus",
-    "tall",
-    "big",
-    "maternity",
-    "big and tall",
-];
+use crate::catalog::fields::{
+    AGE_GROUP_VALUES as AGE_GROUPS, COLOR_MAX, COLOR_PART_MAX, COLORS_MAX,
+    GENDER_VALUES as GENDERS, MATERIAL_MAX, PATTERN_MAX, SIZE_MAX,
+    SIZE_SYSTEM_VALUES as SIZE_SYSTEMS, SIZE_TYPE_VALUES as SIZE_TYPES,
+};
 
 /// Apparel sub-categories that need no size (GMC 6324492: size for Clothing 1604 and Shoes 187).
 const SIZELESS: &[&str] = &[
@@ -72,13 +63,13 @@ fn color_problem(v: &str) -> Option<String> {
         return Some(format!("color \"{v}\" contains a number or hex code"));
     }
     let parts: Vec<&str> = v.split('/').collect();
-    if parts.len() > 3 {
+    if parts.len() > COLORS_MAX {
         return Some(format!(
-            "color \"{v}\" names {} colours; at most 3 are allowed",
+            "color \"{v}\" names {} colours; at most {COLORS_MAX} are allowed",
             parts.len()
         ));
     }
-    if chars(v) > 100 || parts.iter().any(|c| chars(c.trim()) > 40) {
+    if chars(v) > COLOR_MAX || parts.iter().any(|c| chars(c.trim()) > COLOR_PART_MAX) {
         return Some(format!(
             "color \"{v}\" is too long (40 per colour, 100 in total)"
         ));
@@ -186,11 +177,11 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Give the one size of this variant; one product per size.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "size") {
-                if chars(v) > 100 {
+                if chars(v) > SIZE_MAX {
                     out.push(Hit {
                         field: "size",
                         message: format!(
-                            "size has {} characters; at most 100 are allowed",
+                            "size has {} characters; at most {SIZE_MAX} are allowed",
                             chars(v)
                         ),
                     });
@@ -375,11 +366,11 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Name the main materials: `cotton/elastane`.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "material") {
-                if chars(v) > 200 {
+                if chars(v) > MATERIAL_MAX {
                     out.push(Hit {
                         field: "material",
                         message: format!(
-                            "material has {} characters; at most 200 are allowed",
+                            "material has {} characters; at most {MATERIAL_MAX} are allowed",
                             chars(v)
                         ),
                     });
@@ -403,11 +394,11 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Name the pattern: `striped`, `polka dot`.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "pattern") {
-                if chars(v) > 100 {
+                if chars(v) > PATTERN_MAX {
                     out.push(Hit {
                         field: "pattern",
                         message: format!(
-                            "pattern has {} characters; at most 100 are allowed",
+                            "pattern has {} characters; at most {PATTERN_MAX} are allowed",
                             chars(v)
                         ),
                     });

@@ -10,8 +10,7 @@ use crate::rules::util::{PhraseSet, blank, text};
 use crate::rules::{Applies, BASE, Check, Hit, Rule};
 
 /// Energy efficiency classes, best first (GMC energy_efficiency_class).
-pub(crate) const ENERGY_CLASSES: &[&str] =
-    &["A+++", "A++", "A+", "A", "B", "C", "D", "E", "F", "G"];
+use crate::catalog::fields::ENERGY_CLASS_VALUES as ENERGY_CLASSES;
 
 static REFURBISHED: LazyLock<PhraseSet> = LazyLock::new(|| {
     PhraseSet::new(&[

@@ -4,6 +4,7 @@
 //! GTIN validity (check digit, prefixes) is `src/gtin`'s; this file only asks whether one is
 //! present where the category needs it. No I/O.
 
+use crate::catalog::fields::{PRODUCT_TYPE_MAX, PRODUCT_TYPE_VALUES_MAX};
 use crate::catalog::{Category, GtinRequirement};
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::util::{blank, chars, is_no, text};
@@ -116,11 +117,15 @@ pub(crate) const RULES: &[Rule] = &[
         example: "A product_type holding the whole breadcrumb trail and description.",
         fix: "Keep the path to your shop's category levels.",
         check: Check::Product(|p, _, out| {
-            if let Some(v) = p.values("product_type").iter().find(|v| chars(v) > 750) {
+            if let Some(v) = p
+                .values("product_type")
+                .iter()
+                .find(|v| chars(v) > PRODUCT_TYPE_MAX)
+            {
                 out.push(Hit {
                     field: "product_type",
                     message: format!(
-                        "product_type has {} characters; at most 750 are allowed",
+                        "product_type has {} characters; at most {PRODUCT_TYPE_MAX} are allowed",
                         chars(v)
                     ),
                 });
@@ -175,10 +180,12 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Keep the five most relevant paths, the main one first.",
         check: Check::Product(|p, _, out| {
             let n = p.values("product_type").len();
-            if n > 5 {
+            if n > PRODUCT_TYPE_VALUES_MAX {
                 out.push(Hit {
                     field: "product_type",
-                    message: format!("{n} product_type values; at most 5 are used"),
+                    message: format!(
+                        "{n} product_type values; at most {PRODUCT_TYPE_VALUES_MAX} are used"
+                    ),
                 });
             }
         }),
