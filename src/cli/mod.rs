@@ -3,7 +3,9 @@
 //! Responsible for wiring input → engine → report, one file per subcommand. Nothing here holds
 //! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
 
+mod categories;
 mod generate;
+mod rules;
 
 use std::io::{IsTerminal, Write};
 
@@ -80,6 +82,10 @@ pub enum Command {
     /// Generate shell completions or man pages (for packagers).
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
+    /// List the validation rules, or explain one (`feedlint rules FL-C003`).
+    Rules(rules::RulesArgs),
+    /// Describe the six categories, the 73 system fields and the tiers (spec 4.7).
+    Categories(categories::CategoriesArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -105,7 +111,7 @@ pub enum Envelope {
 impl Command {
     fn envelope(&self) -> Envelope {
         match self {
-            Self::Generate(_) => Envelope::A,
+            Self::Generate(_) | Self::Rules(_) | Self::Categories(_) => Envelope::A,
         }
     }
 }
@@ -148,6 +154,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     match command {
         Command::Generate(cmd) => generate::run(&cmd, ctx),
+        Command::Rules(args) => rules::run(&args, ctx),
+        Command::Categories(args) => categories::run(&args, ctx),
     }
 }
 

@@ -25,8 +25,8 @@ use std::sync::LazyLock;
 
 pub use detect::{Detection, DetectionSource, detect_category};
 pub use engine::{
-    ComplianceStatus, Engine, EngineOptions, FeedState, ProductReport, RequiredFieldStatus,
-    RequiredFields,
+    COMPLIANCE_SHARE_IN_OPTIMIZATION, ComplianceStatus, Engine, EngineOptions, FeedState,
+    ProductReport, RequiredFieldStatus, RequiredFields, compliance_weight, optimization_weight,
 };
 
 use crate::catalog::Category;
