@@ -268,6 +268,56 @@ pub fn counts_by_group() -> [(Group, usize); 6] {
     Group::ALL.map(|g| (g, registry().iter().filter(|r| r.group == g).count()))
 }
 
+/// The rule reference in Markdown (docs/rules.md is this text; a test keeps it current).
+#[must_use]
+pub fn reference_markdown() -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from(
+        "# feedlint rules\n\n<!-- Generated from the rule registry (src/rules). Do not edit: run\n     `UPDATE_DOCS=1 cargo test --test rules_cli docs_rules_md_is_current` -->\n\n",
+    );
+    let counts: Vec<String> = counts_by_group()
+        .iter()
+        .map(|(g, n)| format!("{} {n}", g.as_str()))
+        .collect();
+    let _ = writeln!(
+        s,
+        "{} rules ({}). Kind `compliance` lowers the GMC compliance percentage; kind `performance` lowers the optimisation score (docs/scoring.md). Codes {}..{} are reserved for the GTIN rules.\n",
+        registry().len(),
+        counts.join(", "),
+        RESERVED_GTIN_CODES.0,
+        RESERVED_GTIN_CODES.1
+    );
+    s.push_str("| Code | Name | Group | Severity | Kind | Category |\n|---|---|---|---|---|---|\n");
+    for r in registry() {
+        let _ = writeln!(
+            s,
+            "| [{}](#{}) | {} | {} | {} | {} | {} |",
+            r.code,
+            r.code.to_ascii_lowercase(),
+            r.name,
+            r.group.as_str(),
+            r.severity.as_str(),
+            r.kind.as_str(),
+            r.category_key()
+        );
+    }
+    for r in registry() {
+        let _ = write!(
+            s,
+            "\n## {}\n\n`{}` · group {} · severity {} · kind {} · category {} · fields: {}\n\n{}",
+            r.code,
+            r.name,
+            r.group.as_str(),
+            r.severity.as_str(),
+            r.kind.as_str(),
+            r.category_key(),
+            if r.fields.is_empty() { "(record)".to_owned() } else { r.fields.join(", ") },
+            r.explanation().replace("## ", "### ")
+        );
+    }
+    s
+}
+
 /// Builds a product from test-vector pairs. The key `@read_issue` adds a reader issue instead
 /// of an attribute; `@line` sets the line; `@shipping` and `@tax` take the GMC text forms;
 /// `name#N` repeats the value N times.
