@@ -7,13 +7,19 @@ use feedlint::rules::{Engine, EngineOptions, product_from_pairs, reference_markd
 
 fn feedlint() -> Command {
     let mut c = Command::cargo_bin("feedlint").unwrap();
-    c.env_remove("NO_COLOR").env("FEEDLINT_NOW", "2026-01-01T00:00:00Z").env("FEEDLINT_REQUEST_ID", "req-test");
+    c.env_remove("NO_COLOR")
+        .env("FEEDLINT_NOW", "2026-01-01T00:00:00Z")
+        .env("FEEDLINT_REQUEST_ID", "req-test");
     c
 }
 
 fn stdout(args: &[&str]) -> String {
     let out = feedlint().args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -54,8 +60,14 @@ fn rules_unknown_code_exits_2_with_suggestions() {
     let out = feedlint().args(["rules", "FL-C0003"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("unknown rule code") && err.contains("FL-C003"), "{err}");
-    let json = feedlint().args(["rules", "NOPE-1", "--format", "json"]).output().unwrap();
+    assert!(
+        err.contains("unknown rule code") && err.contains("FL-C003"),
+        "{err}"
+    );
+    let json = feedlint()
+        .args(["rules", "NOPE-1", "--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(json.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(v["error"]["code"], "NOT_FOUND");
@@ -69,12 +81,16 @@ fn docs_rules_md_is_current() {
         std::fs::write(path, &expected).unwrap();
     }
     let actual = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(actual == expected, "docs/rules.md is stale: run UPDATE_DOCS=1 cargo test --test rules_cli docs_rules_md_is_current");
+    assert!(
+        actual == expected,
+        "docs/rules.md is stale: run UPDATE_DOCS=1 cargo test --test rules_cli docs_rules_md_is_current"
+    );
 }
 
 #[test]
 fn product_results_match_the_validate_schema() {
-    let schema: serde_json::Value = serde_json::from_str(include_str!("schemas/validate-response.schema.json")).unwrap();
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("schemas/validate-response.schema.json")).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     let engine = Engine::new(EngineOptions::default());
     let products = [
@@ -82,8 +98,14 @@ fn product_results_match_the_validate_schema() {
         product_from_pairs(&[
             ("id", "TV_123456"),
             ("title", "LG 22LB4510 - 22\" LED TV - 1080p (FullHD)"),
-            ("description", "Attractively styled and boasting stunning picture quality."),
-            ("link", "http://www.example.com/electronics/tv/22LB4510.html"),
+            (
+                "description",
+                "Attractively styled and boasting stunning picture quality.",
+            ),
+            (
+                "link",
+                "http://www.example.com/electronics/tv/22LB4510.html",
+            ),
             ("image_link", "http://images.example.com/TV_123456.png"),
             ("condition", "used"),
             ("availability", "in stock"),
@@ -91,12 +113,22 @@ fn product_results_match_the_validate_schema() {
             ("brand", "LG"),
             ("mpn", "22LB4510/US"),
             ("gtin", "71919219405200"),
-            ("market_product_category", "Electronics > Video > Televisions > Flat Panel Televisions"),
+            (
+                "market_product_category",
+                "Electronics > Video > Televisions > Flat Panel Televisions",
+            ),
         ]),
     ];
-    let all = ResultOptions { market_intelligence: true, recommendations: true, business_intelligence: true };
+    let all = ResultOptions {
+        market_intelligence: true,
+        recommendations: true,
+        business_intelligence: true,
+    };
     for options in [ResultOptions::default(), all] {
-        let results: Vec<ProductResult> = products.iter().map(|p| ProductResult::from_report(&engine.check(p), options)).collect();
+        let results: Vec<ProductResult> = products
+            .iter()
+            .map(|p| ProductResult::from_report(&engine.check(p), options))
+            .collect();
         let body = serde_json::json!({
             "success": true,
             "data": {
@@ -105,7 +137,10 @@ fn product_results_match_the_validate_schema() {
                 "billing": { "productsValidated": 2, "cost": 0.0, "environment": "test" }
             }
         });
-        let errors: Vec<String> = validator.iter_errors(&body).map(|e| format!("{} at {}", e, e.instance_path)).collect();
+        let errors: Vec<String> = validator
+            .iter_errors(&body)
+            .map(|e| format!("{} at {}", e, e.instance_path))
+            .collect();
         assert!(errors.is_empty(), "{errors:#?}");
     }
 }

@@ -190,6 +190,19 @@ pub fn detect_category(p: &Product) -> Detection {
                 DetectionSource::MarketProductCategory,
             );
         }
+        // A path under another top-level taxonomy category (Media, Toys & Games...) is
+        // authoritative: the product belongs to none of the six validators.
+        let root = mpc.split(" > ").next().unwrap_or("").trim();
+        if super::category::general::TAXONOMY_ROOTS
+            .iter()
+            .any(|r| r.eq_ignore_ascii_case(root))
+        {
+            return Detection {
+                category: None,
+                confidence: CONFIDENCE_TAXONOMY,
+                source: DetectionSource::MarketProductCategory,
+            };
+        }
         if let Some((c, _)) = keyword_vote(mpc) {
             return found(
                 c,
@@ -287,6 +300,17 @@ mod tests {
     }
 
     const CATEGORY_LIMIT: f64 = crate::rules::CATEGORY_RULE_MIN_CONFIDENCE + 0.06;
+
+    #[test]
+    fn other_taxonomy_roots_mean_no_category() {
+        let p = product_from_pairs(&[
+            ("market_product_category", "Media > DVDs & Videos"),
+            ("product_type", "DVDs & Movies > TV Series"),
+        ]);
+        let d = detect_category(&p);
+        assert_eq!(d.category, None);
+        assert_eq!(d.source, DetectionSource::MarketProductCategory);
+    }
 
     #[test]
     fn nothing_to_go_on_gives_no_category() {

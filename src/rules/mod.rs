@@ -311,7 +311,11 @@ pub fn reference_markdown() -> String {
             r.severity.as_str(),
             r.kind.as_str(),
             r.category_key(),
-            if r.fields.is_empty() { "(record)".to_owned() } else { r.fields.join(", ") },
+            if r.fields.is_empty() {
+                "(record)".to_owned()
+            } else {
+                r.fields.join(", ")
+            },
             r.explanation().replace("## ", "### ")
         );
     }
@@ -372,5 +376,7 @@ pub fn product_from_pairs(pairs: &[(&str, &str)]) -> Product {
 /// The product every feed-rule vector is checked after (see the registry test).
 pub const FEED_SEED: &[(&str, &str)] = &[("id", "SEED-1"), ("gtin", "4006381333931")];
 
+#[cfg(test)]
+mod feed_expectations;
 #[cfg(test)]
 mod tests;
