@@ -3,6 +3,10 @@
 //! requirement level. The limits and allowed values here are the ones the rules enforce.
 //!
 //! Pure data; no I/O. `FIELD_COUNTS` is derived from the tables, never typed.
+#![allow(
+    clippy::unreadable_literal,
+    reason = "GMC Help answer ids are identifiers, written as they appear in the Help URLs"
+)]
 
 use std::sync::LazyLock;
 

@@ -680,10 +680,10 @@ pub(crate) const RULES: &[Rule] = &[
                     .collect();
                 let mut sorted = words.clone();
                 sorted.sort_unstable();
-                if let Some(w) = sorted.windows(3).find(|w| w[0] == w[2]) {
+                if let Some([w, ..]) = sorted.windows(3).find(|w| w[0] == w[2]) {
                     out.push(Hit {
                         field: "title",
-                        message: format!("title repeats the word \"{}\" three or more times", w[0]),
+                        message: format!("title repeats the word \"{w}\" three or more times"),
                     });
                 }
             }

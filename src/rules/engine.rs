@@ -209,17 +209,21 @@ impl Engine {
     /// layer validates them against [`super::find`] and reports their location).
     #[must_use]
     pub fn new(options: EngineOptions) -> Self {
+        let EngineOptions {
+            category_override,
+            select,
+            ignore,
+            severity_overrides,
+        } = options;
         let mut product_rules = Vec::new();
         let mut feed_rules = Vec::new();
         for &rule in registry() {
-            let selected = options.select.is_empty()
-                || options.select.iter().any(|s| matches_selector(rule, s));
-            let ignored = options.ignore.iter().any(|s| matches_selector(rule, s));
+            let selected = select.is_empty() || select.iter().any(|s| matches_selector(rule, s));
+            let ignored = ignore.iter().any(|s| matches_selector(rule, s));
             if !selected || ignored {
                 continue;
             }
-            let severity = options
-                .severity_overrides
+            let severity = severity_overrides
                 .iter()
                 .rev()
                 .find(|(c, _)| c.eq_ignore_ascii_case(rule.code))
@@ -233,7 +237,7 @@ impl Engine {
         Self {
             product_rules,
             feed_rules,
-            category_override: options.category_override,
+            category_override,
         }
     }
 

@@ -144,6 +144,10 @@ fn benchy_bad_reports_the_defects_a_person_sees() {
 }
 
 /// The six items of google-example-rss.xml.
+#[allow(
+    clippy::too_many_lines,
+    reason = "test data: six products written out attribute by attribute"
+)]
 fn google_example() -> Vec<Product> {
     vec![
         product_from_pairs(&[

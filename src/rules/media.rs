@@ -86,8 +86,7 @@ fn thumbnail_hint(url: &str) -> bool {
 fn local_host(host: &str) -> bool {
     host == "localhost"
         || host.ends_with(".localhost")
-        || host.ends_with(".local")
-        || host.ends_with(".internal")
+        || matches!(host.rsplit('.').next(), Some("local" | "internal"))
         || host
             .parse::<std::net::Ipv4Addr>()
             .is_ok_and(|ip| ip.is_private() || ip.is_loopback())

@@ -361,7 +361,7 @@ pub(crate) const RULES: &[Rule] = &[
                                 message: format!(
                                     "shipping price \"{v}\" is negative or in an unknown currency"
                                 ),
-                            })
+                            });
                         }
                         Ok(_) => {}
                     }
@@ -686,7 +686,7 @@ pub(crate) const RULES: &[Rule] = &[
                         message: format!(
                             "cost_of_goods_sold \"{v}\" is above the price or in another currency"
                         ),
-                    })
+                    });
                 }
                 _ => {}
             }

@@ -121,6 +121,10 @@ impl PhraseSet {
 /// Minutes since an epoch of an ISO 8601 date or date-time (GMC 7055760):
 /// `YYYY-MM-DD[Thh:mm[:ss]][Z|±hh:mm|±hhmm]`. A date without a time is 23:59 (GMC default);
 /// a missing zone is taken as UTC, which only matters for ordering two values of one attribute.
+#[allow(
+    clippy::many_single_char_names,
+    reason = "date and clock parts named as in ISO 8601 (d, h, m)"
+)]
 pub(crate) fn iso_minutes(s: &str) -> Option<i64> {
     let s = s.trim();
     let (date, rest) = if s.len() >= 10 {
