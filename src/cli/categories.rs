@@ -10,10 +10,7 @@ use crate::catalog::discovery::{self, CategoriesResponse, TierFilter, View};
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::report::OutputFormat;
 
-/// Describe the six categories, the 73 system fields and the tiers (spec 4.7).
-///
-/// `--view json` is the spec's response; `summary` keeps only the summary and the tiers;
-/// `detailed` adds each category's fields (type, requirement, limits) and rule count.
+/// Arguments of `feedlint categories`.
 #[derive(Debug, clap::Args)]
 pub struct CategoriesArgs {
     /// How much to show (the spec's `format` query parameter).

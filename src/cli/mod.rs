@@ -83,8 +83,17 @@ pub enum Command {
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
     /// List the validation rules, or explain one (`feedlint rules FL-C003`).
+    ///
+    /// Each rule has a stable code, a group, a severity and a kind: `compliance` rules lower the
+    /// GMC compliance percentage, `performance` rules the optimisation score. How scores,
+    /// statuses, priority and revenue impact are computed: docs/scoring.md. Full rule
+    /// reference: docs/rules.md.
     Rules(rules::RulesArgs),
     /// Describe the six categories, the 73 system fields and the tiers (spec 4.7).
+    ///
+    /// `--view json` (default) is the spec's response; `summary` keeps only the summary and the
+    /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
+    /// No API key is needed.
     Categories(categories::CategoriesArgs),
 }
 

@@ -10,10 +10,7 @@ use crate::error::{Error, ErrorCode, Outcome};
 use crate::report::OutputFormat;
 use crate::rules::{self, Rule};
 
-/// List every validation rule, or explain one.
-///
-/// Scores, statuses, priority and revenue impact are explained in docs/scoring.md; the full
-/// rule reference is docs/rules.md (generated from the same registry).
+/// Arguments of `feedlint rules`.
 #[derive(Debug, clap::Args)]
 pub struct RulesArgs {
     /// A rule code (`FL-C003`) or name (`title-too-short`) to explain.
