@@ -259,16 +259,7 @@ impl Engine {
             },
             None => super::detect_category(p),
         };
-        let ctx = RuleCtx {
-            category: detection.category,
-            confidence: detection.confidence,
-            price: p
-                .get("price")
-                .and_then(|t| crate::model::parse_price(t).ok()),
-            sale_price: p
-                .get("sale_price")
-                .and_then(|t| crate::model::parse_price(t).ok()),
-        };
+        let ctx = RuleCtx::with_category(p, detection.category, detection.confidence);
         let category_rules_on = detection.confidence >= CATEGORY_RULE_MIN_CONFIDENCE;
         let mut findings = Vec::new();
         let mut hits: Vec<Hit> = Vec::new();
@@ -458,8 +449,7 @@ impl FeedState {
         let ctx = RuleCtx {
             category: report.category,
             confidence: report.category_confidence,
-            price: None,
-            sale_price: None,
+            ..RuleCtx::default()
         };
         let usd = report
             .price_currency

@@ -3,7 +3,7 @@
 //!
 //! URL shape is checked with the `url` crate; nothing is fetched. No I/O.
 
-use super::util::{blank, chars, is_http_url, text, url_host, url_path};
+use super::util::{blank, chars, is_http, is_http_url, text, url_extension};
 use super::{BASE, Check, Hit, Rule};
 use crate::model::{Group, RuleKind, Severity};
 
@@ -33,18 +33,11 @@ const PLACEHOLDER_WORDS: &[&str] = &[
     "dummy",
 ];
 
-fn extension(url: &str) -> Option<String> {
-    let path = url_path(url)?;
-    let last = path.rsplit('/').next()?;
-    let (_, ext) = last.rsplit_once('.')?;
-    Some(ext.to_owned())
-}
-
 /// Placeholder images: a path naming a placeholder graphic, or an image on the bare reserved
 /// example domain (`example.com` / `www.example.com`, RFC 2606). Sub-domains such as
 /// `images.example.com` are treated as a real image host (Google's own sample feed uses them).
-fn placeholder_image(url: &str) -> Option<&'static str> {
-    let host = url_host(url)?;
+fn placeholder_image(url: &url::Url) -> Option<&'static str> {
+    let host = url.host_str()?.to_ascii_lowercase();
     if matches!(
         host.as_str(),
         "example.com"
@@ -56,7 +49,7 @@ fn placeholder_image(url: &str) -> Option<&'static str> {
     ) {
         return Some("the reserved example domain");
     }
-    let path = url_path(url)?;
+    let path = url.path().to_ascii_lowercase();
     PLACEHOLDER_WORDS
         .iter()
         .find(|w| path.contains(*w))
@@ -126,9 +119,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A relative path or another scheme cannot be crawled, so the product has no usable image and is disapproved.",
         example: "`image_link=\"/images/1.jpg\"`.",
         fix: "Give the full URL: `https://www.your-shop.com/images/1.jpg`.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, cx, out| {
             if let Some(v) = text(p, "image_link") {
-                if !is_http_url(v) {
+                if !cx.image_url.as_ref().is_some_and(is_http) {
                     out.push(Hit {
                         field: "image_link",
                         message: format!("image_link \"{v}\" is not an absolute http(s) URL"),
@@ -176,8 +169,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Only JPEG, WebP, PNG, non-animated GIF, BMP and TIFF images are accepted, and the extension must match the format (GMC 6324350).",
         example: "`image_link=\"https://cdn.acme.test/logo.svg\"`.",
         fix: "Serve a JPEG, PNG or WebP photo of the product.",
-        check: Check::Product(|p, _, out| {
-            if let Some(ext) = text(p, "image_link").and_then(extension) {
+        check: Check::Product(|_, cx, out| {
+            if let Some(ext) = cx.image_url.as_ref().and_then(url_extension) {
                 if NON_IMAGE_EXTENSIONS.contains(&ext.as_str()) {
                     out.push(Hit {
                         field: "image_link",
@@ -203,10 +196,17 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Placeholder or generic images are disapproved (GMC 6324350), and a placeholder main image disapproves the product.",
         example: "`additional_image_link=\"http://www.example.com/image2.jpg\"`.",
         fix: "Replace the placeholder with a real photo of the product, or remove the additional image.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, cx, out| {
             for field in ["image_link", "additional_image_link"] {
-                for v in p.values(field) {
-                    if let Some(why) = placeholder_image(v) {
+                for (i, v) in p.values(field).iter().enumerate() {
+                    let parsed;
+                    let url = if field == "image_link" && i == 0 {
+                        cx.image_url.as_ref()
+                    } else {
+                        parsed = url::Url::parse(v.trim()).ok();
+                        parsed.as_ref()
+                    };
+                    if let Some(why) = url.and_then(placeholder_image) {
                         out.push(Hit {
                             field,
                             message: format!("{field} \"{v}\" is a placeholder image ({why})"),
@@ -397,9 +397,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A relative or malformed link cannot be opened; the product is disapproved.",
         example: "`link=\"www.acme.test/p/1\"` (no scheme).",
         fix: "Give the full URL starting with `https://`.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, cx, out| {
             if let Some(v) = text(p, "link") {
-                if !is_http_url(v) {
+                if !cx.link_url.as_ref().is_some_and(is_http) {
                     out.push(Hit {
                         field: "link",
                         message: format!("link \"{v}\" is not an absolute http(s) URL"),
@@ -473,8 +473,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "The landing page must let the shopper buy the product; an image URL is not a landing page and is disapproved.",
         example: "`link=\"https://cdn.acme.test/p/1.jpg\"` (image_link copied into link).",
         fix: "Put the product page's URL in link.",
-        check: Check::Product(|p, _, out| {
-            if let Some(ext) = text(p, "link").and_then(extension) {
+        check: Check::Product(|_, cx, out| {
+            if let Some(ext) = cx.link_url.as_ref().and_then(url_extension) {
                 if IMAGE_EXTENSIONS.contains(&ext.as_str()) {
                     out.push(Hit {
                         field: "link",
@@ -497,9 +497,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "The platform's crawler cannot reach internal addresses; the page and image fail verification and the product is disapproved. Usually a staging export.",
         example: "`link=\"http://localhost:8080/p/1\"`.",
         fix: "Export with the production domain.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|_, cx, out| {
             for field in ["link", "image_link"] {
-                if let Some(host) = text(p, field).and_then(url_host) {
+                if let Some(host) = cx.url(field).and_then(url::Url::host_str) {
+                    let host = host.to_ascii_lowercase();
                     if local_host(&host) {
                         out.push(Hit {
                             field,

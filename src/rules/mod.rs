@@ -46,6 +46,10 @@ pub struct RuleCtx {
     pub price: Option<Price>,
     /// `sale_price` parsed, when it parses.
     pub sale_price: Option<Price>,
+    /// `link` parsed once (trimmed), when it parses as a URL of any scheme.
+    pub link_url: Option<url::Url>,
+    /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
+    pub image_url: Option<url::Url>,
 }
 
 impl RuleCtx {
@@ -61,17 +65,40 @@ impl RuleCtx {
             },
             None => detect_category(p),
         };
+        Self::with_category(p, detection.category, detection.confidence)
+    }
+
+    /// Builds the context with an already known category: parses the prices and the two URLs.
+    #[must_use]
+    pub fn with_category(p: &Product, category: Option<Category>, confidence: f64) -> Self {
         Self {
-            category: detection.category,
-            confidence: detection.confidence,
+            category,
+            confidence,
             price: p
                 .get("price")
                 .and_then(|t| crate::model::parse_price(t).ok()),
             sale_price: p
                 .get("sale_price")
                 .and_then(|t| crate::model::parse_price(t).ok()),
+            link_url: parse_url_of(p, "link"),
+            image_url: parse_url_of(p, "image_link"),
         }
     }
+
+    /// The parsed URL of `link` or `image_link`.
+    #[must_use]
+    pub fn url(&self, field: &str) -> Option<&url::Url> {
+        match field {
+            "link" => self.link_url.as_ref(),
+            "image_link" => self.image_url.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+fn parse_url_of(p: &Product, field: &str) -> Option<url::Url> {
+    p.get_nonblank(field)
+        .and_then(|v| url::Url::parse(v.trim()).ok())
 }
 
 /// One defect a check found: the attribute it concerns and what is wrong, naming the value.

@@ -24,26 +24,19 @@ pub(crate) fn chars(s: &str) -> usize {
 
 /// An absolute http(s) URL with a host (RFC 3986, GMC 6324416).
 pub(crate) fn is_http_url(s: &str) -> bool {
-    match url::Url::parse(s.trim()) {
-        Ok(u) => {
-            matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| !h.is_empty())
-        }
-        Err(_) => false,
-    }
+    url::Url::parse(s.trim()).is_ok_and(|u| is_http(&u))
 }
 
-/// The lower-cased host of a URL, if it parses.
-pub(crate) fn url_host(s: &str) -> Option<String> {
-    url::Url::parse(s.trim())
-        .ok()
-        .and_then(|u| u.host_str().map(str::to_ascii_lowercase))
+/// Whether a parsed URL is http(s) with a host.
+pub(crate) fn is_http(u: &url::Url) -> bool {
+    matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| !h.is_empty())
 }
 
-/// The lower-cased path of a URL (without query), if it parses.
-pub(crate) fn url_path(s: &str) -> Option<String> {
-    url::Url::parse(s.trim())
-        .ok()
-        .map(|u| u.path().to_ascii_lowercase())
+/// The lower-cased file extension of a parsed URL's last path segment.
+pub(crate) fn url_extension(u: &url::Url) -> Option<String> {
+    let last = u.path().rsplit('/').next()?;
+    let (_, ext) = last.rsplit_once('.')?;
+    Some(ext.to_ascii_lowercase())
 }
 
 /// A character GMC rejects in text: C0/C1 controls (tab and newlines allowed where `allow_newlines`),
