@@ -2,5 +2,8 @@
 //! as they are shown to users. Pure data: no I/O.
 
 pub mod category;
+pub mod discovery;
+pub mod fields;
 
 pub use category::{Category, GtinRequirement};
+pub use fields::{FIELD_COUNTS, FieldCounts, Requirement};

@@ -3,9 +3,11 @@
 //! Responsible for wiring input → engine → report, one file per subcommand. Nothing here holds
 //! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
 
+mod categories;
 mod generate;
 pub mod progress;
 mod usage;
+mod rules;
 
 use std::io::{IsTerminal, Write};
 
@@ -138,6 +140,19 @@ pub enum Command {
     Generate(generate::GenerateCommand),
     /// Show this month's usage of the API key: validations per counter, limit, remaining, cost.
     Usage(usage::UsageArgs),
+    /// List the validation rules, or explain one (`feedlint rules FL-C003`).
+    ///
+    /// Each rule has a stable code, a group, a severity and a kind: `compliance` rules lower the
+    /// GMC compliance percentage, `performance` rules the optimisation score. How scores,
+    /// statuses, priority and revenue impact are computed: docs/scoring.md. Full rule
+    /// reference: docs/rules.md.
+    Rules(rules::RulesArgs),
+    /// Describe the six categories, the 73 system fields and the tiers (spec 4.7).
+    ///
+    /// `--view json` (default) is the spec's response; `summary` keeps only the summary and the
+    /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
+    /// No API key is needed.
+    Categories(categories::CategoriesArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -163,7 +178,7 @@ pub enum Envelope {
 impl Command {
     fn envelope(&self) -> Envelope {
         match self {
-            Self::Generate(_) | Self::Usage(_) => Envelope::A,
+            Self::Generate(_) | Self::Usage(_) | Self::Rules(_) | Self::Categories(_) => Envelope::A,
         }
     }
 }
@@ -207,6 +222,8 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     match command {
         Command::Generate(cmd) => generate::run(&cmd, ctx),
         Command::Usage(args) => usage::run(&args, ctx),
+        Command::Rules(args) => rules::run(&args, ctx),
+        Command::Categories(args) => categories::run(&args, ctx),
     }
 }
 

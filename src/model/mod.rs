@@ -3,6 +3,7 @@
 pub mod finding;
 pub mod price;
 pub mod product;
+pub mod result;
 pub mod severity;
 
 pub use finding::{Finding, Group, RuleKind};
@@ -10,4 +11,5 @@ pub use price::{Price, PriceError, parse_price};
 pub use product::{
     Attribute, CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax,
 };
+pub use result::{ProductResult, ResultOptions};
 pub use severity::Severity;

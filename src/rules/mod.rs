@@ -1,1 +1,409 @@
-//! (module under construction; see the issue that builds it)
+//! The rule registry and the validation engine (spec sections 1, 2.3).
+//!
+//! Every rule is defined in exactly one place (its group's file): stable code, kebab-case defect
+//! name, group, severity, kind (GMC compliance or performance optimisation), the fields it reads,
+//! its explanation, its check and its pass/fail vectors. [`registry`] is the one sorted list.
+//! This module must not print, read files or touch clap: the CLI wires it to input and output.
+//!
+//! Codes: `FL-C` content, `FL-I` identity, `FL-K` category (K0xx general, K1xx apparel,
+//! K2xx electronics, K3xx health & beauty, K4xx automotive, K5xx home & garden, K6xx sporting
+//! goods), `FL-M` media and links, `FL-P` pricing and shipping cost, `FL-V` inventory and
+//! logistics. `FL-I100`..`FL-I119` are reserved for the GTIN rules of `src/gtin`. A code is never
+//! reused, even when its rule is removed.
+
+pub mod category;
+mod content;
+pub mod detect;
+mod engine;
+mod identity;
+mod inventory;
+mod media;
+mod pricing;
+mod util;
+
+use std::sync::LazyLock;
+
+pub use detect::{Detection, DetectionSource, detect_category};
+pub use engine::{
+    COMPLIANCE_SHARE_IN_OPTIMIZATION, ComplianceStatus, Engine, EngineOptions, FeedState,
+    ProductReport, RequiredFieldStatus, RequiredFields, compliance_weight, optimization_weight,
+};
+
+use crate::catalog::Category;
+use crate::model::{Group, Price, Product, RuleKind, Severity};
+
+/// First and last code reserved for the GTIN rules added from `src/gtin` (identity group).
+pub const RESERVED_GTIN_CODES: (&str, &str) = ("FL-I100", "FL-I119");
+
+/// What the rule engine knows about a product besides its attributes, computed once per product.
+#[derive(Debug, Clone, Default)]
+pub struct RuleCtx {
+    /// The detected (or overridden) category.
+    pub category: Option<Category>,
+    /// Confidence 0–1 of the detection (1 for an override).
+    pub confidence: f64,
+    /// `price` parsed by `model::parse_price`, when it parses.
+    pub price: Option<Price>,
+    /// `sale_price` parsed, when it parses.
+    pub sale_price: Option<Price>,
+    /// `link` parsed once (trimmed), when it parses as a URL of any scheme.
+    pub link_url: Option<url::Url>,
+    /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
+    pub image_url: Option<url::Url>,
+}
+
+impl RuleCtx {
+    /// Builds the context of one product: parses its prices and detects its category unless
+    /// `category_override` is given.
+    #[must_use]
+    pub fn for_product(p: &Product, category_override: Option<Category>) -> Self {
+        let detection = match category_override {
+            Some(c) => Detection {
+                category: Some(c),
+                confidence: 1.0,
+                source: DetectionSource::Override,
+            },
+            None => detect_category(p),
+        };
+        Self::with_category(p, detection.category, detection.confidence)
+    }
+
+    /// Builds the context with an already known category: parses the prices and the two URLs.
+    #[must_use]
+    pub fn with_category(p: &Product, category: Option<Category>, confidence: f64) -> Self {
+        Self {
+            category,
+            confidence,
+            price: p
+                .get("price")
+                .and_then(|t| crate::model::parse_price(t).ok()),
+            sale_price: p
+                .get("sale_price")
+                .and_then(|t| crate::model::parse_price(t).ok()),
+            link_url: parse_url_of(p, "link"),
+            image_url: parse_url_of(p, "image_link"),
+        }
+    }
+
+    /// The parsed URL of `link` or `image_link`.
+    #[must_use]
+    pub fn url(&self, field: &str) -> Option<&url::Url> {
+        match field {
+            "link" => self.link_url.as_ref(),
+            "image_link" => self.image_url.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+fn parse_url_of(p: &Product, field: &str) -> Option<url::Url> {
+    p.get_nonblank(field)
+        .and_then(|v| url::Url::parse(v.trim()).ok())
+}
+
+/// One defect a check found: the attribute it concerns and what is wrong, naming the value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hit {
+    pub field: &'static str,
+    pub message: String,
+}
+
+/// Where check results go. A check pushes zero or more hits.
+pub type Sink = Vec<Hit>;
+
+/// A per-product check.
+pub type ProductCheck = fn(&Product, &RuleCtx, &mut Sink);
+/// A feed-level check, run sequentially in input order with the memory of earlier products.
+pub type FeedCheck = fn(&Product, &mut FeedMemory, &mut Sink);
+
+/// How a rule runs.
+#[derive(Clone, Copy)]
+pub enum Check {
+    Product(ProductCheck),
+    Feed(FeedCheck),
+}
+
+/// When a category rule runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applies {
+    /// On every product (value checks of attributes that mean the same everywhere).
+    Always,
+    /// Only when the product's category is the rule's category, detected with confidence at
+    /// least [`CATEGORY_RULE_MIN_CONFIDENCE`] or set by `--category`.
+    InCategory,
+}
+
+/// Category requirement rules run only when the category is this certain (docs/scoring.md).
+pub const CATEGORY_RULE_MIN_CONFIDENCE: f64 = 0.5;
+
+/// The memory feed-level rules keep: 64-bit hashes of ids and GTINs seen so far, with the line
+/// they were first seen on. About 16 bytes per product plus table overhead.
+#[derive(Debug, Default)]
+pub struct FeedMemory {
+    pub(crate) ids: std::collections::HashMap<u64, u64>,
+    pub(crate) gtins: std::collections::HashMap<u64, (u64, u64)>,
+}
+
+/// One rule, defined once.
+pub struct Rule {
+    /// Stable code (`FL-C003`); never reused.
+    pub code: &'static str,
+    /// Kebab-case name of the defect (`title-too-short`).
+    pub name: &'static str,
+    pub group: Group,
+    pub severity: Severity,
+    pub kind: RuleKind,
+    /// The category validator the rule belongs to (`None`: universal).
+    pub category: Option<Category>,
+    pub applies: Applies,
+    /// Canonical attribute names the rule reads.
+    pub fields: &'static [&'static str],
+    /// What it checks.
+    pub what: &'static str,
+    /// Why it matters.
+    pub why: &'static str,
+    /// An example of a failing value.
+    pub example: &'static str,
+    /// How to fix it (also the `fix` of every finding).
+    pub fix: &'static str,
+    pub check: Check,
+    /// A product (key=value pairs) the rule must accept.
+    pub pass: &'static [(&'static str, &'static str)],
+    /// A product (key=value pairs) the rule must flag.
+    pub fail: &'static [(&'static str, &'static str)],
+    /// When the rule fires, the product's GMC compliance is 0% (used for invalid GTINs).
+    pub zeroes_compliance: bool,
+}
+
+impl std::fmt::Debug for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rule")
+            .field("code", &self.code)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Rule {
+    /// The explanation `feedlint rules CODE` prints and docs/rules.md contains.
+    #[must_use]
+    pub fn explanation(&self) -> String {
+        format!(
+            "## What it checks\n{}\n\n## Why it matters\n{}\n\n## Example\n{}\n\n## How to fix\n{}\n",
+            self.what, self.why, self.example, self.fix
+        )
+    }
+
+    /// The category key or `all`.
+    #[must_use]
+    pub fn category_key(&self) -> &'static str {
+        self.category.map_or("all", Category::key)
+    }
+}
+
+/// Defaults for the fields most rules share; rule definitions use `..BASE`.
+pub(crate) const BASE: Rule = Rule {
+    code: "",
+    name: "",
+    group: Group::Content,
+    severity: Severity::Medium,
+    kind: RuleKind::Compliance,
+    category: None,
+    applies: Applies::Always,
+    fields: &[],
+    what: "",
+    why: "",
+    example: "",
+    fix: "",
+    check: Check::Product(|_, _, _| {}),
+    pass: &[],
+    fail: &[],
+    zeroes_compliance: false,
+};
+
+static REGISTRY: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
+    // Concatenated in code order: C, I, K (general, then the six validators), M, P, V.
+    let parts: [&'static [Rule]; 12] = [
+        content::RULES,
+        identity::RULES,
+        category::general::RULES,
+        category::apparel::RULES,
+        category::electronics::RULES,
+        category::health_beauty::RULES,
+        category::automotive::RULES,
+        category::home_garden::RULES,
+        category::sporting_goods::RULES,
+        media::RULES,
+        pricing::RULES,
+        inventory::RULES,
+    ];
+    parts.iter().flat_map(|p| p.iter()).collect()
+});
+
+/// Every rule, sorted by code.
+#[must_use]
+pub fn registry() -> &'static [&'static Rule] {
+    &REGISTRY
+}
+
+/// The rule with this code (case-insensitive).
+#[must_use]
+pub fn find(code: &str) -> Option<&'static Rule> {
+    let code = code.trim();
+    registry()
+        .iter()
+        .copied()
+        .find(|r| r.code.eq_ignore_ascii_case(code) || r.name.eq_ignore_ascii_case(code))
+}
+
+/// Codes and names that look like `query`, for "did you mean" messages (at most five).
+#[must_use]
+pub fn suggest(query: &str) -> Vec<&'static Rule> {
+    let q = query.trim().to_ascii_uppercase();
+    let ql = query.trim().to_ascii_lowercase();
+    let mut scored: Vec<(usize, &'static Rule)> = registry()
+        .iter()
+        .copied()
+        .filter_map(|r| {
+            let d = edit_distance(&q, r.code).min(edit_distance(&ql, r.name));
+            let related = (!ql.is_empty() && r.name.contains(ql.as_str()))
+                || (q.len() >= 4 && r.code.starts_with(q.as_str()));
+            (d <= 2 || related).then_some((d, r))
+        })
+        .collect();
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.code.cmp(b.1.code)));
+    scored.into_iter().take(5).map(|(_, r)| r).collect()
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Counts of rules per group, in `Group::ALL` order.
+#[must_use]
+pub fn counts_by_group() -> [(Group, usize); 6] {
+    Group::ALL.map(|g| (g, registry().iter().filter(|r| r.group == g).count()))
+}
+
+/// The rule reference in Markdown (docs/rules.md is this text; a test keeps it current).
+#[must_use]
+pub fn reference_markdown() -> String {
+    use std::fmt::Write as _;
+    let mut s = String::from(
+        "# feedlint rules\n\n<!-- Generated from the rule registry (src/rules). Do not edit: run\n     `UPDATE_DOCS=1 cargo test --test rules_cli docs_rules_md_is_current` -->\n\n",
+    );
+    let counts: Vec<String> = counts_by_group()
+        .iter()
+        .map(|(g, n)| format!("{} {n}", g.as_str()))
+        .collect();
+    let _ = writeln!(
+        s,
+        "{} rules ({}). Kind `compliance` lowers the GMC compliance percentage; kind `performance` lowers the optimisation score (docs/scoring.md). Codes {}..{} are reserved for the GTIN rules.\n",
+        registry().len(),
+        counts.join(", "),
+        RESERVED_GTIN_CODES.0,
+        RESERVED_GTIN_CODES.1
+    );
+    s.push_str("| Code | Name | Group | Severity | Kind | Category |\n|---|---|---|---|---|---|\n");
+    for r in registry() {
+        let _ = writeln!(
+            s,
+            "| [{}](#{}) | {} | {} | {} | {} | {} |",
+            r.code,
+            r.code.to_ascii_lowercase(),
+            r.name,
+            r.group.as_str(),
+            r.severity.as_str(),
+            r.kind.as_str(),
+            r.category_key()
+        );
+    }
+    for r in registry() {
+        let _ = write!(
+            s,
+            "\n## {}\n\n`{}` · group {} · severity {} · kind {} · category {} · fields: {}\n\n{}",
+            r.code,
+            r.name,
+            r.group.as_str(),
+            r.severity.as_str(),
+            r.kind.as_str(),
+            r.category_key(),
+            if r.fields.is_empty() {
+                "(record)".to_owned()
+            } else {
+                r.fields.join(", ")
+            },
+            r.explanation().replace("## ", "### ")
+        );
+    }
+    s
+}
+
+/// Builds a product from test-vector pairs. The key `@read_issue` adds a reader issue instead
+/// of an attribute; `@line` sets the line; `@shipping` and `@tax` take the GMC text forms;
+/// `name#N` repeats the value N times.
+#[must_use]
+pub fn product_from_pairs(pairs: &[(&str, &str)]) -> Product {
+    let mut p = Product::default();
+    p.location.line = 1;
+    for (k, v) in pairs {
+        match *k {
+            "@read_issue" => p.read_issues.push(crate::model::ReadIssue {
+                line: 1,
+                message: (*v).to_owned(),
+            }),
+            "@line" => p.location.line = v.parse().unwrap_or(1),
+            "@shipping" => {
+                // country:region:service:price[:min_handling:max_handling:min_transit:max_transit]
+                let mut parts = v.split(':').map(|s| (!s.is_empty()).then(|| s.to_owned()));
+                let mut next = || parts.next().flatten();
+                p.shipping.push(crate::model::Shipping {
+                    country: next(),
+                    region: next(),
+                    service: next(),
+                    price: next(),
+                    min_handling_time: next(),
+                    max_handling_time: next(),
+                    min_transit_time: next(),
+                    max_transit_time: next(),
+                    ..Default::default()
+                });
+            }
+            "@tax" => {
+                let mut parts = v.split(':').map(|s| (!s.is_empty()).then(|| s.to_owned()));
+                let mut next = || parts.next().flatten();
+                p.tax.push(crate::model::Tax {
+                    country: next(),
+                    region: next(),
+                    rate: next(),
+                    tax_ship: next(),
+                    ..Default::default()
+                });
+            }
+            _ => match k.split_once('#') {
+                // `name#N`: the value repeated N times (long-text vectors).
+                Some((name, n)) => p.push(name, v.repeat(n.parse().unwrap_or(1))),
+                None => p.push(k, *v),
+            },
+        }
+    }
+    p
+}
+
+/// The product every feed-rule vector is checked after (see the registry test).
+pub const FEED_SEED: &[(&str, &str)] = &[("id", "SEED-1"), ("gtin", "4006381333931")];
+
+#[cfg(test)]
+mod feed_expectations;
+#[cfg(test)]
+mod tests;

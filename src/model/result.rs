@@ -1,0 +1,355 @@
+//! The product validation result of spec 2.3 (`data.products[]`), field for field, plus the
+//! optional intelligence outputs the spec enables by options but does not name (4.1:
+//! `enableMarketIntelligence`, `enableRecommendations`, `includeBusinessIntelligence`).
+//!
+//! Conversion only: every number comes from the engine's `ProductReport` (docs/scoring.md).
+//! No I/O. The envelope (`success`, `data.summary`, `data.billing`, `meta`) belongs to the
+//! `validate` command and the accounts module.
+
+use serde::Serialize;
+
+use super::{Finding, RuleKind, Severity};
+use crate::revenue::impact::round_cents;
+use crate::rules::{ComplianceStatus, ProductReport, RequiredFieldStatus};
+
+/// Which optional outputs to include.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ResultOptions {
+    /// `--market-intelligence`: `marketIntelligence`.
+    pub market_intelligence: bool,
+    /// `--recommendations`: `recommendations`.
+    pub recommendations: bool,
+    /// `--business-intelligence`: `businessIntelligence`.
+    pub business_intelligence: bool,
+}
+
+/// Number of opportunities listed under `recommendations`.
+pub const TOP_RECOMMENDATIONS: usize = 5;
+/// Minutes of work assumed to fix one issue, by severity (payback period; docs/scoring.md).
+#[must_use]
+pub fn fix_minutes(s: Severity) -> f64 {
+    match s {
+        Severity::Critical => 15.0,
+        Severity::High => 10.0,
+        Severity::Medium => 5.0,
+        Severity::Low => 2.0,
+    }
+}
+/// Hourly cost of feed work assumed for the payback period (USD; docs/scoring.md).
+pub const FIX_HOURLY_RATE_USD: f64 = 40.0;
+
+/// One product result (spec 2.3).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductResult {
+    pub product_id: String,
+    pub is_valid: bool,
+    pub total_errors: usize,
+    pub total_revenue_impact: f64,
+    pub overall_priority: Severity,
+    pub gmc_compliance: GmcCompliance,
+    pub performance_optimization: PerformanceOptimization,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub market_intelligence: Option<MarketIntelligence>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recommendations: Option<Vec<Recommendation>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub business_intelligence: Option<BusinessIntelligence>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct GmcCompliance {
+    /// `fully_compliant`, `partially_compliant` or `non_compliant`.
+    pub status: &'static str,
+    /// 0–100.
+    pub percentage: f64,
+    pub required_fields_check: RequiredFieldsCheck,
+    pub violations: Vec<Violation>,
+    pub message: String,
+}
+
+/// Each value is `compliant`, `missing` or `invalid`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct RequiredFieldsCheck {
+    pub title: &'static str,
+    pub description: &'static str,
+    pub price: &'static str,
+    pub link: &'static str,
+    pub image_link: &'static str,
+    pub availability: &'static str,
+    pub condition: &'static str,
+}
+
+/// One rule that fired (every finding, compliance and performance; `kind` tells which score
+/// it lowers).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Violation {
+    pub rule: &'static str,
+    pub name: &'static str,
+    pub field: String,
+    pub severity: Severity,
+    pub kind: RuleKind,
+    pub message: String,
+    pub fix: String,
+    pub revenue_impact: f64,
+    pub line: u64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PerformanceOptimization {
+    /// 0–100.
+    pub overall_score: f64,
+    /// Monthly USD the performance findings cost (what optimising would gain).
+    pub estimated_revenue_impact: f64,
+    pub message: String,
+}
+
+/// `--market-intelligence`: the detected category and its validator's score.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct MarketIntelligence {
+    /// Category key, or null when none was detected.
+    pub detected_category: Option<&'static str>,
+    /// Display name of the category.
+    pub category_name: Option<&'static str>,
+    /// 0–1.
+    pub confidence: f64,
+    /// What the detection was based on (market_product_category, product_type, category,
+    /// title_description, override, none).
+    pub detection_source: &'static str,
+    /// 0–100: 100 minus the weights of the category rules' findings.
+    pub category_score: f64,
+    /// GTIN requirement level of the category (spec 2.5).
+    pub gtin_requirement: Option<&'static str>,
+}
+
+/// `--recommendations`: one of the top opportunities, highest impact first.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Recommendation {
+    pub rule: &'static str,
+    pub field: String,
+    pub action: String,
+    /// Monthly USD gained by fixing it.
+    pub impact: f64,
+    pub priority: Severity,
+}
+
+/// `--business-intelligence`: content scores and the total gain of fixing everything.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct BusinessIntelligence {
+    /// 0–100: the GMC compliance percentage restricted to content-group findings.
+    pub content_compliance_score: f64,
+    /// 0–100: the optimisation score restricted to content-group findings.
+    pub content_performance_score: f64,
+    /// Monthly USD gained by fixing every finding (= totalRevenueImpact).
+    pub total_estimated_gain: f64,
+    pub priority_level: Severity,
+    /// Days until the estimated fixing cost is earned back; 0 when there is nothing to fix.
+    pub payback_period_days: f64,
+}
+
+fn required(s: RequiredFieldStatus) -> &'static str {
+    s.as_str()
+}
+
+fn violation(f: &Finding) -> Violation {
+    Violation {
+        rule: f.code,
+        name: f.name,
+        field: f.field.clone(),
+        severity: f.severity,
+        kind: f.kind,
+        message: f.message.clone(),
+        fix: f.fix.clone(),
+        revenue_impact: f.revenue_impact,
+        line: f.location.line,
+    }
+}
+
+fn compliance_message(r: &ProductReport) -> String {
+    let n = r.compliance_findings().count();
+    match r.status {
+        ComplianceStatus::FullyCompliant => "Product meets all GMC requirements checked".to_owned(),
+        ComplianceStatus::PartiallyCompliant => {
+            format!("{n} compliance issue(s) to fix; the product is listed but at risk")
+        }
+        ComplianceStatus::NonCompliant => {
+            format!("{n} compliance issue(s); the product would be disapproved")
+        }
+    }
+}
+
+fn optimization_message(r: &ProductReport) -> String {
+    let n = r
+        .findings
+        .iter()
+        .filter(|f| f.kind == RuleKind::Performance)
+        .count();
+    if n == 0 {
+        "No optimisation opportunities found".to_owned()
+    } else {
+        format!(
+            "{n} optimisation opportunit{} worth about ${:.2}/month",
+            if n == 1 { "y" } else { "ies" },
+            r.optimization_revenue_impact
+        )
+    }
+}
+
+fn content_scores(r: &ProductReport) -> (f64, f64) {
+    let mut c = 0.0;
+    let mut p = 0.0;
+    for f in r
+        .findings
+        .iter()
+        .filter(|f| f.group == super::Group::Content)
+    {
+        match f.kind {
+            RuleKind::Compliance => c += crate::rules::compliance_weight(f.severity),
+            RuleKind::Performance => p += crate::rules::optimization_weight(f.severity),
+        }
+    }
+    (
+        (100.0 - c).max(0.0),
+        (100.0 - p - 0.5 * c).clamp(0.0, 100.0),
+    )
+}
+
+impl ProductResult {
+    /// Converts an engine report, including the optional outputs `options` asks for.
+    #[must_use]
+    pub fn from_report(r: &ProductReport, options: ResultOptions) -> Self {
+        let violations: Vec<Violation> = r.findings.iter().map(violation).collect();
+        let market_intelligence = options.market_intelligence.then(|| MarketIntelligence {
+            detected_category: r.category.map(crate::catalog::Category::key),
+            category_name: r.category.map(crate::catalog::Category::display_name),
+            confidence: (r.category_confidence * 100.0).round() / 100.0,
+            detection_source: r.category_source.as_str(),
+            category_score: r.category_score,
+            gtin_requirement: r.category.map(|c| c.gtin_requirement().as_str()),
+        });
+        let recommendations = options.recommendations.then(|| {
+            let mut sorted: Vec<&Finding> = r.findings.iter().collect();
+            sorted.sort_by(|a, b| {
+                b.revenue_impact
+                    .total_cmp(&a.revenue_impact)
+                    .then_with(|| b.severity.cmp(&a.severity))
+                    .then_with(|| a.code.cmp(b.code))
+                    .then_with(|| a.field.cmp(&b.field))
+            });
+            sorted
+                .into_iter()
+                .take(TOP_RECOMMENDATIONS)
+                .map(|f| Recommendation {
+                    rule: f.code,
+                    field: f.field.clone(),
+                    action: f.fix.clone(),
+                    impact: f.revenue_impact,
+                    priority: f.severity,
+                })
+                .collect()
+        });
+        let business_intelligence = options.business_intelligence.then(|| {
+            let (content_compliance_score, content_performance_score) = content_scores(r);
+            let fix_cost: f64 = r
+                .findings
+                .iter()
+                .map(|f| fix_minutes(f.severity) / 60.0 * FIX_HOURLY_RATE_USD)
+                .sum();
+            let daily_gain = r.total_revenue_impact / 30.0;
+            let payback_period_days = if fix_cost == 0.0 || daily_gain <= 0.0 {
+                0.0
+            } else {
+                (fix_cost / daily_gain * 10.0).ceil() / 10.0
+            };
+            BusinessIntelligence {
+                content_compliance_score,
+                content_performance_score,
+                total_estimated_gain: round_cents(r.total_revenue_impact),
+                priority_level: r.priority,
+                payback_period_days,
+            }
+        });
+        Self {
+            product_id: r.product_id.clone(),
+            is_valid: r.is_valid(),
+            total_errors: r.findings.len(),
+            total_revenue_impact: r.total_revenue_impact,
+            overall_priority: r.priority,
+            gmc_compliance: GmcCompliance {
+                status: r.status.as_str(),
+                percentage: r.compliance_percentage,
+                required_fields_check: RequiredFieldsCheck {
+                    title: required(r.required.title),
+                    description: required(r.required.description),
+                    price: required(r.required.price),
+                    link: required(r.required.link),
+                    image_link: required(r.required.image_link),
+                    availability: required(r.required.availability),
+                    condition: required(r.required.condition),
+                },
+                violations,
+                message: compliance_message(r),
+            },
+            performance_optimization: PerformanceOptimization {
+                overall_score: r.optimization_score,
+                estimated_revenue_impact: r.optimization_revenue_impact,
+                message: optimization_message(r),
+            },
+            market_intelligence,
+            recommendations,
+            business_intelligence,
+        }
+    }
+}
+
+impl From<&ProductReport> for ProductResult {
+    fn from(r: &ProductReport) -> Self {
+        Self::from_report(r, ResultOptions::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Engine, EngineOptions, product_from_pairs};
+
+    #[test]
+    fn optional_outputs_are_absent_unless_asked_for() {
+        let p = product_from_pairs(&[("id", "1"), ("title", "Short")]);
+        let r = Engine::new(EngineOptions::default()).check(&p);
+        let plain = serde_json::to_value(ProductResult::from(&r)).unwrap();
+        for k in [
+            "marketIntelligence",
+            "recommendations",
+            "businessIntelligence",
+        ] {
+            assert!(plain.get(k).is_none(), "{k}");
+        }
+        let all = ResultOptions {
+            market_intelligence: true,
+            recommendations: true,
+            business_intelligence: true,
+        };
+        let rich = serde_json::to_value(ProductResult::from_report(&r, all)).unwrap();
+        assert!(rich["recommendations"].as_array().unwrap().len() <= TOP_RECOMMENDATIONS);
+        assert!(
+            rich["businessIntelligence"]["paybackPeriodDays"]
+                .as_f64()
+                .unwrap()
+                > 0.0
+        );
+        assert_eq!(
+            rich["gmcCompliance"]["requiredFieldsCheck"]["imageLink"],
+            "missing"
+        );
+        assert_eq!(rich["overallPriority"], "critical");
+        assert_eq!(rich["gmcCompliance"]["status"], "non_compliant");
+    }
+}

@@ -1,0 +1,239 @@
+//! General category rules (FL-K0xx): market_product_category and product_type shape
+//! (GMC 6324436, 6324406), and the category's GTIN requirement (spec 2.5 requirement levels).
+//!
+//! GTIN validity (check digit, prefixes) is `src/gtin`'s; this file only asks whether one is
+//! present where the category needs it. No I/O.
+
+use crate::catalog::fields::{PRODUCT_TYPE_MAX, PRODUCT_TYPE_VALUES_MAX};
+use crate::catalog::{Category, GtinRequirement};
+use crate::model::{Group, RuleKind, Severity};
+use crate::rules::util::{blank, chars, is_no, text};
+use crate::rules::{BASE, Check, Hit, Rule};
+
+/// The 21 top-level segments of the public Google product taxonomy (GMC 6324436).
+pub(crate) const TAXONOMY_ROOTS: &[&str] = &[
+    "Animals & Pet Supplies",
+    "Apparel & Accessories",
+    "Arts & Entertainment",
+    "Baby & Toddler",
+    "Business & Industrial",
+    "Cameras & Optics",
+    "Electronics",
+    "Food, Beverages & Tobacco",
+    "Furniture",
+    "Hardware",
+    "Health & Beauty",
+    "Home & Garden",
+    "Luggage & Bags",
+    "Mature",
+    "Media",
+    "Office Supplies",
+    "Religious & Ceremonial",
+    "Software",
+    "Sporting Goods",
+    "Toys & Games",
+    "Vehicles & Parts",
+];
+
+fn recognised_taxonomy(v: &str) -> bool {
+    let v = v.trim();
+    if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    let first = v.split(" > ").next().unwrap_or("").trim();
+    TAXONOMY_ROOTS.iter().any(|r| r.eq_ignore_ascii_case(first))
+}
+
+fn bad_separator(v: &str) -> Option<&'static str> {
+    let stripped = v.replace(" > ", "");
+    if stripped.contains('>') {
+        Some("'>' without a space on both sides")
+    } else if v.contains(" / ") || v.contains(" | ") || v.contains(" » ") || v.contains(" -> ") {
+        Some("a separator other than ' > '")
+    } else {
+        None
+    }
+}
+
+pub(crate) const RULES: &[Rule] = &[
+    Rule {
+        code: "FL-K001",
+        name: "market-product-category-unrecognised",
+        group: Group::Category,
+        severity: Severity::Low,
+        fields: &["market_product_category"],
+        what: "That market_product_category (the feed attribute google_product_category) is a numeric taxonomy id or a path whose first segment is one of the 21 top-level taxonomy categories (\"Apparel & Accessories > Shoes\").",
+        why: "An unrecognised value is ignored and the platform guesses the category itself, which decides which attributes are required and where the product is shown.",
+        example: "`google_product_category=\"Shoes\"`.",
+        fix: "Use the full taxonomy path (`Apparel & Accessories > Shoes`) or its id (`187`).",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "market_product_category") {
+                if !recognised_taxonomy(v) {
+                    out.push(Hit {
+                        field: "market_product_category",
+                        message: format!(
+                            "market_product_category \"{v}\" is not a taxonomy id or path"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("market_product_category", "Media > DVDs & Videos")],
+        fail: &[("market_product_category", "Shoes")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-K002",
+        name: "market-product-category-bad-separator",
+        group: Group::Category,
+        severity: Severity::Low,
+        fields: &["market_product_category"],
+        what: "That the segments of a market_product_category path are separated by ` > ` (space, greater-than, space), as the taxonomy writes them.",
+        why: "Paths with other separators do not match the taxonomy and are ignored.",
+        example: "`Apparel & Accessories>Shoes` or `Apparel & Accessories / Shoes`.",
+        fix: "Copy the path from the published taxonomy.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "market_product_category") {
+                if let Some(what) = bad_separator(v) {
+                    out.push(Hit {
+                        field: "market_product_category",
+                        message: format!("market_product_category uses {what}"),
+                    });
+                }
+            }
+        }),
+        pass: &[("market_product_category", "Apparel & Accessories > Shoes")],
+        fail: &[("market_product_category", "Apparel & Accessories>Shoes")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-K003",
+        name: "product-type-too-long",
+        group: Group::Category,
+        severity: Severity::Low,
+        fields: &["product_type"],
+        what: "That each product_type value has at most 750 characters (GMC 6324406).",
+        why: "Longer values are rejected and your own category structure for campaigns is lost.",
+        example: "A product_type holding the whole breadcrumb trail and description.",
+        fix: "Keep the path to your shop's category levels.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = p
+                .values("product_type")
+                .iter()
+                .find(|v| chars(v) > PRODUCT_TYPE_MAX)
+            {
+                out.push(Hit {
+                    field: "product_type",
+                    message: format!(
+                        "product_type has {} characters; at most {PRODUCT_TYPE_MAX} are allowed",
+                        chars(v)
+                    ),
+                });
+            }
+        }),
+        pass: &[(
+            "product_type",
+            "Consumer Electronics > TVs > Flat Panel TVs",
+        )],
+        fail: &[("product_type#80", "Category > ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-K004",
+        name: "product-type-bad-separator",
+        group: Group::Category,
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["product_type"],
+        what: "That product_type paths use ` > ` between levels (GMC 6324406).",
+        why: "Other separators make the whole path one level, so campaign subdivisions by product type do not work.",
+        example: "`product_type=\"Home/Kitchen/Knives\"` → `Home > Kitchen > Knives`.",
+        fix: "Separate levels with ` > `.",
+        check: Check::Product(|p, _, out| {
+            for v in p.values("product_type") {
+                if let Some(what) = bad_separator(v).or_else(|| {
+                    (v.matches('/').count() >= 2 && !v.contains(" > "))
+                        .then_some("'/' as separator")
+                }) {
+                    out.push(Hit {
+                        field: "product_type",
+                        message: format!("product_type \"{v}\" uses {what}"),
+                    });
+                    return;
+                }
+            }
+        }),
+        pass: &[("product_type", "Women's Clothing > Jeans > Bootcut Jeans")],
+        fail: &[("product_type", "Home/Kitchen/Knives")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-K005",
+        name: "product-type-too-many-values",
+        group: Group::Category,
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["product_type"],
+        what: "That a product has at most 5 product_type values (GMC 6324406: up to 5, only the first is used for bidding).",
+        why: "Values beyond the fifth are dropped.",
+        example: "Eight product_type values.",
+        fix: "Keep the five most relevant paths, the main one first.",
+        check: Check::Product(|p, _, out| {
+            let n = p.values("product_type").len();
+            if n > PRODUCT_TYPE_VALUES_MAX {
+                out.push(Hit {
+                    field: "product_type",
+                    message: format!(
+                        "{n} product_type values; at most {PRODUCT_TYPE_VALUES_MAX} are used"
+                    ),
+                });
+            }
+        }),
+        pass: &[("product_type", "Shoes > Pumps")],
+        fail: &[
+            ("product_type", "A"),
+            ("product_type", "B"),
+            ("product_type", "C"),
+            ("product_type", "D"),
+            ("product_type", "E"),
+            ("product_type", "F"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-K006",
+        name: "category-gtin-missing",
+        group: Group::Category,
+        severity: Severity::High,
+        applies: crate::rules::Applies::Always,
+        fields: &["gtin", "identifier_exists", "market_product_category"],
+        what: "That a product in a category whose GTIN requirement is `required` or `critical` (electronics, health & beauty, automotive; spec 2.5) has a gtin, unless identifier_exists=no.",
+        why: "In these categories products are matched to the catalogue by GTIN; without one they are disapproved or hardly shown.",
+        example: "A TV (`market_product_category=\"Electronics > Video > Televisions\"`) without gtin.",
+        fix: "Add the GTIN printed on the packaging (UPC/EAN), or set identifier_exists=no for products that truly have none.",
+        check: Check::Product(|p, cx, out| {
+            let Some(c) = cx.category else { return };
+            if cx.confidence < crate::rules::CATEGORY_RULE_MIN_CONFIDENCE
+                || c.gtin_requirement() < GtinRequirement::Required
+            {
+                return;
+            }
+            if blank(p, "gtin") && !p.get("identifier_exists").is_some_and(is_no) {
+                out.push(Hit {
+                    field: "gtin",
+                    message: format!(
+                        "{} products need a gtin ({})",
+                        Category::display_name(c),
+                        c.gtin_requirement().as_str()
+                    ),
+                });
+            }
+        }),
+        pass: &[
+            ("market_product_category", "Electronics > Video"),
+            ("gtin", "4006381333931"),
+        ],
+        fail: &[("market_product_category", "Electronics > Video")],
+        ..BASE
+    },
+];

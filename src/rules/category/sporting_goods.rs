@@ -1,0 +1,213 @@
+//! Sports & Outdoors validator (FL-K6xx): the dangerous products policy (weapons, ammunition,
+//! knives), footwear and sportswear attributes, and weights of heavy equipment. No I/O.
+
+use std::sync::LazyLock;
+
+use crate::catalog::Category;
+use crate::model::{Group, RuleKind, Severity};
+use crate::rules::category::title_or_type_has;
+use crate::rules::util::{PhraseSet, blank, title_and_description};
+use crate::rules::{Applies, BASE, Check, Hit, Rule};
+
+static DANGEROUS: LazyLock<PhraseSet> = LazyLock::new(|| {
+    PhraseSet::new(&[
+        "firearm",
+        "handgun",
+        "rifle",
+        "shotgun",
+        "ammunition",
+        "ammo",
+        "gunpowder",
+        "bullets",
+        "switchblade",
+        "butterfly knife",
+        "balisong",
+        "brass knuckles",
+        "knuckle duster",
+        "stun gun",
+        "taser",
+        "silencer",
+        "suppressor",
+        "bump stock",
+        "high capacity magazine",
+    ])
+});
+static FOOTWEAR: LazyLock<PhraseSet> = LazyLock::new(|| {
+    PhraseSet::new(&[
+        "shoes",
+        "shoe",
+        "boots",
+        "sneakers",
+        "trainers",
+        "cleats",
+        "football boots",
+        "running shoes",
+        "hiking boots",
+        "sandals",
+    ])
+});
+static SPORTSWEAR: LazyLock<PhraseSet> = LazyLock::new(|| {
+    PhraseSet::new(&[
+        "jersey",
+        "shorts",
+        "leggings",
+        "tights",
+        "sports bra",
+        "tracksuit",
+        "base layer",
+        "rash guard",
+        "wetsuit",
+        "jacket",
+    ])
+});
+static HEAVY: LazyLock<PhraseSet> = LazyLock::new(|| {
+    PhraseSet::new(&[
+        "treadmill",
+        "rowing machine",
+        "exercise bike",
+        "weight bench",
+        "power rack",
+        "squat rack",
+        "dumbbell set",
+        "weight plate",
+        "weight plates",
+        "kettlebell",
+        "home gym",
+    ])
+});
+
+const SG: Option<Category> = Some(Category::SportingGoods);
+
+pub(crate) const RULES: &[Rule] = &[
+    Rule {
+        code: "FL-K601",
+        name: "dangerous-product",
+        group: Group::Category,
+        severity: Severity::Critical,
+        category: SG,
+        applies: Applies::InCategory,
+        fields: &["title", "description"],
+        what: "That sporting goods text does not offer products covered by the dangerous products policy: firearms and their parts, ammunition, gunpowder, switchblades and butterfly knives, knuckle dusters, stun guns, silencers.",
+        why: "These products cannot be advertised on shopping platforms; they are disapproved and risk account suspension.",
+        example: "`title=\"9mm Ammunition, 50 Rounds\"`.",
+        fix: "Remove the products from the feed (or exclude them from shopping destinations).",
+        check: Check::Product(|p, _, out| {
+            if let Some(w) = DANGEROUS.find(&title_and_description(p)) {
+                out.push(Hit {
+                    field: "title",
+                    message: format!("text offers a dangerous product (\"{w}\")"),
+                });
+            }
+        }),
+        pass: &[
+            ("market_product_category", "988"),
+            ("title", "Acme Recurve Archery Target Face, 80 cm"),
+        ],
+        fail: &[
+            ("market_product_category", "988"),
+            ("title", "9mm Ammunition, 50 Rounds"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-K602",
+        name: "sport-footwear-size-missing",
+        group: Group::Category,
+        severity: Severity::High,
+        category: SG,
+        applies: Applies::InCategory,
+        fields: &["size", "title", "product_type"],
+        what: "That sports footwear (shoes, boots, cleats, trainers) has a size.",
+        why: "Footwear follows the apparel requirements (GMC 6324492: size for Shoes 187) even when listed under sporting goods; without size it is disapproved in the listed countries.",
+        example: "`title=\"Acme Football Boots FG\"` without size.",
+        fix: "Add `size` (and `size_system`), one product per size.",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "size") {
+                if let Some(w) = title_or_type_has(p, &FOOTWEAR) {
+                    out.push(Hit {
+                        field: "size",
+                        message: format!("\"{w}\" has no size"),
+                    });
+                }
+            }
+        }),
+        pass: &[
+            ("market_product_category", "988"),
+            ("title", "Acme Football Boots FG"),
+            ("size", "42"),
+        ],
+        fail: &[
+            ("market_product_category", "988"),
+            ("title", "Acme Football Boots FG"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-K603",
+        name: "sportswear-gender-missing",
+        group: Group::Category,
+        category: SG,
+        applies: Applies::InCategory,
+        fields: &["gender", "title", "product_type"],
+        what: "That sportswear and sports footwear (jerseys, shorts, leggings, boots...) has a gender.",
+        why: "Clothing sold under sporting goods follows the apparel attribute requirements (GMC 6324479); it is disapproved without gender where gender is required.",
+        example: "`title=\"Acme Cycling Jersey Long Sleeve\"` without gender.",
+        fix: "Add `gender` (`male`, `female` or `unisex`), and color, size and age_group.",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "gender") {
+                if let Some(w) =
+                    title_or_type_has(p, &SPORTSWEAR).or_else(|| title_or_type_has(p, &FOOTWEAR))
+                {
+                    out.push(Hit {
+                        field: "gender",
+                        message: format!("\"{w}\" has no gender"),
+                    });
+                }
+            }
+        }),
+        pass: &[
+            ("market_product_category", "988"),
+            ("title", "Acme Cycling Jersey Long Sleeve"),
+            ("gender", "female"),
+        ],
+        fail: &[
+            ("market_product_category", "988"),
+            ("title", "Acme Cycling Jersey Long Sleeve"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-K604",
+        name: "heavy-equipment-weight-missing",
+        group: Group::Category,
+        severity: Severity::Low,
+        category: SG,
+        applies: Applies::InCategory,
+        kind: RuleKind::Performance,
+        fields: &["shipping_weight", "title", "product_type"],
+        what: "That heavy fitness equipment (treadmills, rowing machines, racks, weight plates, kettlebells...) has a shipping_weight.",
+        why: "Heavy equipment ships at freight rates; without the weight the shipping cost shown is wrong or the offer is limited.",
+        example: "`title=\"Acme Folding Treadmill T200\"` without shipping_weight.",
+        fix: "Add `shipping_weight` (e.g. `68 kg`).",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "shipping_weight") {
+                if let Some(w) = title_or_type_has(p, &HEAVY) {
+                    out.push(Hit {
+                        field: "shipping_weight",
+                        message: format!("\"{w}\" has no shipping_weight"),
+                    });
+                }
+            }
+        }),
+        pass: &[
+            ("market_product_category", "988"),
+            ("title", "Acme Folding Treadmill T200"),
+            ("shipping_weight", "68 kg"),
+        ],
+        fail: &[
+            ("market_product_category", "988"),
+            ("title", "Acme Folding Treadmill T200"),
+        ],
+        ..BASE
+    },
+];

@@ -1,0 +1,969 @@
+//! Content rules (`FL-C`): title, description and other free text (GMC 6324415 title,
+//! 6324468 description, editorial requirements), plus problems the feed reader met in a record.
+//!
+//! Checks only; no I/O. Phrase matchers are compiled once (LazyLock).
+
+use std::sync::LazyLock;
+
+use super::util::{PhraseSet, blank, chars, invalid_char, is_yes, text};
+use super::{BASE, Check, Hit, Rule, Sink};
+use crate::model::{Group, Product, RuleKind, Severity};
+
+use crate::catalog::fields::{DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN};
+
+/// Below this a description says too little to match searches.
+pub(crate) const DESCRIPTION_MIN: usize = 20;
+
+/// Promotional phrases GMC disapproves in titles (shoptimizer promo_text_removal config, en).
+pub(crate) static PROMO: LazyLock<PhraseSet> = LazyLock::new(|| {
+    PhraseSet::new(&[
+        "free shipping",
+        "free delivery",
+        "best price",
+        "lowest price",
+        "cheapest",
+        "buy now",
+        "click here",
+        "limited time",
+        "% off",
+        "sale",
+        "on sale",
+        "discount",
+        "clearance",
+        "order now",
+        "shop now",
+        "hot deal",
+        "deal of the day",
+        "bargain",
+        "special offer",
+        "save up to",
+        "free gift",
+        "money back",
+        "price drop",
+        "last chance",
+        "while supplies last",
+        "best seller",
+        "bestseller",
+        "top seller",
+        "cheap",
+        "promo",
+        "coupon",
+    ])
+});
+
+static ADULT: LazyLock<PhraseSet> = LazyLock::new(|| {
+    PhraseSet::new(&[
+        "sex toy",
+        "sex toys",
+        "adult toy",
+        "erotic",
+        "xxx",
+        "vibrator",
+        "dildo",
+        "porn",
+        "bondage",
+    ])
+});
+
+static USED_WORDS: LazyLock<PhraseSet> = LazyLock::new(|| {
+    PhraseSet::new(&[
+        "used",
+        "pre-owned",
+        "preowned",
+        "second hand",
+        "second-hand",
+        "secondhand",
+    ])
+});
+
+/// HTML tags GMC allows in descriptions (GMC 6324468: plain formatting only).
+const ALLOWED_TAGS: &[&str] = &[
+    "b", "strong", "i", "em", "u", "ul", "ol", "li", "br", "p", "sub", "sup",
+];
+
+fn promo_in(p: &Product, field: &'static str, out: &mut Sink) {
+    if let Some(v) = text(p, field) {
+        if let Some(phrase) = PROMO.find(v) {
+            out.push(Hit {
+                field,
+                message: format!("{field} contains the promotional phrase \"{phrase}\""),
+            });
+        }
+    }
+}
+
+/// Words of 4+ letters written entirely in capitals, and all words of 4+ letters.
+fn caps_words(s: &str) -> (usize, usize) {
+    let mut caps = 0;
+    let mut words = 0;
+    for w in s.split(|c: char| !c.is_alphabetic()) {
+        if w.chars().count() >= 4 {
+            words += 1;
+            if w.chars().all(char::is_uppercase) {
+                caps += 1;
+            }
+        }
+    }
+    (caps, words)
+}
+
+fn shouting(s: &str) -> bool {
+    let (caps, words) = caps_words(s);
+    caps >= 3 && caps * 2 > words
+}
+
+fn repeated_punctuation(s: &str) -> Option<String> {
+    let b: Vec<char> = s.chars().collect();
+    for w in b.windows(2) {
+        let (a, c) = (w[0], w[1]);
+        let gimmick = ['!', '?', '*', '$', '#', '@', '~', '+'];
+        if gimmick.contains(&a) && gimmick.contains(&c) && (a == c || (a != '*' && c != '*')) {
+            return Some(format!("{a}{c}"));
+        }
+    }
+    s.contains("....").then(|| "....".to_owned())
+}
+
+fn html_tags(s: &str) -> impl Iterator<Item = String> + '_ {
+    s.match_indices('<').filter_map(move |(i, _)| {
+        let rest = &s[i + 1..];
+        let rest = rest.strip_prefix('/').unwrap_or(rest);
+        let name: String = rest
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let closes = rest[name.len()..].contains('>');
+        (!name.is_empty() && name.starts_with(|c: char| c.is_ascii_alphabetic()) && closes)
+            .then_some(name)
+    })
+}
+
+fn has_script(s: &str) -> Option<&'static str> {
+    let l = s.to_ascii_lowercase();
+    if l.contains("<script") {
+        Some("<script>")
+    } else if l.contains("javascript:") {
+        Some("javascript:")
+    } else if l.contains("<iframe") {
+        Some("<iframe>")
+    } else if [" onclick=", " onload=", " onerror=", " onmouseover="]
+        .iter()
+        .any(|h| l.contains(h))
+    {
+        Some("an event handler attribute")
+    } else {
+        None
+    }
+}
+
+fn has_url(s: &str) -> bool {
+    let l = s.to_ascii_lowercase();
+    l.contains("http://") || l.contains("https://") || l.contains("www.")
+}
+
+pub(crate) const RULES: &[Rule] = &[
+    Rule {
+        code: "FL-C001",
+        name: "record-read-issue",
+        group: Group::Content,
+        severity: Severity::High,
+        fields: &[],
+        what: "Problems the feed reader met inside this record that did not stop the feed: a CSV row with too few or too many cells, an XML item with a malformed child element, a value that could not be decoded.",
+        why: "A platform reading the same record either rejects it or silently shifts values into the wrong attributes, so the listed attributes may not be what you meant.",
+        example: "A tab-separated row with 12 cells under a 14-column header.",
+        fix: "Open the feed at the reported line and repair the record's structure (cell count, quoting, element nesting, encoding).",
+        check: Check::Product(|p, _, out| {
+            for issue in &p.read_issues {
+                out.push(Hit {
+                    field: "record",
+                    message: format!("line {}: {}", issue.line, issue.message),
+                });
+            }
+        }),
+        pass: &[("id", "1")],
+        fail: &[
+            ("id", "1"),
+            ("@read_issue", "row has 3 fields, header has 5"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C002",
+        name: "title-missing",
+        severity: Severity::Critical,
+        fields: &["title"],
+        what: "That the product has a non-blank `title` (required for every product; spec 2.1, GMC 6324415).",
+        why: "A product without a title is disapproved: there is nothing to show in the listing or to match against searches.",
+        example: "`title` absent or `title=\"   \"`.",
+        fix: "Give every product a specific title: brand, product type and the attributes that distinguish it (size, colour, material).",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "title") {
+                out.push(Hit {
+                    field: "title",
+                    message: "title is missing or empty".into(),
+                });
+            }
+        }),
+        pass: &[("title", "Acme Steel Water Bottle 750 ml, Blue")],
+        fail: &[("title", " ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C003",
+        name: "title-too-short",
+        fields: &["title"],
+        what: "That the title has at least 25 characters (spec 2.1 and 8: titles are 25–150 characters).",
+        why: "Very short titles match few searches and are flagged by the validation service as out of range; shoppers cannot tell the product from similar ones.",
+        example: "`title=\"Loviti Spring Pumps\"` (19 characters).",
+        fix: "Add the brand, product type and distinguishing attributes until the title is 25 characters or more.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                let n = chars(t.trim());
+                if n < TITLE_MIN {
+                    out.push(Hit {
+                        field: "title",
+                        message: format!(
+                            "title has {n} characters; at least {TITLE_MIN} are required"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "Acme Steel Water Bottle 750 ml")],
+        fail: &[("title", "Water Bottle")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C004",
+        name: "title-too-long",
+        severity: Severity::High,
+        fields: &["title"],
+        what: "That the title has at most 150 characters (spec 2.1 and 8; GMC 6324415).",
+        why: "Titles over 150 characters are rejected or cut; the words that matter most are easily lost.",
+        example: "A 180-character title listing every keyword the product might match.",
+        fix: "Shorten the title to 150 characters, keeping the most important words in the first 70.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                let n = chars(t);
+                if n > TITLE_MAX {
+                    out.push(Hit {
+                        field: "title",
+                        message: format!(
+                            "title has {n} characters; at most {TITLE_MAX} are allowed"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "Acme Steel Water Bottle 750 ml")],
+        fail: &[("title#20", "Acme Bottle ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C005",
+        name: "title-promotional-text",
+        severity: Severity::High,
+        fields: &["title"],
+        what: "That the title contains no promotional phrase such as \"free shipping\", \"sale\", \"best price\", \"buy now\" or \"% off\" (matched on word boundaries, case-insensitively).",
+        why: "GMC's editorial requirements disapprove titles with promotional text; prices and offers belong in price, sale_price and promotions.",
+        example: "`title=\"Acme Running Shoes - FREE SHIPPING\"`.",
+        fix: "Remove the promotional words from the title; use sale_price, shipping and promotions for offers.",
+        check: Check::Product(|p, _, out| promo_in(p, "title", out)),
+        pass: &[("title", "Acme Wholesale-Grade Running Shoes for Men")],
+        fail: &[("title", "Acme Running Shoes for Men - Free Shipping")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C006",
+        name: "title-excessive-capitals",
+        fields: &["title"],
+        what: "That the title is not written mostly in capitals: it fires when at least three words of four or more letters are all capitals and they make up more than half of such words. Short acronyms (LED, TV, USB) do not count.",
+        why: "GMC's editorial requirements disapprove gimmicky capitalisation; it also reads as shouting to shoppers.",
+        example: "`title=\"SUPER COMFORTABLE RUNNING SHOES for men\"`.",
+        fix: "Write the title in sentence or title case; keep capitals for brand names and acronyms.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                if shouting(t) {
+                    out.push(Hit {
+                        field: "title",
+                        message: "title is written mostly in capital letters".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "LG 22LB4510 22\" LED TV 1080p (FullHD)")],
+        fail: &[("title", "SUPER COMFORTABLE RUNNING SHOES for men")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C007",
+        name: "title-repeated-punctuation",
+        fields: &["title"],
+        what: "That the title has no gimmicky punctuation: two of `! ? * $ # @ ~ +` in a row, or four or more dots.",
+        why: "Repeated punctuation and symbols used for attention are an editorial disapproval reason (Google Ads editorial policy, GMC 6324415).",
+        example: "`title=\"Amazing Running Shoes!!!\"`.",
+        fix: "Remove the repeated punctuation; let the product attributes speak.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                if let Some(seq) = repeated_punctuation(t) {
+                    out.push(Hit {
+                        field: "title",
+                        message: format!("title contains the gimmicky punctuation \"{seq}\""),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "Acme Running Shoes, Blue - Size 42!")],
+        fail: &[("title", "Amazing Acme Running Shoes!!!")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C008",
+        name: "title-invalid-characters",
+        severity: Severity::High,
+        fields: &["title"],
+        what: "That the title has no control characters, Unicode private-use characters (U+E000–U+F8FF, planes 15–16) or replacement characters (U+FFFD, the mark of a decoding error).",
+        why: "GMC disapproves titles with invalid characters (shoptimizer invalid-chars-optimizer); they show as boxes or garbage to shoppers.",
+        example: "A title exported from a design tool with the icon character U+E001.",
+        fix: "Remove the characters, and check the feed's encoding if U+FFFD appears.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = p.get("title") {
+                if let Some(c) = invalid_char(t, false) {
+                    out.push(Hit {
+                        field: "title",
+                        message: format!(
+                            "title contains the invalid character U+{:04X}",
+                            u32::from(c)
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "Acme Running Shoes — Blue, Size 42")],
+        fail: &[("title", "Acme Running Shoes \u{E001} Blue Size 42")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C009",
+        name: "title-surrounding-whitespace",
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["title"],
+        what: "That the title does not start or end with whitespace.",
+        why: "Leading and trailing spaces are usually left over from a broken export; they waste characters and can hide other truncation problems.",
+        example: "`title=\" Acme Running Shoes for Men \"`.",
+        fix: "Trim the title in the export.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                if t.trim() != t {
+                    out.push(Hit {
+                        field: "title",
+                        message: "title starts or ends with whitespace".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "Acme Running Shoes for Men, Blue")],
+        fail: &[("title", " Acme Running Shoes for Men, Blue ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C010",
+        name: "title-repeated-whitespace",
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["title"],
+        what: "That the title has no runs of two or more spaces, and no tab or line break inside it.",
+        why: "Runs of whitespace are a sign of an empty template placeholder (\"Acme  Shoes\" where a colour was meant) and look careless in listings.",
+        example: "`title=\"Acme  Running Shoes\"`.",
+        fix: "Collapse the whitespace and fill the empty template slot.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                let t = t.trim();
+                if t.contains("  ") || t.contains(['\t', '\n', '\r']) {
+                    out.push(Hit {
+                        field: "title",
+                        message: "title contains repeated whitespace or a line break".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "Acme Running Shoes for Men, Blue")],
+        fail: &[("title", "Acme  Running Shoes for Men, Blue")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C011",
+        name: "description-missing",
+        severity: Severity::High,
+        fields: &["description"],
+        what: "That the product has a non-blank `description` (required by GMC 7052112 and the spec's requiredFieldsCheck).",
+        why: "Products without a description are disapproved and match far fewer searches.",
+        example: "An RSS item with no `<description>` element.",
+        fix: "Write a description of what the product is, its main features and what makes it different (plain text, up to 5,000 characters).",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "description") {
+                out.push(Hit {
+                    field: "description",
+                    message: "description is missing or empty".into(),
+                });
+            }
+        }),
+        pass: &[(
+            "description",
+            "Stainless steel bottle that keeps drinks cold for 24 hours.",
+        )],
+        fail: &[("title", "Acme Steel Water Bottle 750 ml")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C012",
+        name: "description-too-long",
+        kind: RuleKind::Performance,
+        fields: &["description"],
+        what: "That the description has at most 5,000 characters (GMC 6324468).",
+        why: "Text beyond 5,000 characters is truncated, so whatever you put at the end is never shown.",
+        example: "A description with the full manual pasted in (12,000 characters).",
+        fix: "Shorten the description to 5,000 characters, keeping the most useful information first.",
+        check: Check::Product(|p, _, out| {
+            if let Some(d) = text(p, "description") {
+                let n = chars(d);
+                if n > DESCRIPTION_MAX {
+                    out.push(Hit {
+                        field: "description",
+                        message: format!(
+                            "description has {n} characters; at most {DESCRIPTION_MAX} are shown"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[(
+            "description",
+            "Stainless steel bottle that keeps drinks cold for 24 hours.",
+        )],
+        fail: &[("description#600", "Long text. ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C013",
+        name: "description-too-short",
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["description"],
+        what: "That a description, when given, has at least 20 characters.",
+        why: "A description of a few words adds nothing for search matching or for the shopper deciding to click.",
+        example: "`description=\"Nice shoes\"`.",
+        fix: "Describe the product: what it is, what it is made of, what it is for, its key specifications.",
+        check: Check::Product(|p, _, out| {
+            if let Some(d) = text(p, "description") {
+                let n = chars(d.trim());
+                if n < DESCRIPTION_MIN {
+                    out.push(Hit {
+                        field: "description",
+                        message: format!("description has only {n} characters"),
+                    });
+                }
+            }
+        }),
+        pass: &[(
+            "description",
+            "A smart pair of bootcut jeans in stretch cotton.",
+        )],
+        fail: &[("description", "Nice shoes")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C014",
+        name: "description-script-content",
+        severity: Severity::High,
+        fields: &["description"],
+        what: "That the description contains no script: `<script>`, `<iframe>`, `javascript:` URLs or inline event handlers (`onclick=`...).",
+        why: "GMC 6324468 allows only plain formatting in descriptions; active content is rejected and can be treated as malicious.",
+        example: "`description=\"Great shoes <script>track()</script>\"`.",
+        fix: "Strip scripts and event handlers from the description export; keep plain text with simple formatting.",
+        check: Check::Product(|p, _, out| {
+            if let Some(d) = text(p, "description") {
+                if let Some(what) = has_script(d) {
+                    out.push(Hit {
+                        field: "description",
+                        message: format!("description contains {what}"),
+                    });
+                }
+            }
+        }),
+        pass: &[("description", "Great <b>leather</b> shoes for daily wear.")],
+        fail: &[(
+            "description",
+            "Great shoes <script>track()</script> for daily wear.",
+        )],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C015",
+        name: "description-unsupported-html",
+        severity: Severity::Low,
+        fields: &["description"],
+        what: "That HTML in the description is limited to plain formatting tags (b, strong, i, em, u, ul, ol, li, br, p, sub, sup).",
+        why: "Other markup (div, span, table, img, style, a) is not rendered; it shows as literal text or is stripped in ways you do not control (GMC 6324468).",
+        example: "`description=\"<div class='x'><span>Soft cotton</span></div>\"`.",
+        fix: "Export the description as plain text or with the allowed formatting tags only.",
+        check: Check::Product(|p, _, out| {
+            if let Some(d) = text(p, "description") {
+                if let Some(tag) = html_tags(d)
+                    .find(|t| !ALLOWED_TAGS.contains(&t.as_str()) && t != "script" && t != "iframe")
+                {
+                    out.push(Hit {
+                        field: "description",
+                        message: format!("description contains the unsupported HTML tag <{tag}>"),
+                    });
+                }
+            }
+        }),
+        pass: &[(
+            "description",
+            "<p>Soft <strong>cotton</strong> shirt.</p><ul><li>Machine washable</li></ul>",
+        )],
+        fail: &[(
+            "description",
+            "<div class='x'><span>Soft cotton shirt</span></div>",
+        )],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C016",
+        name: "description-repeats-title",
+        kind: RuleKind::Performance,
+        fields: &["title", "description"],
+        what: "That the description is not just the title again (compared case-insensitively, ignoring surrounding spaces).",
+        why: "A copied title adds no information, so the product matches fewer searches and persuades fewer shoppers.",
+        example: "`title` and `description` both \"Acme Running Shoes for Men, Blue\".",
+        fix: "Write a real description: features, materials, use, dimensions, compatibility.",
+        check: Check::Product(|p, _, out| {
+            if let (Some(t), Some(d)) = (text(p, "title"), text(p, "description")) {
+                if t.trim().eq_ignore_ascii_case(d.trim()) {
+                    out.push(Hit {
+                        field: "description",
+                        message: "description is identical to the title".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[
+            ("title", "Acme Running Shoes for Men, Blue"),
+            (
+                "description",
+                "Light running shoes with a breathable mesh upper.",
+            ),
+        ],
+        fail: &[
+            ("title", "Acme Running Shoes for Men, Blue"),
+            ("description", "Acme Running Shoes for Men, Blue"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C017",
+        name: "description-promotional-text",
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["description"],
+        what: "That the description does not use the promotional phrases checked in titles (\"free shipping\", \"best price\", \"buy now\"...).",
+        why: "Descriptions should describe the product; offers in them go stale, may contradict the landing page and are a common reason for manual review.",
+        example: "`description=\"Buy now and get free shipping!\"`.",
+        fix: "Move offers to sale_price, shipping and promotions; describe the product instead.",
+        check: Check::Product(|p, _, out| promo_in(p, "description", out)),
+        pass: &[(
+            "description",
+            "Light running shoes with a breathable mesh upper.",
+        )],
+        fail: &[(
+            "description",
+            "Light running shoes. Buy now while stock lasts.",
+        )],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C018",
+        name: "description-invalid-characters",
+        fields: &["description"],
+        what: "That the description has no control characters other than line breaks and tabs, no private-use characters and no U+FFFD replacement characters.",
+        why: "Such characters render as boxes or question marks and usually mean the feed was written in the wrong encoding.",
+        example: "`description=\"Caf\\u{FFFD} table\"` (a Latin-1 é decoded as UTF-8).",
+        fix: "Remove the characters and make sure the feed is exported in the encoding it declares (UTF-8 preferred).",
+        check: Check::Product(|p, _, out| {
+            if let Some(d) = p.get("description") {
+                if let Some(c) = invalid_char(d, true) {
+                    out.push(Hit {
+                        field: "description",
+                        message: format!(
+                            "description contains the invalid character U+{:04X}",
+                            u32::from(c)
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("description", "Café table\nin oak.")],
+        fail: &[("description", "Caf\u{FFFD} table in oak.")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C019",
+        name: "description-excessive-capitals",
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["description"],
+        what: "That the description is not written mostly in capital letters (same measure as for titles: three or more long all-capital words making up more than half of the long words).",
+        why: "Capitalised text is hard to read and looks like spam to shoppers and reviewers.",
+        example: "`description=\"THE BEST SHOES EVER MADE FOR RUNNING\"`.",
+        fix: "Rewrite the description in normal sentence case.",
+        check: Check::Product(|p, _, out| {
+            if let Some(d) = text(p, "description") {
+                if shouting(d) {
+                    out.push(Hit {
+                        field: "description",
+                        message: "description is written mostly in capital letters".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[(
+            "description",
+            "Light running shoes with a breathable mesh upper and EVA sole.",
+        )],
+        fail: &[(
+            "description",
+            "LIGHT RUNNING SHOES WITH BREATHABLE MESH UPPER",
+        )],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C020",
+        name: "title-contains-url",
+        fields: &["title"],
+        what: "That the title contains no web address (`http://`, `https://` or `www.`).",
+        why: "URLs in titles are promotional text under the editorial requirements and are disapproved; the landing page belongs in `link`.",
+        example: "`title=\"Acme Running Shoes - www.acme-shop.com\"`.",
+        fix: "Remove the address from the title; put the product page in `link`.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                if has_url(t) {
+                    out.push(Hit {
+                        field: "title",
+                        message: "title contains a web address".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "Acme Running Shoes for Men, Blue")],
+        fail: &[("title", "Acme Running Shoes - www.acme-shop.com")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C021",
+        name: "title-keyword-stuffing",
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["title"],
+        what: "That no word of three or more letters appears three or more times in the title.",
+        why: "Repeating keywords does not improve matching; it makes the title unreadable and wastes the characters shoppers see.",
+        example: "`title=\"Shoes Running Shoes Men Shoes Sport Shoes\"`.",
+        fix: "Mention each keyword once and use the freed space for distinguishing attributes.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                let lower = t.to_lowercase();
+                let words: Vec<&str> = lower
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| w.chars().count() >= 3)
+                    .collect();
+                let mut sorted = words.clone();
+                sorted.sort_unstable();
+                if let Some([w, ..]) = sorted.windows(3).find(|w| w[0] == w[2]) {
+                    out.push(Hit {
+                        field: "title",
+                        message: format!("title repeats the word \"{w}\" three or more times"),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "Acme Running Shoes for Men, Blue")],
+        fail: &[("title", "Shoes Running Shoes Men Shoes Sport")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C022",
+        name: "description-contains-url",
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["description"],
+        what: "That the description contains no web address.",
+        why: "Links in descriptions are not clickable in listings and point shoppers away from the product; reviewers treat them as promotional.",
+        example: "`description=\"See www.acme-shop.com for more colours.\"`.",
+        fix: "Remove the address; the landing page is `link`.",
+        check: Check::Product(|p, _, out| {
+            if let Some(d) = text(p, "description") {
+                if has_url(d) {
+                    out.push(Hit {
+                        field: "description",
+                        message: "description contains a web address".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[(
+            "description",
+            "Light running shoes with a breathable mesh upper.",
+        )],
+        fail: &[(
+            "description",
+            "See https://acme-shop.test/colours for more colours.",
+        )],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C023",
+        name: "short-title-too-long",
+        severity: Severity::Low,
+        fields: &["short_title"],
+        what: "That `short_title` has at most 150 characters (GMC 11551083; 5–65 are recommended).",
+        why: "A short title that is not short is rejected, and the platform falls back to cutting your title.",
+        example: "A `short_title` identical to a 160-character title.",
+        fix: "Write a short title of 5–65 characters.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "short_title") {
+                let n = chars(t);
+                if n > TITLE_MAX {
+                    out.push(Hit {
+                        field: "short_title",
+                        message: format!(
+                            "short_title has {n} characters; at most {TITLE_MAX} are allowed"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("short_title", "Acme Trail Shoe")],
+        fail: &[("short_title#16", "Acme Trail Shoe ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C024",
+        name: "title-contains-html",
+        fields: &["title"],
+        what: "That the title contains no HTML tags or escaped entities (`<b>`, `&amp;`, `&quot;`).",
+        why: "Titles are plain text: markup is shown literally, which looks broken; an entity like `&amp;` means the text was escaped twice.",
+        example: "`title=\"Acme <b>Running</b> Shoes\"` or `title=\"M&amp;S Jeans\"` after decoding.",
+        fix: "Strip markup and decode entities once before export.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                let entity = ["&amp;", "&quot;", "&lt;", "&gt;", "&#39;", "&nbsp;"]
+                    .iter()
+                    .find(|e| t.contains(**e));
+                if let Some(tag) = html_tags(t).next() {
+                    out.push(Hit {
+                        field: "title",
+                        message: format!("title contains the HTML tag <{tag}>"),
+                    });
+                } else if let Some(e) = entity {
+                    out.push(Hit {
+                        field: "title",
+                        message: format!("title contains the HTML entity {e}"),
+                    });
+                }
+            }
+        }),
+        pass: &[("title", "M&S Roma Cotton Rich Bootcut Jeans")],
+        fail: &[("title", "M&amp;S Roma Cotton Rich Bootcut Jeans")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C025",
+        name: "custom-label-too-long",
+        severity: Severity::Low,
+        fields: &[
+            "custom_label_0",
+            "custom_label_1",
+            "custom_label_2",
+            "custom_label_3",
+            "custom_label_4",
+        ],
+        what: "That each of custom_label_0 … custom_label_4 has at most 100 characters (GMC 6324473).",
+        why: "Longer labels are rejected, so the campaign structure that relies on them silently breaks.",
+        example: "`custom_label_0` holding a full sentence of 120 characters.",
+        fix: "Use short, reusable label values (at most 100 characters, at most 1,000 distinct values per label).",
+        check: Check::Product(|p, _, out| {
+            for field in [
+                "custom_label_0",
+                "custom_label_1",
+                "custom_label_2",
+                "custom_label_3",
+                "custom_label_4",
+            ] {
+                if let Some(v) = text(p, field) {
+                    let n = chars(v);
+                    if n > 100 {
+                        out.push(Hit {
+                            field,
+                            message: format!("{field} has {n} characters; at most 100 are allowed"),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("custom_label_0", "summer-2026")],
+        fail: &[("custom_label_2#11", "0123456789")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C026",
+        name: "product-highlight-too-long",
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["product_highlight"],
+        what: "That each `product_highlight` has at most 150 characters and there are at most 10 of them (GMC product_highlight).",
+        why: "Longer or extra highlights are dropped, so the selling points you wrote are not shown.",
+        example: "Twelve highlights, one of them a 200-character paragraph.",
+        fix: "Keep 2–10 short highlights of at most 150 characters.",
+        check: Check::Product(|p, _, out| {
+            let values = p.values("product_highlight");
+            if values.len() > 10 {
+                out.push(Hit {
+                    field: "product_highlight",
+                    message: format!(
+                        "{} product_highlight values; at most 10 are used",
+                        values.len()
+                    ),
+                });
+            }
+            if let Some(v) = values.iter().find(|v| chars(v) > 150) {
+                out.push(Hit {
+                    field: "product_highlight",
+                    message: format!(
+                        "a product_highlight has {} characters; at most 150 are allowed",
+                        chars(v)
+                    ),
+                });
+            }
+        }),
+        pass: &[("product_highlight", "Keeps drinks cold for 24 hours")],
+        fail: &[("product_highlight#20", "Keeps cold ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C027",
+        name: "adult-content-not-flagged",
+        severity: Severity::High,
+        fields: &["title", "description", "adult"],
+        what: "That a product whose title or description uses explicit adult terms (\"sex toy\", \"erotic\", \"vibrator\"...) carries `adult=yes`.",
+        why: "Adult products without the flag are disapproved, and repeated cases can suspend the account (shoptimizer adult-optimizer; GMC 6324508).",
+        example: "`title=\"Silicone Vibrator, Pink\"` without `adult`.",
+        fix: "Set `adult` to `yes` for sexually suggestive products (or for the whole feed in account settings).",
+        check: Check::Product(|p, _, out| {
+            if p.get("adult").is_some_and(is_yes) {
+                return;
+            }
+            let t = super::util::title_and_description(p);
+            if let Some(term) = ADULT.find(&t) {
+                out.push(Hit {
+                    field: "adult",
+                    message: format!("text mentions \"{term}\" but adult is not yes"),
+                });
+            }
+        }),
+        pass: &[("title", "Silicone Vibrator, Pink"), ("adult", "yes")],
+        fail: &[("title", "Silicone Vibrator, Pink")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C028",
+        name: "adult-invalid-value",
+        severity: Severity::Low,
+        fields: &["adult"],
+        what: "That `adult` is `yes` or `no` (`true`/`false` accepted).",
+        why: "Any other value is ignored, so an adult product is treated as not adult.",
+        example: "`adult=\"18+\"`.",
+        fix: "Use `yes` or `no`.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "adult") {
+                if !super::util::is_bool_text(v) {
+                    out.push(Hit {
+                        field: "adult",
+                        message: format!("adult is \"{v}\"; expected yes or no"),
+                    });
+                }
+            }
+        }),
+        pass: &[("adult", "no")],
+        fail: &[("adult", "18+")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C029",
+        name: "title-says-used-condition-new",
+        severity: Severity::High,
+        fields: &["title", "condition"],
+        what: "That a product whose title says it is used (\"used\", \"pre-owned\", \"second hand\") does not declare `condition=new` or leave condition empty (which defaults to new).",
+        why: "Declaring a used item as new is misrepresentation and leads to disapproval (shoptimizer condition-optimizer; GMC 6324469).",
+        example: "`title=\"Used Acme Road Bike 54 cm\"` with `condition=new`.",
+        fix: "Set `condition` to `used` (or `refurbished`), or remove the word from the title if the product is new.",
+        check: Check::Product(|p, _, out| {
+            let cond_new = p
+                .get_nonblank("condition")
+                .is_none_or(|c| c.trim().eq_ignore_ascii_case("new"));
+            if !cond_new {
+                return;
+            }
+            if let Some(t) = text(p, "title") {
+                if let Some(w) = USED_WORDS.find(t) {
+                    out.push(Hit {
+                        field: "condition",
+                        message: format!("title says \"{w}\" but condition is new"),
+                    });
+                }
+            }
+        }),
+        pass: &[
+            ("title", "Used Acme Road Bike 54 cm, Red"),
+            ("condition", "used"),
+        ],
+        fail: &[
+            ("title", "Used Acme Road Bike 54 cm, Red"),
+            ("condition", "new"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-C030",
+        name: "title-is-identifier",
+        kind: RuleKind::Performance,
+        fields: &["title", "id", "mpn", "gtin"],
+        what: "That the title is not just the product's id, MPN or GTIN.",
+        why: "A code as title tells shoppers nothing and matches no natural search.",
+        example: "`id=\"SKU-1234\"` and `title=\"SKU-1234\"`.",
+        fix: "Write a descriptive title; keep codes in id, mpn and gtin.",
+        check: Check::Product(|p, _, out| {
+            if let Some(t) = text(p, "title") {
+                let t = t.trim();
+                for field in ["id", "mpn", "gtin"] {
+                    if p.get_nonblank(field)
+                        .is_some_and(|v| v.trim().eq_ignore_ascii_case(t))
+                    {
+                        out.push(Hit {
+                            field: "title",
+                            message: format!("title is the product's {field}"),
+                        });
+                        return;
+                    }
+                }
+            }
+        }),
+        pass: &[
+            ("id", "SKU-1234"),
+            ("title", "Acme Running Shoes for Men, Blue"),
+        ],
+        fail: &[("id", "SKU-1234"), ("title", "SKU-1234")],
+        ..BASE
+    },
+];

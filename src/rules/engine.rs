@@ -1,0 +1,594 @@
+//! The per-product engine and the feed-level state (spec 2.3, the dual-score system).
+//!
+//! `Engine::check` is pure and `Send + Sync`: call it from rayon workers. `FeedState` applies the
+//! feed-level rules (duplicate ids, duplicate GTINs) sequentially in input order. Scores and
+//! statuses follow docs/scoring.md; revenue impact comes only from `revenue::impact`. Nothing
+//! here prints or reads files.
+
+use super::{
+    Applies, CATEGORY_RULE_MIN_CONFIDENCE, Check, FeedMemory, Hit, Rule, RuleCtx, registry,
+};
+use crate::catalog::Category;
+use crate::model::{Finding, Group, Product, RuleKind, Severity};
+use crate::revenue::impact::{issue_impact, round_cents};
+
+/// What to run and how. Plain data; the config file of the CI issue fills the same struct.
+#[derive(Debug, Clone, Default)]
+pub struct EngineOptions {
+    /// `--category KEY`: skip detection and treat every product as this category.
+    pub category_override: Option<Category>,
+    /// When not empty, only rules whose code or group is listed run (codes like `FL-C003`,
+    /// group names like `pricing`, or a code prefix like `FL-K1`).
+    pub select: Vec<String>,
+    /// Rules whose code or group (or code prefix) is listed do not run. Wins over `select`.
+    pub ignore: Vec<String>,
+    /// Severity overrides by rule code.
+    pub severity_overrides: Vec<(String, Severity)>,
+}
+
+/// The per-key status of `gmcCompliance.requiredFieldsCheck` (spec 2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RequiredFieldStatus {
+    Compliant,
+    Missing,
+    Invalid,
+}
+
+impl RequiredFieldStatus {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Compliant => "compliant",
+            Self::Missing => "missing",
+            Self::Invalid => "invalid",
+        }
+    }
+}
+
+/// The seven required fields of spec 2.3, by their canonical attribute names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequiredFields {
+    pub title: RequiredFieldStatus,
+    pub description: RequiredFieldStatus,
+    pub price: RequiredFieldStatus,
+    pub link: RequiredFieldStatus,
+    pub image_link: RequiredFieldStatus,
+    pub availability: RequiredFieldStatus,
+    pub condition: RequiredFieldStatus,
+}
+
+/// `gmcCompliance.status` (spec 2.3 shows `fully_compliant`; the others are feedlint's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ComplianceStatus {
+    /// No compliance finding.
+    FullyCompliant,
+    /// Compliance findings, none critical, percentage above 0.
+    PartiallyCompliant,
+    /// A critical compliance finding, or compliance 0%.
+    NonCompliant,
+}
+
+impl ComplianceStatus {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::FullyCompliant => "fully_compliant",
+            Self::PartiallyCompliant => "partially_compliant",
+            Self::NonCompliant => "non_compliant",
+        }
+    }
+}
+
+/// Everything the engine concluded about one product.
+#[derive(Debug, Clone)]
+pub struct ProductReport {
+    pub product_id: String,
+    pub location: crate::model::SourceLocation,
+    /// Findings sorted by severity (critical first), then code, field and message.
+    pub findings: Vec<Finding>,
+    pub category: Option<Category>,
+    pub category_confidence: f64,
+    pub category_source: super::DetectionSource,
+    /// `price` amount when it parses (for revenue figures).
+    pub price_amount: Option<f64>,
+    pub price_currency: Option<String>,
+    pub required: RequiredFields,
+    /// 0–100, see docs/scoring.md.
+    pub compliance_percentage: f64,
+    pub status: ComplianceStatus,
+    /// 0–100, see docs/scoring.md.
+    pub optimization_score: f64,
+    /// Category-specific score: 100 minus the weights of the findings of category rules.
+    pub category_score: f64,
+    pub priority: Severity,
+    /// Sum of the revenue impact of every finding (USD per month).
+    pub total_revenue_impact: f64,
+    /// Sum of the revenue impact of performance findings.
+    pub optimization_revenue_impact: f64,
+    /// Sum of the revenue impact of compliance findings.
+    pub compliance_revenue_impact: f64,
+    /// Whether a rule flagged `zeroes_compliance` fired.
+    pub compliance_zeroed: bool,
+}
+
+impl ProductReport {
+    /// `isValid`: not non-compliant.
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        self.status != ComplianceStatus::NonCompliant
+    }
+
+    /// Findings counting toward GMC compliance.
+    pub fn compliance_findings(&self) -> impl Iterator<Item = &Finding> {
+        self.findings
+            .iter()
+            .filter(|f| f.kind == RuleKind::Compliance)
+    }
+
+    /// Whether any finding is critical (the `validate` exit gate).
+    #[must_use]
+    pub fn has_critical(&self) -> bool {
+        self.findings
+            .iter()
+            .any(|f| f.severity == Severity::Critical)
+    }
+
+    /// Number of findings in a group (spec 2.4 `results.<group>.errorCount`).
+    #[must_use]
+    pub fn group_count(&self, group: Group) -> usize {
+        self.findings.iter().filter(|f| f.group == group).count()
+    }
+}
+
+/// Compliance deduction per compliance finding, by severity (docs/scoring.md).
+#[must_use]
+pub fn compliance_weight(s: Severity) -> f64 {
+    match s {
+        Severity::Critical => 25.0,
+        Severity::High => 15.0,
+        Severity::Medium => 8.0,
+        Severity::Low => 3.0,
+    }
+}
+
+/// Optimisation deduction per performance finding, by severity (docs/scoring.md).
+#[must_use]
+pub fn optimization_weight(s: Severity) -> f64 {
+    match s {
+        Severity::Critical => 20.0,
+        Severity::High => 12.0,
+        Severity::Medium => 6.0,
+        Severity::Low => 3.0,
+    }
+}
+
+/// Share of the compliance weights that also lowers the optimisation score.
+pub const COMPLIANCE_SHARE_IN_OPTIMIZATION: f64 = 0.5;
+
+struct Active {
+    rule: &'static Rule,
+    severity: Severity,
+}
+
+/// The validation engine: the enabled rules with their effective severities.
+pub struct Engine {
+    product_rules: Vec<Active>,
+    feed_rules: Vec<Active>,
+    category_override: Option<Category>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("product_rules", &self.product_rules.len())
+            .field("feed_rules", &self.feed_rules.len())
+            .field("category_override", &self.category_override)
+            .finish()
+    }
+}
+
+fn matches_selector(rule: &Rule, selector: &str) -> bool {
+    let s = selector.trim();
+    if s.is_empty() {
+        return false;
+    }
+    Group::parse(s) == Some(rule.group)
+        || rule.code.eq_ignore_ascii_case(s)
+        || rule.name.eq_ignore_ascii_case(s)
+        || (s.len() >= 4
+            && rule
+                .code
+                .to_ascii_uppercase()
+                .starts_with(&s.to_ascii_uppercase()))
+}
+
+impl Engine {
+    /// Builds an engine from options. Unknown selectors simply match nothing (the config
+    /// layer validates them against [`super::find`] and reports their location).
+    #[must_use]
+    pub fn new(options: EngineOptions) -> Self {
+        let EngineOptions {
+            category_override,
+            select,
+            ignore,
+            severity_overrides,
+        } = options;
+        let mut product_rules = Vec::new();
+        let mut feed_rules = Vec::new();
+        for &rule in registry() {
+            let selected = select.is_empty() || select.iter().any(|s| matches_selector(rule, s));
+            let ignored = ignore.iter().any(|s| matches_selector(rule, s));
+            if !selected || ignored {
+                continue;
+            }
+            let severity = severity_overrides
+                .iter()
+                .rev()
+                .find(|(c, _)| c.eq_ignore_ascii_case(rule.code))
+                .map_or(rule.severity, |(_, s)| *s);
+            let active = Active { rule, severity };
+            match rule.check {
+                Check::Product(_) => product_rules.push(active),
+                Check::Feed(_) => feed_rules.push(active),
+            }
+        }
+        Self {
+            product_rules,
+            feed_rules,
+            category_override,
+        }
+    }
+
+    /// Number of enabled rules.
+    #[must_use]
+    pub fn rule_count(&self) -> usize {
+        self.product_rules.len() + self.feed_rules.len()
+    }
+
+    /// Runs every enabled per-product rule on one product. Pure: the same product gives the
+    /// same report. Feed-level rules are applied afterwards by [`FeedState::apply`].
+    #[must_use]
+    pub fn check(&self, p: &Product) -> ProductReport {
+        let detection = match self.category_override {
+            Some(c) => super::Detection {
+                category: Some(c),
+                confidence: 1.0,
+                source: super::DetectionSource::Override,
+            },
+            None => super::detect_category(p),
+        };
+        let ctx = RuleCtx::with_category(p, detection.category, detection.confidence);
+        let category_rules_on = detection.confidence >= CATEGORY_RULE_MIN_CONFIDENCE;
+        let mut findings = Vec::new();
+        let mut hits: Vec<Hit> = Vec::new();
+        let mut zeroed = false;
+        for active in &self.product_rules {
+            let rule = active.rule;
+            if rule.applies == Applies::InCategory
+                && !(category_rules_on && rule.category == ctx.category)
+            {
+                continue;
+            }
+            let Check::Product(check) = rule.check else {
+                continue;
+            };
+            check(p, &ctx, &mut hits);
+            if !hits.is_empty() && rule.zeroes_compliance && rule.kind == RuleKind::Compliance {
+                zeroed = true;
+            }
+            push_findings(&mut findings, &mut hits, active, p, &ctx);
+        }
+        let mut report = ProductReport {
+            product_id: p.product_id(),
+            location: p.location.clone(),
+            findings,
+            category: ctx.category,
+            category_confidence: ctx.confidence,
+            category_source: detection.source,
+            price_amount: ctx.price.as_ref().map(|pr| pr.amount),
+            price_currency: ctx.price.as_ref().map(|pr| pr.currency.clone()),
+            required: required_fields(p, &[]),
+            compliance_percentage: 100.0,
+            status: ComplianceStatus::FullyCompliant,
+            optimization_score: 100.0,
+            category_score: 100.0,
+            priority: Severity::Low,
+            total_revenue_impact: 0.0,
+            optimization_revenue_impact: 0.0,
+            compliance_revenue_impact: 0.0,
+            compliance_zeroed: zeroed,
+        };
+        finish(&mut report, p);
+        report
+    }
+
+    /// A fresh feed state for one run over a feed (or several feeds validated as one).
+    #[must_use]
+    pub fn feed_state(&self) -> FeedState {
+        FeedState {
+            memory: FeedMemory::default(),
+        }
+    }
+}
+
+fn push_findings(
+    findings: &mut Vec<Finding>,
+    hits: &mut Vec<Hit>,
+    active: &Active,
+    p: &Product,
+    ctx: &RuleCtx,
+) {
+    let rule = active.rule;
+    // Prices in other currencies are not converted: the impact uses the USD tiers only for USD.
+    let usd_price = ctx
+        .price
+        .as_ref()
+        .filter(|pr| pr.currency == "USD")
+        .map(|pr| pr.amount);
+    for hit in hits.drain(..) {
+        findings.push(Finding {
+            code: rule.code,
+            name: rule.name,
+            group: rule.group,
+            severity: active.severity,
+            kind: rule.kind,
+            field: hit.field.to_owned(),
+            message: hit.message,
+            fix: rule.fix.to_owned(),
+            revenue_impact: issue_impact(active.severity, ctx.category, usd_price),
+            location: p.location.clone(),
+        });
+    }
+}
+
+/// Derives requiredFieldsCheck, scores, status, priority and revenue totals from the findings.
+fn finish(report: &mut ProductReport, p: &Product) {
+    report.findings.sort_by(|a, b| {
+        b.severity
+            .cmp(&a.severity)
+            .then_with(|| a.code.cmp(b.code))
+            .then_with(|| a.field.cmp(&b.field))
+            .then_with(|| a.message.cmp(&b.message))
+    });
+    report.required = required_fields(p, &report.findings);
+    let mut compliance_deduction = 0.0;
+    let mut optimization_deduction = 0.0;
+    let mut category_deduction = 0.0;
+    let mut total = 0.0;
+    let mut perf_total = 0.0;
+    let mut comp_total = 0.0;
+    let mut worst_compliance: Option<Severity> = None;
+    let mut worst_performance: Option<Severity> = None;
+    let mut any_compliance = false;
+    for f in &report.findings {
+        total += f.revenue_impact;
+        match f.kind {
+            RuleKind::Compliance => {
+                any_compliance = true;
+                compliance_deduction += compliance_weight(f.severity);
+                comp_total += f.revenue_impact;
+                worst_compliance = worst_compliance.max(Some(f.severity));
+            }
+            RuleKind::Performance => {
+                optimization_deduction += optimization_weight(f.severity);
+                perf_total += f.revenue_impact;
+                worst_performance = worst_performance.max(Some(f.severity));
+            }
+        }
+        if f.group == Group::Category {
+            category_deduction += match f.kind {
+                RuleKind::Compliance => compliance_weight(f.severity),
+                RuleKind::Performance => optimization_weight(f.severity),
+            };
+        }
+    }
+    report.compliance_percentage = if report.compliance_zeroed {
+        0.0
+    } else {
+        (100.0 - compliance_deduction).max(0.0)
+    };
+    report.status = if report.compliance_zeroed {
+        ComplianceStatus::NonCompliant
+    } else if !any_compliance {
+        ComplianceStatus::FullyCompliant
+    } else if worst_compliance == Some(Severity::Critical) || report.compliance_percentage <= 0.0 {
+        ComplianceStatus::NonCompliant
+    } else {
+        ComplianceStatus::PartiallyCompliant
+    };
+    report.optimization_score =
+        (100.0 - optimization_deduction - COMPLIANCE_SHARE_IN_OPTIMIZATION * compliance_deduction)
+            .clamp(0.0, 100.0);
+    report.category_score = (100.0 - category_deduction).max(0.0);
+    report.priority = match (worst_compliance, worst_performance) {
+        (Some(c), _) => c,
+        (None, Some(pf)) => pf.min(Severity::Medium),
+        (None, None) => Severity::Low,
+    };
+    report.total_revenue_impact = round_cents(total);
+    report.optimization_revenue_impact = round_cents(perf_total);
+    report.compliance_revenue_impact = round_cents(comp_total);
+}
+
+fn required_fields(p: &Product, findings: &[Finding]) -> RequiredFields {
+    let status = |field: &str| {
+        if p.get_nonblank(field).is_none() {
+            RequiredFieldStatus::Missing
+        } else if findings.iter().any(|f| {
+            f.kind == RuleKind::Compliance && f.field == field && f.severity >= Severity::Medium
+        }) {
+            RequiredFieldStatus::Invalid
+        } else {
+            RequiredFieldStatus::Compliant
+        }
+    };
+    RequiredFields {
+        title: status("title"),
+        description: status("description"),
+        price: status("price"),
+        link: status("link"),
+        image_link: status("image_link"),
+        availability: status("availability"),
+        condition: status("condition"),
+    }
+}
+
+/// Sequential state of the feed-level rules. Memory: one 64-bit hash plus line per id and per
+/// GTIN (about 40 bytes per product with table overhead), never the products themselves.
+#[derive(Debug)]
+pub struct FeedState {
+    memory: FeedMemory,
+}
+
+impl FeedState {
+    /// Applies the feed-level rules to `p` (whose per-product report is `report`), in input
+    /// order, then recomputes the report's scores. Call once per product, in input order.
+    pub fn apply(&mut self, engine: &Engine, p: &Product, report: &mut ProductReport) {
+        let ctx = RuleCtx {
+            category: report.category,
+            confidence: report.category_confidence,
+            ..RuleCtx::default()
+        };
+        let usd = report
+            .price_currency
+            .as_deref()
+            .filter(|c| *c == "USD")
+            .and(report.price_amount);
+        let ctx = RuleCtx {
+            price: usd.map(|amount| crate::model::Price {
+                amount,
+                currency: "USD".to_owned(),
+            }),
+            ..ctx
+        };
+        let mut hits = Vec::new();
+        let before = report.findings.len();
+        for active in &engine.feed_rules {
+            if let Check::Feed(check) = active.rule.check {
+                check(p, &mut self.memory, &mut hits);
+                if !hits.is_empty() && active.rule.zeroes_compliance {
+                    report.compliance_zeroed = true;
+                }
+                push_findings(&mut report.findings, &mut hits, active, p, &ctx);
+            }
+        }
+        if report.findings.len() != before {
+            finish(report, p);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::product_from_pairs;
+
+    fn good() -> Product {
+        product_from_pairs(&[
+            ("id", "SKU-1"),
+            ("title", "Acme Trail Running Shoe for Men, Blue, Size 42"),
+            (
+                "description",
+                "Lightweight trail running shoe with a grippy outsole and breathable mesh upper.",
+            ),
+            ("link", "https://shop.acme.test/p/sku-1"),
+            ("image_link", "https://cdn.acme.test/img/sku-1.jpg"),
+            ("price", "89.00 USD"),
+            ("availability", "in_stock"),
+            ("condition", "new"),
+            ("brand", "Acme"),
+            ("mpn", "TR-42-BL"),
+            ("market_product_category", "Apparel & Accessories > Shoes"),
+            ("color", "Blue"),
+            ("size", "42"),
+            ("gender", "male"),
+            ("age_group", "adult"),
+        ])
+    }
+
+    #[test]
+    fn clean_product_is_fully_compliant() {
+        let r = Engine::new(EngineOptions::default()).check(&good());
+        let codes: Vec<_> = r.findings.iter().map(|f| f.code).collect();
+        assert!(r.compliance_findings().next().is_none(), "{codes:?}");
+        assert_eq!(r.status, ComplianceStatus::FullyCompliant);
+        assert!((r.compliance_percentage - 100.0).abs() < 1e-9);
+        assert_eq!(r.category, Some(Category::Apparel));
+        assert!(r.is_valid());
+    }
+
+    #[test]
+    fn critical_finding_makes_product_non_compliant_with_critical_priority() {
+        let mut p = good();
+        p.set("price", "");
+        let r = Engine::new(EngineOptions::default()).check(&p);
+        assert_eq!(r.status, ComplianceStatus::NonCompliant);
+        assert_eq!(r.priority, Severity::Critical);
+        assert_eq!(r.required.price, RequiredFieldStatus::Missing);
+        assert!(!r.is_valid());
+        assert!(r.total_revenue_impact > 0.0);
+    }
+
+    #[test]
+    fn ignore_and_select_and_severity_override() {
+        let mut p = good();
+        p.set("title", "Short");
+        let e = Engine::new(EngineOptions {
+            ignore: vec!["FL-C003".into()],
+            ..EngineOptions::default()
+        });
+        assert!(e.check(&p).findings.iter().all(|f| f.code != "FL-C003"));
+        let e = Engine::new(EngineOptions {
+            select: vec!["content".into()],
+            severity_overrides: vec![("FL-C003".into(), Severity::Critical)],
+            ..EngineOptions::default()
+        });
+        let r = e.check(&p);
+        assert!(r.findings.iter().all(|f| f.group == Group::Content));
+        let f = r.findings.iter().find(|f| f.code == "FL-C003").unwrap();
+        assert_eq!(f.severity, Severity::Critical);
+    }
+
+    #[test]
+    fn category_override_turns_on_category_rules() {
+        let p = product_from_pairs(&[("title", "Plain thing with no category words at all")]);
+        let e = Engine::new(EngineOptions {
+            category_override: Some(Category::Apparel),
+            ..EngineOptions::default()
+        });
+        let r = e.check(&p);
+        assert!(r.findings.iter().any(|f| f.name == "apparel-color-missing"));
+        let r = Engine::new(EngineOptions::default()).check(&p);
+        assert!(r.findings.iter().all(|f| f.name != "apparel-color-missing"));
+    }
+
+    #[test]
+    fn feed_state_flags_duplicate_ids_in_input_order() {
+        let e = Engine::new(EngineOptions::default());
+        let mut st = e.feed_state();
+        let p = good();
+        let mut r1 = e.check(&p);
+        st.apply(&e, &p, &mut r1);
+        let mut r2 = e.check(&p);
+        st.apply(&e, &p, &mut r2);
+        assert!(r1.findings.iter().all(|f| f.name != "duplicate-id"));
+        assert!(r2.findings.iter().any(|f| f.name == "duplicate-id"));
+        assert_eq!(r2.status, ComplianceStatus::NonCompliant);
+    }
+
+    #[test]
+    fn zeroes_compliance_hook_sets_zero_percent() {
+        let mut r = Engine::new(EngineOptions::default()).check(&good());
+        r.compliance_zeroed = true;
+        finish(&mut r, &good());
+        assert!(r.compliance_percentage.abs() < 1e-9);
+    }
+
+    #[test]
+    fn engine_is_send_and_sync() {
+        fn assert_both<T: Send + Sync>() {}
+        assert_both::<Engine>();
+    }
+}

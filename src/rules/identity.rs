@@ -1,0 +1,498 @@
+//! Identity rules (`FL-I`): id, brand, mpn, identifier_exists, item_group_id, and the feed-level
+//! duplicate checks (GMC 7052112, 6324351, 6324482, 6324478, 6324507).
+//!
+//! GTIN check digits, lengths, prefixes and fake patterns are NOT here: they belong to
+//! `src/gtin` and take the reserved codes FL-I100..FL-I119. No I/O.
+
+use std::hash::{Hash, Hasher};
+
+use super::util::{blank, chars, invalid_char, is_bool_text, is_no, one_of, text};
+use super::{BASE, Check, FeedMemory, Hit, Rule, Sink};
+use crate::catalog::fields::{BRAND_MAX, ID_MAX, ITEM_GROUP_ID_MAX, MPN_MAX};
+use crate::model::{Group, Product, RuleKind, Severity};
+
+/// Values that are not manufacturer part numbers (shoptimizer mpn_optimizer INVALID_MPN_VALUES).
+const PLACEHOLDER_MPNS: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "na",
+    "n/a",
+    "n.a.",
+    "none",
+    "null",
+    "nil",
+    "unknown",
+    "default",
+    "mpn",
+    "yes",
+    "no",
+    "true",
+    "false",
+    "doesnotapply",
+    "does not apply",
+    "notapplicable",
+    "not applicable",
+    "-",
+    "--",
+    "x",
+    "tbd",
+    "123",
+    "1234",
+    "12345",
+    "000000",
+];
+
+/// Brand values that name no brand.
+const PLACEHOLDER_BRANDS: &[&str] = &[
+    "n/a",
+    "na",
+    "none",
+    "null",
+    "unknown",
+    "no brand",
+    "nobrand",
+    "brand",
+    "-",
+    "test",
+    "tbd",
+    "unbranded brand",
+];
+
+/// Deterministic 64-bit hash (SipHash with fixed keys) of a normalised key.
+fn key_hash(s: &str) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
+}
+
+fn duplicate_id(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
+    let Some(id) = text(p, "id") else { return };
+    let id = id.trim();
+    match mem.ids.entry(key_hash(id)) {
+        std::collections::hash_map::Entry::Occupied(e) => out.push(Hit {
+            field: "id",
+            message: format!(
+                "id \"{id}\" was already used by the product at line {}",
+                e.get()
+            ),
+        }),
+        std::collections::hash_map::Entry::Vacant(v) => {
+            v.insert(p.location.line);
+        }
+    }
+}
+
+fn duplicate_gtin(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
+    let Some(gtin) = text(p, "gtin") else { return };
+    let digits: String = gtin.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() < 8 {
+        return;
+    }
+    // Leading zeros do not change a GTIN (GTIN-12 and its GTIN-14 form are the same code).
+    let norm = digits.trim_start_matches('0');
+    let id_hash = key_hash(p.get("id").unwrap_or("").trim());
+    match mem.gtins.entry(key_hash(norm)) {
+        std::collections::hash_map::Entry::Occupied(e) => {
+            let (line, first_id) = *e.get();
+            if first_id != id_hash {
+                out.push(Hit {
+                    field: "gtin",
+                    message: format!("gtin {gtin} is also used by the product at line {line}"),
+                });
+            }
+        }
+        std::collections::hash_map::Entry::Vacant(v) => {
+            v.insert((p.location.line, id_hash));
+        }
+    }
+}
+
+pub(crate) const RULES: &[Rule] = &[
+    Rule {
+        code: "FL-I001",
+        name: "id-missing",
+        group: Group::Identity,
+        severity: Severity::Critical,
+        fields: &["id"],
+        what: "That the product has a non-blank `id` (required for every product, GMC 7052112).",
+        why: "The id is how the platform tracks a product across feed updates; without it the product is rejected and its history lost.",
+        example: "A CSV row whose `id` cell is empty.",
+        fix: "Give every product a unique, stable id (your SKU is a good choice) and never reuse it for another product.",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "id") {
+                out.push(Hit {
+                    field: "id",
+                    message: "id is missing or empty".into(),
+                });
+            }
+        }),
+        pass: &[("id", "SKU-1")],
+        fail: &[("title", "Acme Steel Water Bottle 750 ml")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I002",
+        name: "id-too-long",
+        group: Group::Identity,
+        severity: Severity::High,
+        fields: &["id"],
+        what: "That the id has at most 50 characters (GMC 7052112).",
+        why: "Longer ids are rejected, so the product never reaches the platform.",
+        example: "An id built from a full product URL.",
+        fix: "Use a short stable key such as the SKU.",
+        check: Check::Product(|p, _, out| {
+            if let Some(id) = text(p, "id") {
+                let n = chars(id);
+                if n > ID_MAX {
+                    out.push(Hit {
+                        field: "id",
+                        message: format!("id has {n} characters; at most {ID_MAX} are allowed"),
+                    });
+                }
+            }
+        }),
+        pass: &[("id", "SKU-1")],
+        fail: &[("id#6", "ABCDEFGHIJ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I003",
+        name: "id-invalid-characters",
+        group: Group::Identity,
+        fields: &["id"],
+        what: "That the id has no leading or trailing whitespace and no control or private-use characters.",
+        why: "Invisible characters make two ids that look the same differ, so updates create duplicates instead of replacing the product.",
+        example: "`id=\"SKU-1 \"` in one export and `id=\"SKU-1\"` in the next.",
+        fix: "Trim ids and keep them to letters, digits, `-`, `_` and `.`.",
+        check: Check::Product(|p, _, out| {
+            if let Some(id) = text(p, "id") {
+                if id.trim() != id {
+                    out.push(Hit {
+                        field: "id",
+                        message: format!("id \"{id}\" has leading or trailing whitespace"),
+                    });
+                } else if let Some(c) = invalid_char(id, false) {
+                    out.push(Hit {
+                        field: "id",
+                        message: format!(
+                            "id contains the invalid character U+{:04X}",
+                            u32::from(c)
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("id", "SKU-1")],
+        fail: &[("id", "SKU-1 ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I004",
+        name: "duplicate-id",
+        group: Group::Identity,
+        severity: Severity::Critical,
+        fields: &["id"],
+        what: "That no two products in the feed share an id (checked over the whole feed in input order; the second and later uses are reported, naming the line of the first).",
+        why: "Duplicate ids overwrite each other: only one of the products is listed, and which one changes between updates.",
+        example: "Two rows with `id=\"1\"`.",
+        fix: "Make ids unique, for example by appending the variant's size or colour to the SKU.",
+        check: Check::Feed(duplicate_id),
+        pass: &[("id", "OTHER-2")],
+        fail: &[("id", "SEED-1")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I005",
+        name: "brand-missing",
+        group: Group::Identity,
+        fields: &["brand", "identifier_exists"],
+        what: "That the product has a brand, unless `identifier_exists=no` declares it has none (GMC 6324351: required for new products with a brand).",
+        why: "Brand is one of the unique product identifiers; without it the product is disapproved or shown much less.",
+        example: "A branded TV with gtin and mpn but no `brand`.",
+        fix: "Set `brand` to the manufacturer's brand (or your store name for own-brand products).",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "brand") && !p.get("identifier_exists").is_some_and(is_no) {
+                out.push(Hit {
+                    field: "brand",
+                    message: "brand is missing".into(),
+                });
+            }
+        }),
+        pass: &[("brand", "Acme")],
+        fail: &[("mpn", "TR-42")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I006",
+        name: "brand-too-long",
+        group: Group::Identity,
+        fields: &["brand"],
+        what: "That the brand has at most 70 characters (GMC 6324351).",
+        why: "Longer values are rejected; they are usually a title or description pasted into the wrong column.",
+        example: "`brand=\"Acme Professional Outdoor Equipment and Apparel Company International Ltd\"`.",
+        fix: "Use the brand name only.",
+        check: Check::Product(|p, _, out| {
+            if let Some(b) = text(p, "brand") {
+                let n = chars(b);
+                if n > BRAND_MAX {
+                    out.push(Hit {
+                        field: "brand",
+                        message: format!(
+                            "brand has {n} characters; at most {BRAND_MAX} are allowed"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("brand", "Acme")],
+        fail: &[("brand#8", "Acme Pro ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I007",
+        name: "brand-placeholder",
+        group: Group::Identity,
+        kind: RuleKind::Performance,
+        fields: &["brand"],
+        what: "That the brand is a real name, not a placeholder such as `n/a`, `none`, `unknown` or `no brand`.",
+        why: "A placeholder brand matches nothing and makes the product look generic; for products without a brand, identifier_exists=no is the honest signal.",
+        example: "`brand=\"unknown\"`.",
+        fix: "Give the real brand, or leave brand empty and set identifier_exists=no for unbranded products.",
+        check: Check::Product(|p, _, out| {
+            if let Some(b) = text(p, "brand") {
+                if one_of(b, PLACEHOLDER_BRANDS) {
+                    out.push(Hit {
+                        field: "brand",
+                        message: format!("brand \"{b}\" is a placeholder"),
+                    });
+                }
+            }
+        }),
+        pass: &[("brand", "Acme")],
+        fail: &[("brand", "Unknown")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I008",
+        name: "mpn-too-long",
+        group: Group::Identity,
+        fields: &["mpn"],
+        what: "That the mpn has at most 70 characters (GMC 6324482).",
+        why: "Longer values are rejected and the product loses an identifier.",
+        example: "An mpn holding a list of compatible part numbers.",
+        fix: "Give the manufacturer's single part number.",
+        check: Check::Product(|p, _, out| {
+            if let Some(m) = text(p, "mpn") {
+                let n = chars(m);
+                if n > MPN_MAX {
+                    out.push(Hit {
+                        field: "mpn",
+                        message: format!("mpn has {n} characters; at most {MPN_MAX} are allowed"),
+                    });
+                }
+            }
+        }),
+        pass: &[("mpn", "22LB4510/US")],
+        fail: &[("mpn#10", "AB-1234 ")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I009",
+        name: "mpn-placeholder",
+        group: Group::Identity,
+        severity: Severity::High,
+        fields: &["mpn"],
+        what: "That the mpn is not a placeholder: a single digit, `na`, `none`, `null`, `unknown`, `default`, `mpn`, `yes`/`no`, `doesnotapply` and similar (shoptimizer INVALID_MPN_VALUES).",
+        why: "Placeholder MPNs are treated as invalid identifiers and lead to disapproval.",
+        example: "`mpn=\"N/A\"`.",
+        fix: "Give the manufacturer part number, or leave mpn empty (and set identifier_exists=no if the product has no identifiers).",
+        check: Check::Product(|p, _, out| {
+            if let Some(m) = text(p, "mpn") {
+                if one_of(m, PLACEHOLDER_MPNS) {
+                    out.push(Hit {
+                        field: "mpn",
+                        message: format!("mpn \"{m}\" is a placeholder, not a part number"),
+                    });
+                }
+            }
+        }),
+        pass: &[("mpn", "TR-42-BL")],
+        fail: &[("mpn", "N/A")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I010",
+        name: "identifier-exists-contradicted",
+        group: Group::Identity,
+        severity: Severity::High,
+        fields: &["identifier_exists", "gtin", "mpn"],
+        what: "That `identifier_exists=no` is not set on a product that has a gtin or mpn.",
+        why: "Claiming no identifiers while giving one is a contradiction that GMC disapproves (shoptimizer identifier-exists-optimizer).",
+        example: "`identifier_exists=no` with `gtin=4006381333931`.",
+        fix: "Remove identifier_exists (it defaults to yes) when the product has a GTIN or MPN.",
+        check: Check::Product(|p, _, out| {
+            if p.get("identifier_exists").is_some_and(is_no) {
+                for field in ["gtin", "mpn"] {
+                    if !blank(p, field) {
+                        out.push(Hit {
+                            field: "identifier_exists",
+                            message: format!("identifier_exists is no but {field} is given"),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("identifier_exists", "no"), ("brand", "Acme")],
+        fail: &[("identifier_exists", "no"), ("gtin", "4006381333931")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I011",
+        name: "identifier-exists-invalid-value",
+        group: Group::Identity,
+        fields: &["identifier_exists"],
+        what: "That `identifier_exists` is `yes` or `no` (`true`/`false` accepted; GMC 6324478).",
+        why: "Other values are ignored and the default (yes) applies, so products without identifiers are disapproved for missing them.",
+        example: "`identifier_exists=\"none\"`.",
+        fix: "Use `yes` or `no`.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "identifier_exists") {
+                if !is_bool_text(v) {
+                    out.push(Hit {
+                        field: "identifier_exists",
+                        message: format!("identifier_exists is \"{v}\"; expected yes or no"),
+                    });
+                }
+            }
+        }),
+        pass: &[("identifier_exists", "false")],
+        fail: &[("identifier_exists", "none")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I012",
+        name: "identifiers-missing",
+        group: Group::Identity,
+        kind: RuleKind::Performance,
+        fields: &["gtin", "mpn", "identifier_exists"],
+        what: "That a product has a gtin or an mpn, or declares identifier_exists=no.",
+        why: "Since 2022 a product without unique identifiers is not disapproved but gets limited performance: it cannot be matched to its catalogue entry.",
+        example: "A branded product with only a brand.",
+        fix: "Add the GTIN from the packaging (or the MPN); set identifier_exists=no only for products that truly have none (custom or vintage goods).",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "gtin") && blank(p, "mpn") && !p.get("identifier_exists").is_some_and(is_no)
+            {
+                out.push(Hit {
+                    field: "gtin",
+                    message: "neither gtin nor mpn is given".into(),
+                });
+            }
+        }),
+        pass: &[("mpn", "TR-42-BL")],
+        fail: &[("brand", "Acme")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I013",
+        name: "gtin-in-mpn-field",
+        group: Group::Identity,
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["mpn", "gtin"],
+        what: "That the mpn is not a 12–14 digit number while gtin is empty, which is almost always a GTIN in the wrong column.",
+        why: "A GTIN given as MPN is not used for catalogue matching, so the product performs as if it had no GTIN.",
+        example: "`mpn=\"1865201025047\"` and no gtin.",
+        fix: "Move the number to gtin (check it with `feedlint gtin`) and give the real part number as mpn.",
+        check: Check::Product(|p, _, out| {
+            if let Some(m) = text(p, "mpn") {
+                let m = m.trim();
+                if blank(p, "gtin")
+                    && (12..=14).contains(&m.len())
+                    && m.bytes().all(|b| b.is_ascii_digit())
+                {
+                    out.push(Hit {
+                        field: "mpn",
+                        message: format!("mpn \"{m}\" looks like a GTIN"),
+                    });
+                }
+            }
+        }),
+        pass: &[("mpn", "TR-42-BL")],
+        fail: &[("mpn", "1865201025047")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I014",
+        name: "item-group-id-too-long",
+        group: Group::Identity,
+        fields: &["item_group_id"],
+        what: "That item_group_id has at most 50 characters (GMC 6324507).",
+        why: "A longer value is rejected and the variants are no longer grouped.",
+        example: "An item_group_id made of the parent product's title.",
+        fix: "Use the parent SKU as item_group_id.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "item_group_id") {
+                let n = chars(v);
+                if n > ITEM_GROUP_ID_MAX {
+                    out.push(Hit {
+                        field: "item_group_id",
+                        message: format!(
+                            "item_group_id has {n} characters; at most {ITEM_GROUP_ID_MAX} are allowed"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("item_group_id", "CLO-29473856")],
+        fail: &[("item_group_id#6", "PARENT-123")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I015",
+        name: "duplicate-gtin",
+        group: Group::Identity,
+        severity: Severity::High,
+        fields: &["gtin", "id"],
+        what: "That no two products with different ids share a GTIN (checked over the whole feed; leading zeros ignored; the later products are reported with the line of the first). Variants of one item group need distinct GTINs too: a GTIN identifies one size and colour.",
+        why: "Products sharing a GTIN are treated as the same catalogue item: offers are merged or disapproved as ambiguous.",
+        example: "Three shoes of different colours all with `gtin=87196893300583`.",
+        fix: "Give each product the GTIN printed on its own packaging.",
+        check: Check::Feed(duplicate_gtin),
+        pass: &[("id", "OTHER-2"), ("gtin", "5060155240282")],
+        fail: &[("id", "OTHER-2"), ("gtin", "04006381333931")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-I016",
+        name: "item-group-id-equals-id",
+        group: Group::Identity,
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["item_group_id", "id"],
+        what: "That a variant's item_group_id is not its own id.",
+        why: "item_group_id names the parent shared by all variants; using each variant's own id makes every variant its own group, so the variants are not shown together.",
+        example: "`id=\"CLO-1-RED\"`, `item_group_id=\"CLO-1-RED\"`.",
+        fix: "Use the same parent id (e.g. `CLO-1`) on every variant.",
+        check: Check::Product(|p, _, out| {
+            if let (Some(g), Some(id)) = (text(p, "item_group_id"), text(p, "id")) {
+                if g.trim() == id.trim() {
+                    out.push(Hit {
+                        field: "item_group_id",
+                        message: "item_group_id is the product's own id".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[("id", "CLO-1-RED"), ("item_group_id", "CLO-1")],
+        fail: &[("id", "CLO-1-RED"), ("item_group_id", "CLO-1-RED")],
+        ..BASE
+    },
+];

@@ -1,0 +1,517 @@
+//! Media and link rules (`FL-M`): link, mobile_link, image_link, additional_image_link
+//! (GMC 6324416, 6324350; shoptimizer constants: 2,000 characters, 10 additional images).
+//!
+//! URL shape is checked with the `url` crate; nothing is fetched. No I/O.
+
+use super::util::{blank, chars, is_http, is_http_url, text, url_extension};
+use super::{BASE, Check, Hit, Rule};
+use crate::model::{Group, RuleKind, Severity};
+
+use crate::catalog::fields::{ADDITIONAL_IMAGES_MAX, URL_MAX};
+
+/// Image file extensions GMC accepts (JPEG, WebP, PNG, GIF, BMP, TIFF).
+const IMAGE_EXTENSIONS: &[&str] = &["jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"];
+/// Extensions that are certainly not a product photo in an accepted format.
+const NON_IMAGE_EXTENSIONS: &[&str] = &[
+    "svg", "pdf", "html", "htm", "php", "asp", "aspx", "ico", "psd", "heic", "avif", "mp4", "zip",
+];
+
+/// Words in an image path that mark a placeholder or missing-image graphic.
+const PLACEHOLDER_WORDS: &[&str] = &[
+    "placeholder",
+    "no-image",
+    "noimage",
+    "no_image",
+    "image-coming-soon",
+    "coming-soon",
+    "comingsoon",
+    "image-not-available",
+    "not-available",
+    "default-image",
+    "no-photo",
+    "nophoto",
+    "dummy",
+];
+
+/// Placeholder images: a path naming a placeholder graphic, or an image on the bare reserved
+/// example domain (`example.com` / `www.example.com`, RFC 2606). Sub-domains such as
+/// `images.example.com` are treated as a real image host (Google's own sample feed uses them).
+fn placeholder_image(url: &url::Url) -> Option<&'static str> {
+    let host = url.host_str()?.to_ascii_lowercase();
+    if matches!(
+        host.as_str(),
+        "example.com"
+            | "www.example.com"
+            | "example.org"
+            | "www.example.org"
+            | "example.net"
+            | "www.example.net"
+    ) {
+        return Some("the reserved example domain");
+    }
+    let path = url.path().to_ascii_lowercase();
+    PLACEHOLDER_WORDS
+        .iter()
+        .find(|w| path.contains(*w))
+        .copied()
+}
+
+fn thumbnail_hint(url: &str) -> bool {
+    let l = url.to_ascii_lowercase();
+    [
+        "thumb",
+        "/tiny/",
+        "_50x50",
+        "_75x75",
+        "-50x50",
+        "-75x75",
+        "w=50&",
+        "w=75&",
+        "width=50&",
+        "size=50x50",
+    ]
+    .iter()
+    .any(|h| l.contains(h))
+        || l.ends_with("w=50")
+        || l.ends_with("w=75")
+}
+
+fn local_host(host: &str) -> bool {
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || matches!(host.rsplit('.').next(), Some("local" | "internal"))
+        || host
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_private() || ip.is_loopback())
+        || host.starts_with('[')
+}
+
+pub(crate) const RULES: &[Rule] = &[
+    Rule {
+        code: "FL-M001",
+        name: "image-link-missing",
+        group: Group::Media,
+        severity: Severity::Critical,
+        fields: &["image_link"],
+        what: "That the product has a non-blank image_link (required for every product, GMC 6324350).",
+        why: "Products without an image are disapproved: shopping listings are image-first.",
+        example: "A product row with an empty `image_link` cell.",
+        fix: "Give the URL of the main product photo (at least 100×100, 250×250 for apparel).",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "image_link") {
+                out.push(Hit {
+                    field: "image_link",
+                    message: "image_link is missing or empty".into(),
+                });
+            }
+        }),
+        pass: &[("image_link", "https://cdn.acme.test/p/1.jpg")],
+        fail: &[("image_link", "")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M002",
+        name: "image-link-invalid-url",
+        group: Group::Media,
+        severity: Severity::Critical,
+        fields: &["image_link"],
+        what: "That image_link is an absolute http or https URL with a host.",
+        why: "A relative path or another scheme cannot be crawled, so the product has no usable image and is disapproved.",
+        example: "`image_link=\"/images/1.jpg\"`.",
+        fix: "Give the full URL: `https://www.your-shop.com/images/1.jpg`.",
+        check: Check::Product(|p, cx, out| {
+            if let Some(v) = text(p, "image_link") {
+                if !cx.image_url.as_ref().is_some_and(is_http) {
+                    out.push(Hit {
+                        field: "image_link",
+                        message: format!("image_link \"{v}\" is not an absolute http(s) URL"),
+                    });
+                }
+            }
+        }),
+        pass: &[("image_link", "https://cdn.acme.test/p/1.jpg")],
+        fail: &[("image_link", "/images/1.jpg")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M003",
+        name: "image-link-too-long",
+        group: Group::Media,
+        severity: Severity::High,
+        fields: &["image_link", "additional_image_link"],
+        what: "That image_link and each additional_image_link have at most 2,000 characters.",
+        why: "Longer URLs are rejected; for the main image this disapproves the product.",
+        example: "An image URL with a long signed query string.",
+        fix: "Serve the image from a short, stable URL.",
+        check: Check::Product(|p, _, out| {
+            for field in ["image_link", "additional_image_link"] {
+                if let Some(v) = p.values(field).iter().find(|v| chars(v) > URL_MAX) {
+                    out.push(Hit {
+                        field,
+                        message: format!(
+                            "{field} has {} characters; at most {URL_MAX} are allowed",
+                            chars(v)
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("image_link", "https://cdn.acme.test/p/1.jpg")],
+        fail: &[("image_link#300", "https://a.test/")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M004",
+        name: "image-link-unsupported-format",
+        group: Group::Media,
+        fields: &["image_link"],
+        what: "That image_link does not end in an extension of a format GMC does not accept (svg, pdf, html, php, ico, heic, avif...). URLs without an extension are accepted (many CDNs omit it).",
+        why: "Only JPEG, WebP, PNG, non-animated GIF, BMP and TIFF images are accepted, and the extension must match the format (GMC 6324350).",
+        example: "`image_link=\"https://cdn.acme.test/logo.svg\"`.",
+        fix: "Serve a JPEG, PNG or WebP photo of the product.",
+        check: Check::Product(|_, cx, out| {
+            if let Some(ext) = cx.image_url.as_ref().and_then(url_extension) {
+                if NON_IMAGE_EXTENSIONS.contains(&ext.as_str()) {
+                    out.push(Hit {
+                        field: "image_link",
+                        message: format!(
+                            "image_link points to a .{ext} file; use {}",
+                            IMAGE_EXTENSIONS.join(", ")
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("image_link", "https://cdn.acme.test/p/1.webp")],
+        fail: &[("image_link", "https://cdn.acme.test/logo.svg")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M005",
+        name: "placeholder-image",
+        group: Group::Media,
+        severity: Severity::High,
+        fields: &["image_link", "additional_image_link"],
+        what: "That no image URL is a placeholder: a path naming a placeholder graphic (placeholder, no-image, coming-soon, not-available, dummy...) or an image on the bare reserved example domains (example.com, www.example.com; RFC 2606).",
+        why: "Placeholder or generic images are disapproved (GMC 6324350), and a placeholder main image disapproves the product.",
+        example: "`additional_image_link=\"http://www.example.com/image2.jpg\"`.",
+        fix: "Replace the placeholder with a real photo of the product, or remove the additional image.",
+        check: Check::Product(|p, cx, out| {
+            for field in ["image_link", "additional_image_link"] {
+                for (i, v) in p.values(field).iter().enumerate() {
+                    let parsed;
+                    let url = if field == "image_link" && i == 0 {
+                        cx.image_url.as_ref()
+                    } else {
+                        parsed = url::Url::parse(v.trim()).ok();
+                        parsed.as_ref()
+                    };
+                    if let Some(why) = url.and_then(placeholder_image) {
+                        out.push(Hit {
+                            field,
+                            message: format!("{field} \"{v}\" is a placeholder image ({why})"),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("image_link", "http://images.example.com/TV_123456.png")],
+        fail: &[("additional_image_link", "http://www.example.com/image2.jpg")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M006",
+        name: "additional-image-link-too-many",
+        group: Group::Media,
+        severity: Severity::Low,
+        fields: &["additional_image_link"],
+        what: "That there are at most 10 additional_image_link values.",
+        why: "Images beyond the tenth are ignored, so the ones you chose last are never shown.",
+        example: "Fourteen additional_image_link values.",
+        fix: "Keep the ten most useful additional images (different angles, in use, details).",
+        check: Check::Product(|p, _, out| {
+            let n = p.values("additional_image_link").len();
+            if n > ADDITIONAL_IMAGES_MAX {
+                out.push(Hit {
+                    field: "additional_image_link",
+                    message: format!(
+                        "{n} additional images; only the first {ADDITIONAL_IMAGES_MAX} are used"
+                    ),
+                });
+            }
+        }),
+        pass: &[("additional_image_link", "https://cdn.acme.test/p/1-b.jpg")],
+        fail: &[
+            ("additional_image_link", "https://cdn.acme.test/1.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/2.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/3.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/4.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/5.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/6.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/7.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/8.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/9.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/10.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/11.jpg"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M007",
+        name: "additional-image-link-invalid-url",
+        group: Group::Media,
+        severity: Severity::Low,
+        fields: &["additional_image_link"],
+        what: "That each additional_image_link is an absolute http or https URL.",
+        why: "Invalid additional images are dropped one by one; the product stays listed but with fewer pictures.",
+        example: "`additional_image_link=\"images/1-back.jpg\"`.",
+        fix: "Give full URLs.",
+        check: Check::Product(|p, _, out| {
+            for v in p.values("additional_image_link") {
+                if !v.trim().is_empty() && !is_http_url(v) {
+                    out.push(Hit {
+                        field: "additional_image_link",
+                        message: format!(
+                            "additional_image_link \"{v}\" is not an absolute http(s) URL"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("additional_image_link", "https://cdn.acme.test/p/1-b.jpg")],
+        fail: &[("additional_image_link", "images/1-back.jpg")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M008",
+        name: "additional-image-repeats-main",
+        group: Group::Media,
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["additional_image_link", "image_link"],
+        what: "That no additional_image_link repeats image_link or another additional image.",
+        why: "Repeated images waste slots that could show other angles or the product in use.",
+        example: "`additional_image_link` equal to `image_link`.",
+        fix: "Remove the repeats; add distinct views.",
+        check: Check::Product(|p, _, out| {
+            let main = p.get("image_link").map(str::trim);
+            let extra = p.values("additional_image_link");
+            for (i, v) in extra.iter().enumerate() {
+                let v = v.trim();
+                if Some(v) == main || extra[..i].iter().any(|w| w.trim() == v) {
+                    out.push(Hit {
+                        field: "additional_image_link",
+                        message: format!("additional_image_link \"{v}\" is repeated"),
+                    });
+                }
+            }
+        }),
+        pass: &[
+            ("image_link", "https://cdn.acme.test/1.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/2.jpg"),
+        ],
+        fail: &[
+            ("image_link", "https://cdn.acme.test/1.jpg"),
+            ("additional_image_link", "https://cdn.acme.test/1.jpg"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M009",
+        name: "url-contains-spaces",
+        group: Group::Media,
+        fields: &["link", "image_link", "mobile_link"],
+        what: "That link, mobile_link and image_link contain no unencoded spaces inside the URL.",
+        why: "RFC 3986 does not allow spaces; crawlers cut or reject such URLs, breaking the landing page or image.",
+        example: "`image_link=\"https://cdn.acme.test/red shoe.jpg\"`.",
+        fix: "Encode spaces as `%20` (or avoid them in file names).",
+        check: Check::Product(|p, _, out| {
+            for field in ["link", "image_link", "mobile_link"] {
+                if let Some(v) = text(p, field) {
+                    if v.trim().contains(char::is_whitespace) {
+                        out.push(Hit {
+                            field,
+                            message: format!("{field} contains an unencoded space"),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("link", "https://shop.acme.test/p?q=Dior%20Capture")],
+        fail: &[("image_link", "https://cdn.acme.test/red shoe.jpg")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M010",
+        name: "image-link-thumbnail",
+        group: Group::Media,
+        kind: RuleKind::Performance,
+        fields: &["image_link"],
+        what: "That image_link does not look like a thumbnail (`thumb` in the path, `_50x50`/`_75x75` size suffixes, `w=50` resize parameters). A URL heuristic: pixels are not downloaded.",
+        why: "Images smaller than 100×100 (250×250 for apparel) are disapproved, and small images perform poorly.",
+        example: "`image_link=\"https://cdn.acme.test/thumbs/1_50x50.jpg\"`.",
+        fix: "Link the full-size product image (800×800 or larger is recommended).",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "image_link") {
+                if thumbnail_hint(v) {
+                    out.push(Hit {
+                        field: "image_link",
+                        message: format!("image_link \"{v}\" looks like a thumbnail"),
+                    });
+                }
+            }
+        }),
+        pass: &[("image_link", "https://cdn.acme.test/p/1_1200x1200.jpg")],
+        fail: &[("image_link", "https://cdn.acme.test/thumbs/1_50x50.jpg")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M011",
+        name: "link-missing",
+        group: Group::Media,
+        severity: Severity::Critical,
+        fields: &["link"],
+        what: "That the product has a non-blank link to its landing page (required; spec 2.1, GMC 6324416).",
+        why: "Without a landing page the product cannot be bought and is disapproved.",
+        example: "`<link></link>` in an RSS item.",
+        fix: "Give the URL of the product's own page on your site.",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "link") {
+                out.push(Hit {
+                    field: "link",
+                    message: "link is missing or empty".into(),
+                });
+            }
+        }),
+        pass: &[("link", "https://shop.acme.test/p/1")],
+        fail: &[("link", "")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M012",
+        name: "link-invalid-url",
+        group: Group::Media,
+        severity: Severity::Critical,
+        fields: &["link"],
+        what: "That link is an absolute http or https URL with a host (RFC 3986).",
+        why: "A relative or malformed link cannot be opened; the product is disapproved.",
+        example: "`link=\"www.acme.test/p/1\"` (no scheme).",
+        fix: "Give the full URL starting with `https://`.",
+        check: Check::Product(|p, cx, out| {
+            if let Some(v) = text(p, "link") {
+                if !cx.link_url.as_ref().is_some_and(is_http) {
+                    out.push(Hit {
+                        field: "link",
+                        message: format!("link \"{v}\" is not an absolute http(s) URL"),
+                    });
+                }
+            }
+        }),
+        pass: &[("link", "https://shop.acme.test/p/1")],
+        fail: &[("link", "www.acme.test/p/1")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M013",
+        name: "link-too-long",
+        group: Group::Media,
+        severity: Severity::High,
+        fields: &["link", "mobile_link"],
+        what: "That link and mobile_link have at most 2,000 characters.",
+        why: "Longer URLs are rejected, which disapproves the product.",
+        example: "A link with a long tracking query string.",
+        fix: "Shorten the URL; add tracking through the platform's URL suffix instead.",
+        check: Check::Product(|p, _, out| {
+            for field in ["link", "mobile_link"] {
+                if let Some(v) = text(p, field) {
+                    let n = chars(v);
+                    if n > URL_MAX {
+                        out.push(Hit {
+                            field,
+                            message: format!(
+                                "{field} has {n} characters; at most {URL_MAX} are allowed"
+                            ),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("link", "https://shop.acme.test/p/1")],
+        fail: &[("link#300", "https://a.test/")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M014",
+        name: "mobile-link-invalid-url",
+        group: Group::Media,
+        severity: Severity::Low,
+        fields: &["mobile_link"],
+        what: "That mobile_link, when given, is an absolute http or https URL.",
+        why: "An invalid mobile link is ignored and mobile shoppers land on the desktop page.",
+        example: "`mobile_link=\"m.acme.test/p/1\"`.",
+        fix: "Give the full URL, or remove mobile_link if the site is responsive.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "mobile_link") {
+                if !is_http_url(v) {
+                    out.push(Hit {
+                        field: "mobile_link",
+                        message: format!("mobile_link \"{v}\" is not an absolute http(s) URL"),
+                    });
+                }
+            }
+        }),
+        pass: &[("mobile_link", "https://m.acme.test/p/1")],
+        fail: &[("mobile_link", "m.acme.test/p/1")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M015",
+        name: "link-is-image-file",
+        group: Group::Media,
+        fields: &["link"],
+        what: "That link points to a page, not to an image file (.jpg, .png, .webp...).",
+        why: "The landing page must let the shopper buy the product; an image URL is not a landing page and is disapproved.",
+        example: "`link=\"https://cdn.acme.test/p/1.jpg\"` (image_link copied into link).",
+        fix: "Put the product page's URL in link.",
+        check: Check::Product(|_, cx, out| {
+            if let Some(ext) = cx.link_url.as_ref().and_then(url_extension) {
+                if IMAGE_EXTENSIONS.contains(&ext.as_str()) {
+                    out.push(Hit {
+                        field: "link",
+                        message: format!("link points to a .{ext} image, not a product page"),
+                    });
+                }
+            }
+        }),
+        pass: &[("link", "https://shop.acme.test/p/1.html")],
+        fail: &[("link", "https://cdn.acme.test/p/1.jpg")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-M016",
+        name: "link-not-public",
+        group: Group::Media,
+        severity: Severity::High,
+        fields: &["link", "image_link"],
+        what: "That link and image_link point to a public host, not localhost, a `.local`/`.internal` name, a private or loopback IPv4 address or an IPv6 literal.",
+        why: "The platform's crawler cannot reach internal addresses; the page and image fail verification and the product is disapproved. Usually a staging export.",
+        example: "`link=\"http://localhost:8080/p/1\"`.",
+        fix: "Export with the production domain.",
+        check: Check::Product(|_, cx, out| {
+            for field in ["link", "image_link"] {
+                if let Some(host) = cx.url(field).and_then(url::Url::host_str) {
+                    let host = host.to_ascii_lowercase();
+                    if local_host(&host) {
+                        out.push(Hit {
+                            field,
+                            message: format!("{field} points to the non-public host {host}"),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("link", "https://shop.acme.test/p/1")],
+        fail: &[("link", "http://localhost:8080/p/1")],
+        ..BASE
+    },
+];

@@ -1,0 +1,698 @@
+//! Pricing rules (`FL-P`): price, sale price and its dates, shipping cost entries, tax, unit
+//! pricing and cost of goods (GMC 6324371, 6324471, 6324460, 6324484, 6324454, 6324455).
+//!
+//! Prices are parsed only by `model::parse_price` (done once per product in `RuleCtx`). No I/O.
+
+use std::sync::LazyLock;
+
+use super::util::{PhraseSet, blank, iso_minutes, one_of, text};
+use super::{BASE, Check, Hit, Rule};
+use crate::model::price::is_known_currency;
+use crate::model::{Group, RuleKind, Severity, parse_price};
+
+/// Units of unit_pricing_measure (GMC 6324455†).
+const UNIT_PRICING_UNITS: &[&str] = &[
+    "oz", "lb", "mg", "g", "kg", "floz", "pt", "qt", "gal", "ml", "cl", "l", "cbm", "in", "ft",
+    "yd", "cm", "m", "sqft", "sqm", "ct",
+];
+
+static FREE_SHIPPING: LazyLock<PhraseSet> =
+    LazyLock::new(|| PhraseSet::new(&["free shipping", "free delivery", "ships free"]));
+
+fn decimals(amount_text: &str) -> usize {
+    amount_text
+        .split_whitespace()
+        .next()
+        .and_then(|a| a.split_once('.'))
+        .map_or(0, |(_, f)| f.len())
+}
+
+fn sale_range(v: &str) -> Option<(i64, i64)> {
+    let (a, b) = v.trim().split_once('/')?;
+    Some((iso_minutes(a)?, iso_minutes(b)?))
+}
+
+fn handling_pair(min: Option<&String>, max: Option<&String>) -> Option<(i64, i64)> {
+    Some((min?.trim().parse().ok()?, max?.trim().parse().ok()?))
+}
+
+pub(crate) const RULES: &[Rule] = &[
+    Rule {
+        code: "FL-P001",
+        name: "price-missing",
+        group: Group::Pricing,
+        severity: Severity::Critical,
+        fields: &["price"],
+        what: "That the product has a non-blank `price` (required; spec 2.1, GMC 6324371).",
+        why: "A product without a price cannot be listed and is disapproved.",
+        example: "`price` absent.",
+        fix: "Give the price as `<amount> <ISO 4217 code>`, e.g. `19.99 USD`, matching the landing page.",
+        check: Check::Product(|p, _, out| {
+            if blank(p, "price") {
+                out.push(Hit {
+                    field: "price",
+                    message: "price is missing or empty".into(),
+                });
+            }
+        }),
+        pass: &[("price", "19.99 USD")],
+        fail: &[("price", "")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P002",
+        name: "price-format-invalid",
+        group: Group::Pricing,
+        severity: Severity::Critical,
+        fields: &["price"],
+        what: "That the price has the shape `<amount> <CURRENCY>`: a plain decimal amount (no currency symbol, no thousands separator, `.` as decimal point) followed by a three-letter code (spec 2.1).",
+        why: "A price that cannot be read is a missing price: the product is disapproved.",
+        example: "`price=\"$19.99\"`, `price=\"19,99 EUR\"`, `price=\"USD 19.99\"`.",
+        fix: "Write the amount then the ISO 4217 code, separated by a space: `19.99 USD`.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "price") {
+                if let Err(e) = parse_price(v) {
+                    out.push(Hit {
+                        field: "price",
+                        message: format!("price \"{v}\": {}", e.message()),
+                    });
+                }
+            }
+        }),
+        pass: &[("price", "19.99 USD")],
+        fail: &[("price", "$19.99")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P003",
+        name: "price-currency-unknown",
+        group: Group::Pricing,
+        severity: Severity::High,
+        fields: &["price"],
+        what: "That the price's currency is an active ISO 4217 code.",
+        why: "An unknown code (a typo such as `USDD` is caught by the format rule; `EUD` or `RMB` here) cannot be matched to the target country's currency, so the product is disapproved.",
+        example: "`price=\"19.99 RMB\"` (the code is CNY).",
+        fix: "Use the ISO 4217 code of the currency shown on the landing page.",
+        check: Check::Product(|_, cx, out| {
+            if let Some(pr) = &cx.price {
+                if !is_known_currency(&pr.currency) {
+                    out.push(Hit {
+                        field: "price",
+                        message: format!("currency \"{}\" is not an ISO 4217 code", pr.currency),
+                    });
+                }
+            }
+        }),
+        pass: &[("price", "19.99 EUR")],
+        fail: &[("price", "19.99 RMB")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P004",
+        name: "price-not-positive",
+        group: Group::Pricing,
+        severity: Severity::Critical,
+        fields: &["price"],
+        what: "That the price amount is greater than zero.",
+        why: "Free or negative prices are disapproved (a zero price is only allowed for some contract products, which feeds do not declare this way).",
+        example: "`price=\"0.00 USD\"`.",
+        fix: "Give the real selling price; offers go in sale_price.",
+        check: Check::Product(|_, cx, out| {
+            if let Some(pr) = &cx.price {
+                if pr.amount <= 0.0 {
+                    out.push(Hit {
+                        field: "price",
+                        message: format!("price amount {} is not positive", pr.amount),
+                    });
+                }
+            }
+        }),
+        pass: &[("price", "0.99 USD")],
+        fail: &[("price", "0 USD")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P005",
+        name: "price-too-many-decimals",
+        group: Group::Pricing,
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["price", "sale_price"],
+        what: "That price and sale_price have at most two decimals.",
+        why: "Amounts like `19.999` are rounded by the platform and then no longer match the landing page exactly, a common cause of price-mismatch reviews.",
+        example: "`price=\"19.999 USD\"`.",
+        fix: "Round to the cents shown on the landing page.",
+        check: Check::Product(|p, _, out| {
+            for field in ["price", "sale_price"] {
+                if let Some(v) = text(p, field) {
+                    if parse_price(v).is_ok() && decimals(v) > 2 {
+                        out.push(Hit {
+                            field,
+                            message: format!("{field} \"{v}\" has more than two decimals"),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("price", "19.99 USD")],
+        fail: &[("price", "19.999 USD")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P006",
+        name: "sale-price-format-invalid",
+        group: Group::Pricing,
+        severity: Severity::High,
+        fields: &["sale_price"],
+        what: "That a sale_price, when given, has the same `<amount> <CURRENCY>` shape as price (GMC 6324471).",
+        why: "An unreadable sale price is dropped or disapproves the product, and the shopper sees the regular price instead of the offer.",
+        example: "`sale_price=\"€15\"`.",
+        fix: "Write `15.00 EUR`.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "sale_price") {
+                if let Err(e) = parse_price(v) {
+                    out.push(Hit {
+                        field: "sale_price",
+                        message: format!("sale_price \"{v}\": {}", e.message()),
+                    });
+                }
+            }
+        }),
+        pass: &[("sale_price", "15.00 EUR")],
+        fail: &[("sale_price", "€15")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P007",
+        name: "sale-price-not-positive",
+        group: Group::Pricing,
+        severity: Severity::High,
+        fields: &["sale_price"],
+        what: "That a sale_price amount is greater than zero.",
+        why: "A free or negative sale price is disapproved; it is usually an empty discount field exported as 0.",
+        example: "`sale_price=\"0.00 USD\"`.",
+        fix: "Remove sale_price when there is no sale.",
+        check: Check::Product(|_, cx, out| {
+            if let Some(s) = &cx.sale_price {
+                if s.amount <= 0.0 {
+                    out.push(Hit {
+                        field: "sale_price",
+                        message: format!("sale_price amount {} is not positive", s.amount),
+                    });
+                }
+            }
+        }),
+        pass: &[("sale_price", "15.00 USD")],
+        fail: &[("sale_price", "0.00 USD")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P008",
+        name: "sale-price-not-below-price",
+        group: Group::Pricing,
+        severity: Severity::High,
+        fields: &["sale_price", "price"],
+        what: "That sale_price is lower than price when both are in the same currency (GMC 6324471; wpmr `sale_price_gte_price`).",
+        why: "A \"sale\" at or above the regular price is misleading and the product is disapproved.",
+        example: "`price=\"20.00 USD\"`, `sale_price=\"25.00 USD\"`.",
+        fix: "Swap the values if they were exported the wrong way round, or remove sale_price.",
+        check: Check::Product(|_, cx, out| {
+            if let (Some(pr), Some(s)) = (&cx.price, &cx.sale_price) {
+                if pr.currency == s.currency && s.amount > 0.0 && s.amount >= pr.amount {
+                    out.push(Hit {
+                        field: "sale_price",
+                        message: format!(
+                            "sale_price {} {} is not below price {} {}",
+                            s.amount, s.currency, pr.amount, pr.currency
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("price", "20.00 USD"), ("sale_price", "15.00 USD")],
+        fail: &[("price", "20.00 USD"), ("sale_price", "25.00 USD")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P009",
+        name: "sale-price-currency-mismatch",
+        group: Group::Pricing,
+        severity: Severity::High,
+        fields: &["sale_price", "price"],
+        what: "That sale_price uses the same currency as price.",
+        why: "Two currencies on one product cannot both match the landing page; the sale price is rejected.",
+        example: "`price=\"20.00 USD\"`, `sale_price=\"15.00 EUR\"`.",
+        fix: "Give both in the currency of the target country.",
+        check: Check::Product(|_, cx, out| {
+            if let (Some(pr), Some(s)) = (&cx.price, &cx.sale_price) {
+                if pr.currency != s.currency {
+                    out.push(Hit {
+                        field: "sale_price",
+                        message: format!(
+                            "sale_price is in {} but price is in {}",
+                            s.currency, pr.currency
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[("price", "20.00 USD"), ("sale_price", "15.00 USD")],
+        fail: &[("price", "20.00 USD"), ("sale_price", "15.00 EUR")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P010",
+        name: "sale-price-effective-date-invalid",
+        group: Group::Pricing,
+        fields: &["sale_price_effective_date"],
+        what: "That sale_price_effective_date is an ISO 8601 range `start/end` of dates or date-times (`YYYY-MM-DDThh:mm[±hhmm]` or `…Z`), at most 51 characters (GMC 6324460).",
+        why: "An unreadable range is ignored, so the sale price applies all the time or never.",
+        example: "`sale_price_effective_date=\"01/09/2026-03/09/2026\"`.",
+        fix: "Write `2026-09-01T00:00-0800/2026-09-03T23:59-0800`.",
+        check: Check::Product(|p, _, out| {
+            if let Some(v) = text(p, "sale_price_effective_date") {
+                if v.trim().chars().count() > 51 || sale_range(v).is_none() {
+                    out.push(Hit {
+                        field: "sale_price_effective_date",
+                        message: format!(
+                            "sale_price_effective_date \"{v}\" is not an ISO 8601 start/end range"
+                        ),
+                    });
+                }
+            }
+        }),
+        pass: &[(
+            "sale_price_effective_date",
+            "2011-09-01T16:00-08:00/2011-09-03T16:00-08:00",
+        )],
+        fail: &[("sale_price_effective_date", "01/09/2026-03/09/2026")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P011",
+        name: "sale-price-effective-date-reversed",
+        group: Group::Pricing,
+        fields: &["sale_price_effective_date"],
+        what: "That the end of the sale_price_effective_date range is after its start.",
+        why: "A range that ends before it starts is empty: the sale never runs.",
+        example: "`2026-09-03/2026-09-01`.",
+        fix: "Put the start date first.",
+        check: Check::Product(|p, _, out| {
+            if let Some((a, b)) = text(p, "sale_price_effective_date").and_then(sale_range) {
+                if b <= a {
+                    out.push(Hit {
+                        field: "sale_price_effective_date",
+                        message: "sale_price_effective_date ends before it starts".into(),
+                    });
+                }
+            }
+        }),
+        pass: &[("sale_price_effective_date", "2026-09-01/2026-09-03")],
+        fail: &[("sale_price_effective_date", "2026-09-03/2026-09-01")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P012",
+        name: "sale-dates-without-sale-price",
+        group: Group::Pricing,
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["sale_price_effective_date", "sale_price"],
+        what: "That a sale_price_effective_date comes with a sale_price.",
+        why: "Dates without a sale price do nothing; usually the sale price column was lost in the export.",
+        example: "`sale_price_effective_date` set, `sale_price` empty.",
+        fix: "Add the sale_price or remove the dates.",
+        check: Check::Product(|p, _, out| {
+            if !blank(p, "sale_price_effective_date") && blank(p, "sale_price") {
+                out.push(Hit {
+                    field: "sale_price",
+                    message: "sale_price_effective_date is set but sale_price is missing".into(),
+                });
+            }
+        }),
+        pass: &[
+            ("sale_price", "15.00 USD"),
+            ("sale_price_effective_date", "2026-09-01/2026-09-03"),
+        ],
+        fail: &[("sale_price_effective_date", "2026-09-01/2026-09-03")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P013",
+        name: "shipping-price-invalid",
+        group: Group::Pricing,
+        severity: Severity::High,
+        fields: &["shipping"],
+        what: "That the price of each shipping entry, when given, is `<amount> <CURRENCY>` with a non-negative amount and a known currency (GMC 6324484).",
+        why: "An unreadable shipping cost invalidates the entry; in countries where shipping is required the product is disapproved.",
+        example: "`shipping=\"US::Standard:free\"`.",
+        fix: "Write the cost like a price: `0.00 USD` for free shipping.",
+        check: Check::Product(|p, _, out| {
+            for s in &p.shipping {
+                if let Some(v) = s.price.as_deref().filter(|v| !v.trim().is_empty()) {
+                    match parse_price(v) {
+                        Err(e) => out.push(Hit {
+                            field: "shipping",
+                            message: format!("shipping price \"{v}\": {}", e.message()),
+                        }),
+                        Ok(pr) if pr.amount < 0.0 || !is_known_currency(&pr.currency) => {
+                            out.push(Hit {
+                                field: "shipping",
+                                message: format!(
+                                    "shipping price \"{v}\" is negative or in an unknown currency"
+                                ),
+                            });
+                        }
+                        Ok(_) => {}
+                    }
+                }
+            }
+        }),
+        pass: &[("@shipping", "US::Standard:4.95 USD")],
+        fail: &[("@shipping", "US::Standard:free")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P014",
+        name: "shipping-country-missing",
+        group: Group::Pricing,
+        severity: Severity::High,
+        fields: &["shipping"],
+        what: "That every shipping entry names its country (the one required sub-attribute, GMC 6324484).",
+        why: "An entry without a country applies nowhere and is rejected.",
+        example: "`shipping=\":CA:Overnight:16.00 USD\"`.",
+        fix: "Start every entry with the ISO 3166-1 country code: `US:CA:Overnight:16.00 USD`.",
+        check: Check::Product(|p, _, out| {
+            if p.shipping
+                .iter()
+                .any(|s| s.country.as_deref().is_none_or(|c| c.trim().is_empty()))
+            {
+                out.push(Hit {
+                    field: "shipping",
+                    message: "a shipping entry has no country".into(),
+                });
+            }
+        }),
+        pass: &[("@shipping", "US:CA:Overnight:16.00 USD")],
+        fail: &[("@shipping", ":CA:Overnight:16.00 USD")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P015",
+        name: "shipping-country-invalid",
+        group: Group::Pricing,
+        fields: &["shipping"],
+        what: "That each shipping country is a two-letter ISO 3166-1 code (case-insensitive).",
+        why: "Country names or three-letter codes are not recognised, so the shipping entry is dropped.",
+        example: "`shipping=\"USA::Standard:4.95 USD\"`.",
+        fix: "Use the two-letter code: `US`, `GB`, `NL`.",
+        check: Check::Product(|p, _, out| {
+            for s in &p.shipping {
+                if let Some(c) = s
+                    .country
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                {
+                    if c.len() != 2 || !c.bytes().all(|b| b.is_ascii_alphabetic()) {
+                        out.push(Hit {
+                            field: "shipping",
+                            message: format!(
+                                "shipping country \"{c}\" is not a two-letter ISO 3166-1 code"
+                            ),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("@shipping", "nl")],
+        fail: &[("@shipping", "USA::Standard:4.95 USD")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P016",
+        name: "shipping-currency-mismatch",
+        group: Group::Pricing,
+        fields: &["shipping", "price"],
+        what: "That shipping costs are in the same currency as the product price.",
+        why: "Mixed currencies cannot both match the checkout of one target country; the shipping entry is rejected.",
+        example: "`price=\"20.00 USD\"` with `shipping=\"GB::Standard:4.95 GBP\"`.",
+        fix: "Give shipping costs in the price's currency, or split the feed per target country.",
+        check: Check::Product(|p, cx, out| {
+            let Some(pr) = &cx.price else { return };
+            for s in &p.shipping {
+                if let Some(sp) = s.price.as_deref().and_then(|v| parse_price(v).ok()) {
+                    if sp.currency != pr.currency {
+                        out.push(Hit {
+                            field: "shipping",
+                            message: format!(
+                                "shipping price is in {} but price is in {}",
+                                sp.currency, pr.currency
+                            ),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[
+            ("price", "20.00 USD"),
+            ("@shipping", "US::Standard:4.95 USD"),
+        ],
+        fail: &[
+            ("price", "20.00 USD"),
+            ("@shipping", "GB::Standard:4.95 GBP"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P017",
+        name: "free-shipping-claim-unsupported",
+        group: Group::Pricing,
+        severity: Severity::High,
+        fields: &["title", "shipping"],
+        what: "That a title claiming free shipping (\"free shipping\", \"free delivery\", \"ships free\") is backed by a shipping entry with a zero price.",
+        why: "A claim the shipping settings do not support is misleading and disapproved (shoptimizer free-shipping-optimizer).",
+        example: "`title=\"Acme Kettle - Free Shipping\"` with `shipping=\"US::Standard:4.95 USD\"`.",
+        fix: "Add a `0.00` shipping entry for the countries where shipping is free, and remove the claim from the title.",
+        check: Check::Product(|p, _, out| {
+            let Some(t) = text(p, "title") else { return };
+            if FREE_SHIPPING.find(t).is_none() {
+                return;
+            }
+            let free = p.shipping.iter().any(|s| {
+                s.price
+                    .as_deref()
+                    .and_then(|v| parse_price(v).ok())
+                    .is_some_and(|pr| pr.amount == 0.0)
+            });
+            if !free {
+                out.push(Hit {
+                    field: "shipping",
+                    message: "title claims free shipping but no shipping entry costs 0".into(),
+                });
+            }
+        }),
+        pass: &[
+            ("title", "Acme Kettle 1.7 l Free Shipping"),
+            ("@shipping", "US::Standard:0 USD"),
+        ],
+        fail: &[
+            ("title", "Acme Kettle 1.7 l Free Shipping"),
+            ("@shipping", "US::Standard:4.95 USD"),
+        ],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P018",
+        name: "shipping-times-inverted",
+        group: Group::Pricing,
+        severity: Severity::Low,
+        fields: &["shipping"],
+        what: "That in each shipping entry the minimum handling and transit times are integers not above the maxima.",
+        why: "An inverted or unreadable range makes the delivery estimate unusable; the entry's times are ignored.",
+        example: "`shipping=\"US::Standard:4.95 USD:5:2:1:3\"` (min handling 5, max 2).",
+        fix: "Give whole business days with min ≤ max.",
+        check: Check::Product(|p, _, out| {
+            for s in &p.shipping {
+                for (what, min, max) in [
+                    ("handling", &s.min_handling_time, &s.max_handling_time),
+                    ("transit", &s.min_transit_time, &s.max_transit_time),
+                ] {
+                    let given = min.is_some() || max.is_some();
+                    match handling_pair(min.as_ref(), max.as_ref()) {
+                        Some((a, b)) if a <= b && a >= 0 => {}
+                        Some(_) => out.push(Hit {
+                            field: "shipping",
+                            message: format!("shipping minimum {what} time is above the maximum"),
+                        }),
+                        None if given
+                            && (min
+                                .as_ref()
+                                .is_some_and(|v| v.trim().parse::<i64>().is_err())
+                                || max
+                                    .as_ref()
+                                    .is_some_and(|v| v.trim().parse::<i64>().is_err())) =>
+                        {
+                            out.push(Hit {
+                                field: "shipping",
+                                message: format!(
+                                    "shipping {what} time is not a whole number of days"
+                                ),
+                            });
+                        }
+                        None => {}
+                    }
+                }
+            }
+        }),
+        pass: &[("@shipping", "US:CA:Overnight:16.00 USD:1:1:2:3")],
+        fail: &[("@shipping", "US::Standard:4.95 USD:5:2:1:3")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P019",
+        name: "tax-rate-invalid",
+        group: Group::Pricing,
+        fields: &["tax"],
+        what: "That each tax entry's rate is a number from 0 to 100 (a percentage, GMC 6324454).",
+        why: "An unreadable rate invalidates the tax entry, so US prices are shown with the wrong tax.",
+        example: "`tax=\"US:CA:7.25%:y\"`.",
+        fix: "Write the rate as a plain number: `7.25`.",
+        check: Check::Product(|p, _, out| {
+            for t in &p.tax {
+                if let Some(r) = t.rate.as_deref() {
+                    let ok = r
+                        .trim()
+                        .parse::<f64>()
+                        .is_ok_and(|v| (0.0..=100.0).contains(&v));
+                    if !ok {
+                        out.push(Hit {
+                            field: "tax",
+                            message: format!("tax rate \"{r}\" is not a percentage from 0 to 100"),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("@tax", "US:CA:7.25:y")],
+        fail: &[("@tax", "US:CA:7.25%:y")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P020",
+        name: "tax-ship-invalid",
+        group: Group::Pricing,
+        severity: Severity::Low,
+        fields: &["tax"],
+        what: "That each tax entry's tax_ship is `yes`/`no` (also `y`/`n`, `true`/`false`).",
+        why: "Other values are ignored and shipping is assumed untaxed.",
+        example: "`tax=\"US:CA:7.25:sometimes\"`.",
+        fix: "Use `y` or `n`.",
+        check: Check::Product(|p, _, out| {
+            for t in &p.tax {
+                if let Some(v) = t.tax_ship.as_deref() {
+                    if !one_of(v, &["y", "n", "yes", "no", "true", "false"]) {
+                        out.push(Hit {
+                            field: "tax",
+                            message: format!("tax_ship \"{v}\" is not yes or no"),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[("@tax", "US:CA:7.25:n")],
+        fail: &[("@tax", "US:CA:7.25:sometimes")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P021",
+        name: "unit-pricing-measure-invalid",
+        group: Group::Pricing,
+        fields: &["unit_pricing_measure", "unit_pricing_base_measure"],
+        what: "That unit_pricing_measure and unit_pricing_base_measure are a positive number followed by a supported unit (oz lb mg g kg floz pt qt gal ml cl l cbm in ft yd cm m sqft sqm ct; GMC 6324455†).",
+        why: "Unit prices are required by law in the EU and Switzerland for many goods; an unreadable measure means no unit price is shown and the product can be disapproved there.",
+        example: "`unit_pricing_measure=\"750 millilitres\"`.",
+        fix: "Write `750ml` or `750 ml`; base measures like `100ml` or `1kg`.",
+        check: Check::Product(|p, _, out| {
+            for field in ["unit_pricing_measure", "unit_pricing_base_measure"] {
+                if let Some(v) = text(p, field) {
+                    if super::util::measure(v, UNIT_PRICING_UNITS).is_none_or(|n| n <= 0.0) {
+                        out.push(Hit {
+                            field,
+                            message: format!(
+                                "{field} \"{v}\" is not a positive number with a supported unit"
+                            ),
+                        });
+                    }
+                }
+            }
+        }),
+        pass: &[
+            ("unit_pricing_measure", "750ml"),
+            ("unit_pricing_base_measure", "100ml"),
+        ],
+        fail: &[("unit_pricing_measure", "750 millilitres")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P022",
+        name: "unit-pricing-base-without-measure",
+        group: Group::Pricing,
+        severity: Severity::Low,
+        fields: &["unit_pricing_measure", "unit_pricing_base_measure"],
+        what: "That unit_pricing_base_measure is only given together with unit_pricing_measure.",
+        why: "The base measure alone cannot produce a unit price; the pair is ignored.",
+        example: "`unit_pricing_base_measure=\"100ml\"` and no unit_pricing_measure.",
+        fix: "Add the product's measure (`750ml`) or remove the base measure.",
+        check: Check::Product(|p, _, out| {
+            if !blank(p, "unit_pricing_base_measure") && blank(p, "unit_pricing_measure") {
+                out.push(Hit {
+                    field: "unit_pricing_measure",
+                    message: "unit_pricing_base_measure is set but unit_pricing_measure is missing"
+                        .into(),
+                });
+            }
+        }),
+        pass: &[
+            ("unit_pricing_measure", "750ml"),
+            ("unit_pricing_base_measure", "100ml"),
+        ],
+        fail: &[("unit_pricing_base_measure", "100ml")],
+        ..BASE
+    },
+    Rule {
+        code: "FL-P023",
+        name: "cost-of-goods-sold-invalid",
+        group: Group::Pricing,
+        severity: Severity::Low,
+        kind: RuleKind::Performance,
+        fields: &["cost_of_goods_sold", "price"],
+        what: "That cost_of_goods_sold is a price in the product's currency and not above the price.",
+        why: "Gross-profit reporting reads it; an unreadable or larger-than-price cost produces nonsense margins in your reports.",
+        example: "`cost_of_goods_sold=\"25.00 USD\"` with `price=\"20.00 USD\"`.",
+        fix: "Give the unit cost as `<amount> <CURRENCY>` in the price's currency.",
+        check: Check::Product(|p, cx, out| {
+            let Some(v) = text(p, "cost_of_goods_sold") else {
+                return;
+            };
+            match (parse_price(v), &cx.price) {
+                (Err(e), _) => out.push(Hit {
+                    field: "cost_of_goods_sold",
+                    message: format!("cost_of_goods_sold \"{v}\": {}", e.message()),
+                }),
+                (Ok(c), Some(pr)) if c.currency != pr.currency || c.amount > pr.amount => {
+                    out.push(Hit {
+                        field: "cost_of_goods_sold",
+                        message: format!(
+                            "cost_of_goods_sold \"{v}\" is above the price or in another currency"
+                        ),
+                    });
+                }
+                _ => {}
+            }
+        }),
+        pass: &[("price", "20.00 USD"), ("cost_of_goods_sold", "8.00 USD")],
+        fail: &[("price", "20.00 USD"), ("cost_of_goods_sold", "25.00 USD")],
+        ..BASE
+    },
+];

@@ -1,0 +1,206 @@
+//! Registry-wide tests: codes unique, sorted and well-formed; every rule documented; every
+//! rule's fail vector fires and pass vector does not (one generic test over the registry).
+
+use super::*;
+
+fn well_formed(code: &str) -> bool {
+    let b = code.as_bytes();
+    b.len() == 7
+        && code.starts_with("FL-")
+        && matches!(b[3], b'C' | b'I' | b'K' | b'M' | b'P' | b'V')
+        && b[4..].iter().all(u8::is_ascii_digit)
+}
+
+#[test]
+fn codes_are_unique_sorted_and_well_formed() {
+    let codes: Vec<&str> = registry().iter().map(|r| r.code).collect();
+    for w in codes.windows(2) {
+        assert!(
+            w[0] < w[1],
+            "registry not strictly sorted at {} / {}",
+            w[0],
+            w[1]
+        );
+    }
+    for c in &codes {
+        assert!(well_formed(c), "bad code {c}");
+        let n: u32 = c[4..].parse().unwrap();
+        if c.starts_with("FL-I") {
+            assert!(
+                !(100..=119).contains(&n),
+                "{c} is in the reserved GTIN range"
+            );
+        }
+    }
+}
+
+#[test]
+fn names_are_unique_kebab_case() {
+    let mut names: Vec<&str> = registry().iter().map(|r| r.name).collect();
+    for n in &names {
+        assert!(
+            !n.is_empty()
+                && n.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                && !n.starts_with('-')
+                && !n.ends_with('-')
+                && !n.contains("--"),
+            "bad name {n}"
+        );
+    }
+    names.sort_unstable();
+    let before = names.len();
+    names.dedup();
+    assert_eq!(before, names.len(), "duplicate rule names");
+}
+
+#[test]
+fn code_letter_matches_group() {
+    for r in registry() {
+        let expected = match r.group {
+            Group::Content => 'C',
+            Group::Identity => 'I',
+            Group::Category => 'K',
+            Group::Media => 'M',
+            Group::Pricing => 'P',
+            Group::Inventory => 'V',
+        };
+        assert_eq!(r.code.as_bytes()[3] as char, expected, "{}", r.code);
+        if r.applies == Applies::InCategory {
+            assert!(
+                r.category.is_some(),
+                "{} applies in a category but names none",
+                r.code
+            );
+        }
+    }
+}
+
+#[test]
+fn every_rule_is_documented() {
+    for r in registry() {
+        for (part, text) in [
+            ("what", r.what),
+            ("why", r.why),
+            ("example", r.example),
+            ("fix", r.fix),
+        ] {
+            assert!(
+                text.trim().len() >= 10,
+                "{} has no real `{part}` text",
+                r.code
+            );
+        }
+        assert!(
+            !r.fields.is_empty() || r.code == "FL-C001",
+            "{} lists no fields",
+            r.code
+        );
+    }
+}
+
+#[test]
+fn at_least_110_rules_and_every_group_covered() {
+    assert!(registry().len() >= 110, "only {} rules", registry().len());
+    for (g, n) in counts_by_group() {
+        assert!(n >= 5, "group {} has only {n} rules", g.as_str());
+    }
+    for c in crate::catalog::Category::ALL {
+        assert!(
+            registry().iter().filter(|r| r.category == Some(c)).count() >= 3,
+            "category {c} has fewer than 3 rules"
+        );
+    }
+}
+
+fn run(rule: &Rule, pairs: &[(&str, &str)]) -> Vec<Hit> {
+    let p = product_from_pairs(pairs);
+    let mut hits = Vec::new();
+    match rule.check {
+        Check::Product(f) => {
+            let ctx = RuleCtx::for_product(&p, None);
+            if rule.applies == Applies::InCategory {
+                assert!(
+                    ctx.category == rule.category && ctx.confidence >= CATEGORY_RULE_MIN_CONFIDENCE,
+                    "{}: vector {pairs:?} is not detected as {:?}",
+                    rule.code,
+                    rule.category
+                );
+            }
+            f(&p, &ctx, &mut hits);
+        }
+        Check::Feed(f) => {
+            let mut mem = FeedMemory::default();
+            let seed = product_from_pairs(FEED_SEED);
+            f(&seed, &mut mem, &mut Vec::new());
+            f(&p, &mut mem, &mut hits);
+        }
+    }
+    hits
+}
+
+#[test]
+fn every_fail_vector_fires_and_every_pass_vector_does_not() {
+    let mut problems = Vec::new();
+    for r in registry() {
+        assert!(!r.fail.is_empty(), "{} has no fail vector", r.code);
+        assert!(!r.pass.is_empty(), "{} has no pass vector", r.code);
+        let fired = run(r, r.fail);
+        if fired.is_empty() {
+            problems.push(format!(
+                "{} ({}) did not fire on its fail vector",
+                r.code, r.name
+            ));
+        }
+        for h in &fired {
+            assert!(
+                !h.message.is_empty(),
+                "{} produced an empty message",
+                r.code
+            );
+        }
+        let passed = run(r, r.pass);
+        if !passed.is_empty() {
+            problems.push(format!(
+                "{} ({}) fired on its pass vector: {passed:?}",
+                r.code, r.name
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn fail_vectors_fire_through_the_engine() {
+    let engine = Engine::new(EngineOptions::default());
+    for r in registry() {
+        let p = product_from_pairs(r.fail);
+        let mut report = engine.check(&p);
+        if matches!(r.check, Check::Feed(_)) {
+            let mut st = engine.feed_state();
+            let seed = product_from_pairs(FEED_SEED);
+            let mut seed_report = engine.check(&seed);
+            st.apply(&engine, &seed, &mut seed_report);
+            st.apply(&engine, &p, &mut report);
+        }
+        assert!(
+            report.findings.iter().any(|f| f.code == r.code),
+            "{} did not fire through the engine",
+            r.code
+        );
+    }
+}
+
+#[test]
+fn find_and_suggest() {
+    assert_eq!(find("fl-c003").map(|r| r.name), Some("title-too-short"));
+    assert_eq!(find("title-too-short").map(|r| r.code), Some("FL-C003"));
+    assert!(find("FL-X999").is_none());
+    assert!(suggest("FL-C0003").iter().any(|r| r.code == "FL-C003"));
+    assert!(suggest("title").len() <= 5);
+}
+
+#[test]
+fn reserved_gtin_range_is_documented() {
+    assert_eq!(RESERVED_GTIN_CODES, ("FL-I100", "FL-I119"));
+}

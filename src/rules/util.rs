@@ -1,0 +1,238 @@
+//! Small, allocation-free helpers shared by the rule checks: URL shape, character classes,
+//! enumerations, ISO 8601 dates and measurement values (GMC 7052112 formatting rules).
+//!
+//! Pure functions only; no rule logic (which attribute, which severity) lives here.
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use crate::model::Product;
+
+/// The first non-blank value of `name`.
+pub(crate) fn text<'a>(p: &'a Product, name: &str) -> Option<&'a str> {
+    p.get_nonblank(name)
+}
+
+/// Whether the attribute is absent or only whitespace.
+pub(crate) fn blank(p: &Product, name: &str) -> bool {
+    p.get_nonblank(name).is_none()
+}
+
+/// Length in Unicode scalar values (GMC counts characters, not bytes).
+pub(crate) fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// An absolute http(s) URL with a host (RFC 3986, GMC 6324416).
+pub(crate) fn is_http_url(s: &str) -> bool {
+    url::Url::parse(s.trim()).is_ok_and(|u| is_http(&u))
+}
+
+/// Whether a parsed URL is http(s) with a host.
+pub(crate) fn is_http(u: &url::Url) -> bool {
+    matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| !h.is_empty())
+}
+
+/// The lower-cased file extension of a parsed URL's last path segment.
+pub(crate) fn url_extension(u: &url::Url) -> Option<String> {
+    let last = u.path().rsplit('/').next()?;
+    let (_, ext) = last.rsplit_once('.')?;
+    Some(ext.to_ascii_lowercase())
+}
+
+/// A character GMC rejects in text: C0/C1 controls (tab and newlines allowed where `allow_newlines`),
+/// Unicode private-use areas (U+E000–U+F8FF, planes 15–16) and the replacement character U+FFFD
+/// that marks a decoding failure.
+pub(crate) fn invalid_char(s: &str, allow_newlines: bool) -> Option<char> {
+    s.chars().find(|&c| {
+        let cp = u32::from(c);
+        let control = c.is_control() && !(allow_newlines && matches!(c, '\n' | '\r' | '\t'));
+        control || (0xE000..=0xF8FF).contains(&cp) || cp >= 0xF_0000 || c == '\u{FFFD}'
+    })
+}
+
+/// Case-insensitive membership in an allowed list.
+pub(crate) fn one_of(value: &str, allowed: &[&str]) -> bool {
+    let v = value.trim();
+    allowed.iter().any(|a| a.eq_ignore_ascii_case(v))
+}
+
+/// `yes`/`no`/`true`/`false` (GMC boolean attributes such as identifier_exists, adult, is_bundle).
+pub(crate) fn is_bool_text(value: &str) -> bool {
+    one_of(value, &["yes", "no", "true", "false"])
+}
+
+/// Whether a boolean text says no.
+pub(crate) fn is_no(value: &str) -> bool {
+    one_of(value, &["no", "false"])
+}
+
+/// Whether a boolean text says yes.
+pub(crate) fn is_yes(value: &str) -> bool {
+    one_of(value, &["yes", "true"])
+}
+
+/// Word-bounded, ASCII-case-insensitive phrase matcher built once.
+pub(crate) struct PhraseSet {
+    ac: AhoCorasick,
+    phrases: &'static [&'static str],
+}
+
+impl PhraseSet {
+    pub(crate) fn new(phrases: &'static [&'static str]) -> Self {
+        let ac = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(phrases)
+            .expect("a static phrase list always builds");
+        Self { ac, phrases }
+    }
+
+    /// The first phrase found at word boundaries.
+    pub(crate) fn find(&self, hay: &str) -> Option<&'static str> {
+        let bytes = hay.as_bytes();
+        self.ac.find_iter(hay).find_map(|m| {
+            let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
+            let after_ok = m.end() >= bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
+            let first_alnum = bytes[m.start()].is_ascii_alphanumeric();
+            (after_ok && (before_ok || !first_alnum)).then(|| self.phrases[m.pattern().as_usize()])
+        })
+    }
+
+    /// Every distinct pattern index found at word boundaries (for category keyword counts).
+    pub(crate) fn hits(&self, hay: &str, mut f: impl FnMut(usize)) {
+        let bytes = hay.as_bytes();
+        for m in self.ac.find_iter(hay) {
+            let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
+            let after_ok = m.end() >= bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
+            if before_ok && after_ok {
+                f(m.pattern().as_usize());
+            }
+        }
+    }
+}
+
+/// Minutes since an epoch of an ISO 8601 date or date-time (GMC 7055760):
+/// `YYYY-MM-DD[Thh:mm[:ss]][Z|±hh:mm|±hhmm]`. A date without a time is 23:59 (GMC default);
+/// a missing zone is taken as UTC, which only matters for ordering two values of one attribute.
+#[allow(
+    clippy::many_single_char_names,
+    reason = "date and clock parts named as in ISO 8601 (d, h, m)"
+)]
+pub(crate) fn iso_minutes(s: &str) -> Option<i64> {
+    let s = s.trim();
+    let (date, rest) = if s.len() >= 10 {
+        s.split_at(10)
+    } else {
+        return None;
+    };
+    let b = date.as_bytes();
+    if b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let year: i32 = date.get(0..4)?.parse().ok()?;
+    let month: u8 = date.get(5..7)?.parse().ok()?;
+    let day: u8 = date.get(8..10)?.parse().ok()?;
+    let month = time::Month::try_from(month).ok()?;
+    let d = time::Date::from_calendar_date(year, month, day).ok()?;
+    let mut minutes = i64::from(d.to_julian_day()) * 1440;
+    if rest.is_empty() {
+        return Some(minutes + 23 * 60 + 59);
+    }
+    let rest = rest.strip_prefix(['T', 't', ' '])?;
+    let (clock, zone) = match rest.find(['Z', 'z', '+', '-']) {
+        Some(i) => rest.split_at(i),
+        None => (rest, ""),
+    };
+    let mut parts = clock.split(':');
+    let h: i64 = two_digits(parts.next()?)?;
+    let m: i64 = two_digits(parts.next()?)?;
+    if let Some(sec) = parts.next() {
+        let whole = sec.split('.').next()?;
+        if two_digits(whole)? > 60 {
+            return None;
+        }
+    }
+    if parts.next().is_some() || h > 23 || m > 59 {
+        return None;
+    }
+    minutes += h * 60 + m;
+    if zone.is_empty() || zone.eq_ignore_ascii_case("z") {
+        return Some(minutes);
+    }
+    let sign = if zone.starts_with('-') { -1 } else { 1 };
+    let z = zone[1..].replace(':', "");
+    if z.len() != 4 && z.len() != 2 {
+        return None;
+    }
+    let zh = two_digits(&z[0..2])?;
+    let zm = if z.len() == 4 {
+        two_digits(&z[2..4])?
+    } else {
+        0
+    };
+    if zh > 14 || zm > 59 {
+        return None;
+    }
+    Some(minutes - sign * (zh * 60 + zm))
+}
+
+fn two_digits(s: &str) -> Option<i64> {
+    (s.len() == 2 && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse().ok())
+        .flatten()
+}
+
+/// A `<number> <unit>` measurement (shipping_weight, product_length…), unit case-insensitive.
+/// Returns the number when the shape and unit are right.
+pub(crate) fn measure(value: &str, units: &[&str]) -> Option<f64> {
+    let v = value.trim();
+    let split = v.find(|c: char| c.is_ascii_alphabetic())?;
+    let (num, unit) = v.split_at(split);
+    let n: f64 = num.trim().parse().ok().filter(|n: &f64| n.is_finite())?;
+    one_of(unit.trim(), units).then_some(n)
+}
+
+/// The lower-cased concatenation of title and description, for keyword checks.
+pub(crate) fn title_and_description(p: &Product) -> String {
+    let mut s = String::new();
+    if let Some(t) = p.get("title") {
+        s.push_str(t);
+    }
+    s.push(' ');
+    if let Some(d) = p.get("description") {
+        s.push_str(d);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iso_dates_parse_and_order() {
+        let a = iso_minutes("2011-09-01T16:00-08:00").unwrap();
+        let b = iso_minutes("2011-09-03T16:00-08:00").unwrap();
+        assert!(a < b);
+        assert!(iso_minutes("2024-02-30").is_none());
+        assert!(iso_minutes("2024-01-01T25:00Z").is_none());
+        assert!(iso_minutes("2024-01-01T10:00:00+0100").is_some());
+        assert!(iso_minutes("tomorrow").is_none());
+    }
+
+    #[test]
+    fn urls_and_measures() {
+        assert!(is_http_url("https://shop.example/p/1"));
+        assert!(!is_http_url("/p/1"));
+        assert!(!is_http_url("ftp://x.y/z"));
+        assert_eq!(measure("225 g", &["g", "kg"]), Some(225.0));
+        assert_eq!(measure("225", &["g"]), None);
+    }
+
+    #[test]
+    fn invalid_chars_found() {
+        assert_eq!(invalid_char("ok\u{E000}", false), Some('\u{E000}'));
+        assert_eq!(invalid_char("a\nb", true), None);
+        assert_eq!(invalid_char("a\u{7}b", true), Some('\u{7}'));
+    }
+}
