@@ -3,7 +3,9 @@
 //! Responsible for wiring input → engine → report, one file per subcommand. Nothing here holds
 //! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
 
+mod convert;
 mod generate;
+pub mod input;
 
 use std::io::{IsTerminal, Write};
 
@@ -77,6 +79,11 @@ impl ColorChoice {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Convert a feed to another format (csv, tsv, ndjson, json, rss, atom).
+    ///
+    /// Reads any supported feed and writes its normalised products: attribute names in GMC
+    /// snake_case, values exactly as written. Converting back gives the same products.
+    Convert(convert::ConvertArgs),
     /// Generate shell completions or man pages (for packagers).
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
@@ -105,7 +112,7 @@ pub enum Envelope {
 impl Command {
     fn envelope(&self) -> Envelope {
         match self {
-            Self::Generate(_) => Envelope::A,
+            Self::Generate(_) | Self::Convert(_) => Envelope::A,
         }
     }
 }
@@ -148,6 +155,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     match command {
         Command::Generate(cmd) => generate::run(&cmd, ctx),
+        Command::Convert(args) => convert::run(&args, ctx),
     }
 }
 
