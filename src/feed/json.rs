@@ -35,10 +35,22 @@ pub(crate) fn sniff_object_stream(text: &[u8]) -> InputFormat {
         return InputFormat::Json;
     };
     match serde_json::from_slice::<Map<String, Value>>(&text[..end]) {
-        Ok(obj) if !obj.contains_key("products") => InputFormat::Ndjson,
+        // A one-line object naming request-body fields is a body missing its products.
+        Ok(obj) if !REQUEST_KEYS.iter().any(|k| obj.contains_key(*k)) => InputFormat::Ndjson,
         _ => InputFormat::Json,
     }
 }
+
+/// Top-level fields of the spec's request bodies (4.1, 4.2, 4.4, 4.7): a line holding one of them
+/// is a request body, not an NDJSON product.
+const REQUEST_KEYS: &[&str] = &[
+    "products",
+    "options",
+    "enableMarketIntelligence",
+    "analysisType",
+    "timeframe",
+    "gtins",
+];
 
 enum Msg {
     Fields(Map<String, Value>),
@@ -635,6 +647,10 @@ mod tests {
         );
         assert_eq!(
             sniff_object_stream(b"{\n\"products\":[]}"),
+            InputFormat::Json
+        );
+        assert_eq!(
+            sniff_object_stream(b"{\"options\":{}}\n"),
             InputFormat::Json
         );
     }

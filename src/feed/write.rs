@@ -291,7 +291,7 @@ impl<W: Write> FeedWriter<W> {
                     writer.write_record(row.iter()).map_err(csv_err)?;
                 }
             }
-            Sink::Xml { writer, item, .. } => write_xml_item(writer, item, p)?,
+            Sink::Xml { writer, item, .. } => write_xml_item(writer, item, p, *item == "entry")?,
             Sink::Json { out, first } => {
                 out.write_all(if *first { b"\n  " } else { b",\n  " })?;
                 *first = false;
@@ -449,9 +449,31 @@ fn write_xml_item<W: Write>(
     w: &mut quick_xml::Writer<W>,
     item: &str,
     p: &Product,
+    atom: bool,
 ) -> std::io::Result<()> {
     w.write_event(Event::Start(BytesStart::new(item)))?;
     for a in &p.attributes {
+        // Atom entries carry a single title, link, description and id as Atom core elements
+        // (GMC 160593: `title`, `link href`, `summary`, `id`).
+        if let (true, [v]) = (atom, a.values.as_slice()) {
+            match a.name.as_str() {
+                "title" | "id" => {
+                    write_text(w, &a.name, v)?;
+                    continue;
+                }
+                "description" => {
+                    write_text(w, "summary", v)?;
+                    continue;
+                }
+                "link" if !v.contains(['\t', '\n', '\r']) => {
+                    let mut link = BytesStart::new("link");
+                    link.push_attribute(("href", v.as_str()));
+                    w.write_event(Event::Empty(link))?;
+                    continue;
+                }
+                _ => {}
+            }
+        }
         let name = xml_name(written_name(&a.name));
         for v in &a.values {
             write_text(w, &name, v)?;
