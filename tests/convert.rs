@@ -72,20 +72,27 @@ fn shipping() -> impl Strategy<Value = Shipping> {
         part(),
         part(),
     )
-        .prop_map(|(country, region, postal_code, service, price, min_h, max_t)| Shipping {
-            country: Some(country),
-            region,
-            postal_code,
-            service,
-            price,
-            min_handling_time: min_h,
-            max_transit_time: max_t,
-            ..Shipping::default()
-        })
+        .prop_map(
+            |(country, region, postal_code, service, price, min_h, max_t)| Shipping {
+                country: Some(country),
+                region,
+                postal_code,
+                service,
+                price,
+                min_handling_time: min_h,
+                max_transit_time: max_t,
+                ..Shipping::default()
+            },
+        )
 }
 
 fn tax() -> impl Strategy<Value = Tax> {
-    ("[A-Z]{2}", part(), proptest::option::of("[0-9]{1,2}\\.[0-9]{1,2}"), proptest::option::of("(yes|no)"))
+    (
+        "[A-Z]{2}",
+        part(),
+        proptest::option::of("[0-9]{1,2}\\.[0-9]{1,2}"),
+        proptest::option::of("(yes|no)"),
+    )
         .prop_map(|(country, region, rate, tax_ship)| Tax {
             country: Some(country),
             region,
@@ -112,8 +119,20 @@ const LIST_ATTRIBUTES: &[&str] = &["additional_image_link", "product_type"];
 fn product() -> impl Strategy<Value = Product> {
     (
         "[A-Z0-9-]{1,8}",
-        proptest::collection::vec((0..TEXT_ATTRIBUTES.len(), proptest::collection::vec(text(), 1..3)), 0..5),
-        proptest::collection::vec((0..LIST_ATTRIBUTES.len(), proptest::collection::vec(list_value(), 1..4)), 0..2),
+        proptest::collection::vec(
+            (
+                0..TEXT_ATTRIBUTES.len(),
+                proptest::collection::vec(text(), 1..3),
+            ),
+            0..5,
+        ),
+        proptest::collection::vec(
+            (
+                0..LIST_ATTRIBUTES.len(),
+                proptest::collection::vec(list_value(), 1..4),
+            ),
+            0..2,
+        ),
         proptest::collection::vec(shipping(), 0..3),
         proptest::collection::vec(tax(), 0..2),
     )
@@ -181,7 +200,13 @@ fn convert_writes_a_spreadsheet_and_back() {
     let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
     Command::cargo_bin("feedlint")
         .unwrap()
-        .args(["convert", &format!("{examples}/catalog.xml"), "--to", "csv", "-o"])
+        .args([
+            "convert",
+            &format!("{examples}/catalog.xml"),
+            "--to",
+            "csv",
+            "-o",
+        ])
         .arg(&csv)
         .assert()
         .success()
@@ -198,10 +223,13 @@ fn convert_writes_a_spreadsheet_and_back() {
         .clone();
     let rss = dir.path().join("back.xml");
     std::fs::write(&rss, out).unwrap();
-    let original: Vec<Comparable> = feed::open(Path::new(&format!("{examples}/catalog.xml")), &ReadOptions::default())
-        .unwrap()
-        .map(|p| comparable(&p.unwrap()))
-        .collect();
+    let original: Vec<Comparable> = feed::open(
+        Path::new(&format!("{examples}/catalog.xml")),
+        &ReadOptions::default(),
+    )
+    .unwrap()
+    .map(|p| comparable(&p.unwrap()))
+    .collect();
     let back: Vec<Comparable> = feed::open(&rss, &ReadOptions::default())
         .unwrap()
         .map(|p| comparable(&p.unwrap()))
@@ -243,12 +271,17 @@ fn convert_of_an_unreadable_feed_exits_2_with_a_located_error() {
 
 #[test]
 fn convert_warns_about_ragged_rows_and_converts_them() {
-    let feed = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/feeds/merchant-onboarding-tabs-in-csv.csv");
+    let feed = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/feeds/merchant-onboarding-tabs-in-csv.csv"
+    );
     Command::cargo_bin("feedlint")
         .unwrap()
         .args(["convert", feed, "--to", "ndjson"])
         .assert()
         .success()
         .stderr(predicates::str::contains("csv:2: row has too few fields"))
-        .stdout(predicates::function::function(|s: &str| s.lines().count() == 3));
+        .stdout(predicates::function::function(|s: &str| {
+            s.lines().count() == 3
+        }));
 }

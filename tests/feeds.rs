@@ -39,7 +39,11 @@ fn read_err_with(path: &Path, opts: &ReadOptions) -> feedlint::Error {
         Err(e) => e,
         Ok(r) => match r.collect::<Result<Vec<_>, _>>() {
             Err(e) => e,
-            Ok(v) => panic!("{} read {} products, expected an error", path.display(), v.len()),
+            Ok(v) => panic!(
+                "{} read {} products, expected an error",
+                path.display(),
+                v.len()
+            ),
         },
     }
 }
@@ -91,7 +95,14 @@ fn example_catalogue_reads_the_same_in_every_format() {
     assert_eq!(kind, FeedKind::Rss);
     assert_eq!(reference.len(), 7);
     let categories: Vec<&str> = reference.iter().filter_map(|p| p.get("category")).collect();
-    for c in ["electronics", "apparel", "health_beauty", "automotive", "home_garden", "sporting_goods"] {
+    for c in [
+        "electronics",
+        "apparel",
+        "health_beauty",
+        "automotive",
+        "home_garden",
+        "sporting_goods",
+    ] {
         assert!(categories.contains(&c), "the catalogue covers {c}");
     }
     let formats = [
@@ -121,7 +132,10 @@ fn rss_reader_normalises_namespaced_and_core_elements() {
     let (_, products) = read(&shared("google-example-rss.xml"));
     let tv = &products[0];
     assert_eq!(tv.get("id"), Some("TV_123456"));
-    assert!(tv.get("title").unwrap().contains("22\" LED TV"), "entities are decoded");
+    assert!(
+        tv.get("title").unwrap().contains("22\" LED TV"),
+        "entities are decoded"
+    );
     assert_eq!(
         tv.get("market_product_category"),
         Some("Electronics > Video > Televisions > Flat Panel Televisions")
@@ -148,7 +162,11 @@ fn namespace_is_matched_by_uri_not_prefix() {
     assert_eq!(products[0].get("id"), Some("A1"));
     assert_eq!(products[0].get("title"), Some("Fish & <Chips>"));
     assert_eq!(products[0].get("price"), Some("1.00 EUR"));
-    assert_eq!(products[0].get("custom"), Some("x"), "unknown attributes are kept");
+    assert_eq!(
+        products[0].get("custom"),
+        Some("x"),
+        "unknown attributes are kept"
+    );
     assert_eq!(products[0].location.line, 3);
 }
 
@@ -169,7 +187,11 @@ fn atom_reader_takes_link_href_summary_and_id() {
     assert_eq!(products[0].get("link"), Some("https://x.example/a?b=1&c=2"));
     assert_eq!(products[0].get("description"), Some("Sum"));
     assert_eq!(products[0].location.line, 3);
-    assert_eq!(products[1].values("id"), ["G2"], "the GMC element wins over the core one");
+    assert_eq!(
+        products[1].values("id"),
+        ["G2"],
+        "the GMC element wins over the core one"
+    );
 }
 
 #[test]
@@ -183,7 +205,10 @@ fn csv_names_in_every_spelling_map_to_canonical_names() {
     assert_eq!(p.get("id"), Some("1"));
     assert_eq!(p.get("image_link"), Some("https://a/1.jpg"));
     assert_eq!(p.get("image_link2"), Some("x"));
-    assert_eq!(p.values("additional_image_link"), ["https://a/2.jpg", "https://a/3.jpg"]);
+    assert_eq!(
+        p.values("additional_image_link"),
+        ["https://a/2.jpg", "https://a/3.jpg"]
+    );
     assert_eq!(p.get("market_product_category"), Some("Apparel"));
     assert_eq!(p.get("category"), Some("apparel"));
     assert_eq!(p.shipping.len(), 2);
@@ -225,20 +250,37 @@ fn json_body_streams_products_and_keeps_request_fields() {
   ],
   "options": {"timeHorizon": "12_months"}
 }"#;
-    let mut reader = feed::open(&write_tmp(&dir, "b.json", body.as_bytes()), &ReadOptions::default()).unwrap();
+    let mut reader = feed::open(
+        &write_tmp(&dir, "b.json", body.as_bytes()),
+        &ReadOptions::default(),
+    )
+    .unwrap();
     assert_eq!(reader.kind(), FeedKind::JsonRequestBody);
-    assert_eq!(reader.request_fields().unwrap()["analysisType"], "comprehensive");
+    assert_eq!(
+        reader.request_fields().unwrap()["analysisType"],
+        "comprehensive"
+    );
     let products: Vec<Product> = reader.by_ref().map(Result::unwrap).collect();
     assert_eq!(products.len(), 2);
-    assert_eq!(products[0].get("price"), Some("19.90"), "numbers keep their JSON text");
+    assert_eq!(
+        products[0].get("price"),
+        Some("19.90"),
+        "numbers keep their JSON text"
+    );
     assert_eq!(products[0].get("image_link"), Some("https://a"));
-    assert_eq!(products[0].performance.unwrap().monthly_revenue, Some(1200.0));
+    assert_eq!(
+        products[0].performance.unwrap().monthly_revenue,
+        Some(1200.0)
+    );
     assert_eq!(products[0].location.line, 4);
     assert_eq!(products[1].location.line, 5);
     assert_eq!(products[1].shipping[0].price.as_deref(), Some("4.95 USD"));
     assert_eq!(products[1].values("tags"), ["x", "y"]);
     let fields = reader.request_fields().unwrap();
-    assert_eq!(fields["options"]["timeHorizon"], "12_months", "fields after products are known at the end");
+    assert_eq!(
+        fields["options"]["timeHorizon"], "12_months",
+        "fields after products are known at the end"
+    );
     assert!(!fields.contains_key("products"));
 }
 
@@ -247,7 +289,11 @@ fn json_body_without_products_is_a_validation_error() {
     let dir = tempfile::tempdir().unwrap();
     let e = read_err(&write_tmp(&dir, "b.json", br#"{"options": {}}"#));
     assert_eq!(e.code, ErrorCode::ValidationError);
-    assert!(e.message.contains("missing products array"), "{}", e.message);
+    assert!(
+        e.message.contains("missing products array"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]
@@ -267,7 +313,11 @@ fn ndjson_products_know_their_line() {
 fn encodings_are_decoded_and_undeclared_latin1_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     // UTF-8 with BOM.
-    let (_, p) = read(&write_tmp(&dir, "bom.csv", "\u{feff}id,title\n1,Café\n".as_bytes()));
+    let (_, p) = read(&write_tmp(
+        &dir,
+        "bom.csv",
+        "\u{feff}id,title\n1,Café\n".as_bytes(),
+    ));
     assert_eq!(p[0].get("id"), Some("1"));
     assert_eq!(p[0].get("title"), Some("Café"));
     // UTF-16 LE and BE with BOM.
@@ -288,7 +338,11 @@ fn encodings_are_decoded_and_undeclared_latin1_is_an_error() {
     let path = write_tmp(&dir, "l1.csv", latin1);
     let e = read_err(&path);
     assert_eq!(e.code, ErrorCode::InputError);
-    assert!(e.message.contains("line 2") && e.message.contains("byte offset 14"), "{}", e.message);
+    assert!(
+        e.message.contains("line 2") && e.message.contains("byte offset 14"),
+        "{}",
+        e.message
+    );
     // ...and fine with --encoding.
     let opts = ReadOptions {
         encoding: Some(encoding_rs::WINDOWS_1252),
@@ -334,9 +388,21 @@ fn unreadable_files_give_located_input_errors() {
         ("empty.csv", b"", "empty"),
         ("blank.json", b"  \n ", "empty"),
         ("header.csv", b"id,title\n", "header line but no products"),
-        ("bad.xml", b"<rss><channel>\n<item><g:id>1</item></channel></rss>", ":2:"),
-        ("trunc.xml", b"<rss><channel><item><title>x</title></item>", "end of file"),
-        ("syntax.json", b"{\"products\": [\n {\"id\": 1,}\n]}", "syntax.json:2:"),
+        (
+            "bad.xml",
+            b"<rss><channel>\n<item><g:id>1</item></channel></rss>",
+            ":2:",
+        ),
+        (
+            "trunc.xml",
+            b"<rss><channel><item><title>x</title></item>",
+            "end of file",
+        ),
+        (
+            "syntax.json",
+            b"{\"products\": [\n {\"id\": 1,}\n]}",
+            "syntax.json:2:",
+        ),
         ("bad.ndjson", b"{\"id\":1}\n{oops}\n", "bad.ndjson:2:"),
         ("bin.csv", b"id,title\n\x00\x01\x02", "binary"),
         ("page.xml", b"<html><body>hi</body></html>", "neither RSS"),
