@@ -44,7 +44,7 @@ fn round_trip(dir: &Path, kind: OutputKind, products: &[Product]) -> Vec<Product
     let path = dir.join(format!("feed.{}", extension(kind)));
     std::fs::write(&path, &bytes).unwrap();
     feed::open(&path, &ReadOptions::default())
-        .and_then(|r| r.collect::<Result<Vec<_>, _>>())
+        .and_then(Iterator::collect::<Result<Vec<_>, _>>)
         .unwrap_or_else(|e| panic!("{}: {e}\n{}", kind.name(), String::from_utf8_lossy(&bytes)))
 }
 

@@ -211,7 +211,7 @@ impl<R: BufRead> Read for LineCounter<R> {
         let avail = self.inner.fill_buf()?;
         let n = avail.len().min(buf.len());
         buf[..n].copy_from_slice(&avail[..n]);
-        let nl = avail[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+        let nl = source::count_newlines(&avail[..n]);
         self.inner.consume(n);
         if nl > 0 {
             self.newlines.set(self.newlines.get() + nl);
@@ -523,7 +523,7 @@ fn apply(p: &mut Product, key: &str, raw: &RawValue) {
                     match serde_json::from_str::<Map<String, Value>>(item.get()) {
                         Ok(obj) => {
                             p.shipping
-                                .push(shipping_from(&obj, p.read_issues.as_mut(), line))
+                                .push(shipping_from(&obj, &mut p.read_issues, line));
                         }
                         Err(e) => issue(p, line, &format!("shipping entry is not an object: {e}")),
                     }
@@ -541,7 +541,9 @@ fn apply(p: &mut Product, key: &str, raw: &RawValue) {
             for item in items(raw) {
                 if item.get().trim_start().starts_with('{') {
                     match serde_json::from_str::<Map<String, Value>>(item.get()) {
-                        Ok(obj) => p.tax.push(tax_from(&obj, p.read_issues.as_mut(), line)),
+                        Ok(obj) => {
+                            p.tax.push(tax_from(&obj, &mut p.read_issues, line));
+                        }
                         Err(e) => issue(p, line, &format!("tax entry is not an object: {e}")),
                     }
                 } else if let Some(text) = scalar_text(&item) {

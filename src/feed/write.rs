@@ -106,19 +106,16 @@ impl TableLayout {
             if count == 0 {
                 continue;
             }
-            match self.index.get(&a.name) {
-                Some(&i) => {
-                    if let ColumnGroup::Attribute { count: c, .. } = &mut self.groups[i] {
-                        *c = (*c).max(count);
-                    }
+            if let Some(&i) = self.index.get(&a.name) {
+                if let ColumnGroup::Attribute { count: c, .. } = &mut self.groups[i] {
+                    *c = (*c).max(count);
                 }
-                None => {
-                    self.index.insert(a.name.clone(), self.groups.len());
-                    self.groups.push(ColumnGroup::Attribute {
-                        name: a.name.clone(),
-                        count,
-                    });
-                }
+            } else {
+                self.index.insert(a.name.clone(), self.groups.len());
+                self.groups.push(ColumnGroup::Attribute {
+                    name: a.name.clone(),
+                    count,
+                });
             }
         }
         if !p.shipping.is_empty() {
@@ -132,15 +129,15 @@ impl TableLayout {
     }
 
     fn group(&mut self, key: &str, group: ColumnGroup, full: bool) {
-        match self.index.get(key) {
-            Some(&i) => match &mut self.groups[i] {
-                ColumnGroup::Shipping { full: f } | ColumnGroup::Tax { full: f } => *f |= full,
-                ColumnGroup::Attribute { .. } => {}
-            },
-            None => {
-                self.index.insert(key.to_owned(), self.groups.len());
-                self.groups.push(group);
+        if let Some(&i) = self.index.get(key) {
+            if let ColumnGroup::Shipping { full: f } | ColumnGroup::Tax { full: f } =
+                &mut self.groups[i]
+            {
+                *f |= full;
             }
+        } else {
+            self.index.insert(key.to_owned(), self.groups.len());
+            self.groups.push(group);
         }
     }
 
@@ -195,6 +192,10 @@ impl TableLayout {
     }
 }
 
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one sink per writer, created once; boxing would add an indirection per product"
+)]
 enum Sink<W: Write> {
     Table {
         writer: csv::Writer<W>,

@@ -55,7 +55,7 @@ impl BufRead for LineCount {
     fn consume(&mut self, amt: usize) {
         let b = self.inner.buffer();
         let amt = amt.min(b.len());
-        self.line += b[..amt].iter().filter(|&&c| c == b'\n').count() as u64;
+        self.line += source::count_newlines(&b[..amt]);
         self.inner.consume(amt);
     }
 }
@@ -316,8 +316,8 @@ impl XmlReader {
                 }
                 Target::Core(name) => core.push((name, child.text)),
                 Target::Attribute(name) => match name.as_str() {
-                    "shipping" => self.shipping(&mut p, child, child_line),
-                    "tax" => self.tax(&mut p, child, child_line),
+                    "shipping" => Self::shipping(&mut p, child, child_line),
+                    "tax" => Self::tax(&mut p, child, child_line),
                     _ => {
                         if child.subs.is_empty() {
                             p.push(&name, child.text);
@@ -454,7 +454,7 @@ impl XmlReader {
         Ok(child)
     }
 
-    fn shipping(&self, p: &mut Product, child: Child, line: u64) {
+    fn shipping(p: &mut Product, child: Child, line: u64) {
         if child.subs.is_empty() {
             let (list, problems) = names::parse_shipping_list(&child.text, SHIPPING_DEFAULT_ORDER);
             p.shipping.extend(list);
@@ -476,7 +476,7 @@ impl XmlReader {
         p.shipping.push(s);
     }
 
-    fn tax(&self, p: &mut Product, child: Child, line: u64) {
+    fn tax(p: &mut Product, child: Child, line: u64) {
         if child.subs.is_empty() {
             let (list, problems) = names::parse_tax_list(&child.text, TAX_DEFAULT_ORDER);
             p.tax.extend(list);
