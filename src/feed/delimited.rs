@@ -15,9 +15,11 @@ use super::names::{
 };
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
-use crate::model::{Product, ReadIssue, SourceLocation};
+use crate::model::{Attribute, Product, ReadIssue, SourceLocation};
 
 enum Column {
+    /// A column whose attribute no other column shares: pushed without a lookup.
+    Unique(String),
     Plain(String),
     Multi(String),
     Shipping(Vec<String>),
@@ -61,11 +63,12 @@ impl DelimitedReader {
             }
             Err(e) => return Err(csv_error(&label, &origin, &e)),
         }
-        let columns = header
+        let mut columns: Vec<Column> = header
             .iter()
             .enumerate()
             .map(|(i, h)| column(h, i))
             .collect();
+        mark_unique(&mut columns);
         Ok(Self {
             rdr,
             columns,
@@ -98,6 +101,7 @@ impl DelimitedReader {
         }
         let line = self.record.position().map_or(0, csv::Position::line);
         let mut p = Product::new(SourceLocation::new(self.label.clone(), line, self.index));
+        p.attributes.reserve(self.columns.len());
         self.index += 1;
         let n = self.record.len();
         if n != self.columns.len() {
@@ -119,6 +123,10 @@ impl DelimitedReader {
                 continue;
             }
             match col {
+                Column::Unique(name) => p.attributes.push(Attribute {
+                    name: name.clone(),
+                    values: vec![cell.to_owned()],
+                }),
                 Column::Plain(name) => p.push(name, cell),
                 Column::Multi(name) => {
                     if cell.contains(',') {
@@ -169,6 +177,28 @@ fn column(header: &str, i: usize) -> Column {
         "tax" => Column::Tax(TAX_DEFAULT_ORDER.iter().map(|s| (*s).to_owned()).collect()),
         n if is_multi_value(n) => Column::Multi(n.to_owned()),
         _ => Column::Plain(name.into_owned()),
+    }
+}
+
+/// Plain columns whose attribute appears in no other column become [`Column::Unique`].
+fn mark_unique(columns: &mut [Column]) {
+    let names: Vec<Option<String>> = columns
+        .iter()
+        .map(|c| match c {
+            Column::Plain(n) | Column::Multi(n) | Column::Unique(n) => Some(n.clone()),
+            Column::Shipping(_) | Column::Tax(_) => None,
+        })
+        .collect();
+    for (i, c) in columns.iter_mut().enumerate() {
+        if let Column::Plain(n) = c {
+            let shared = names
+                .iter()
+                .enumerate()
+                .any(|(j, m)| j != i && m.as_deref() == Some(n.as_str()));
+            if !shared {
+                *c = Column::Unique(std::mem::take(n));
+            }
+        }
     }
 }
 

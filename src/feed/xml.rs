@@ -21,7 +21,7 @@ use super::FeedKind;
 use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
-use crate::model::{Product, ReadIssue, Shipping, SourceLocation, Tax};
+use crate::model::{Attribute, Product, ReadIssue, Shipping, SourceLocation, Tax};
 
 /// The GMC namespace (GMC 160567); matched by URI, never by the `g:` prefix.
 pub const GMC_NAMESPACE: &str = "http://base.google.com/ns/1.0";
@@ -271,9 +271,17 @@ impl XmlReader {
         loop {
             self.buf.clear();
             let ev = self.reader.read_resolved_event_into(&mut self.buf);
-            let (target, start, empty) = match ev {
-                Ok((ns, Event::Start(e))) => (Self::target(kind, &ns, &e), e.into_owned(), false),
-                Ok((ns, Event::Empty(e))) => (Self::target(kind, &ns, &e), e.into_owned(), true),
+            let (target, href, empty) = match ev {
+                Ok((ns, Event::Start(e))) => {
+                    let t = Self::target(kind, &ns, &e);
+                    let href = atom_href(&t, &e);
+                    (t, href, false)
+                }
+                Ok((ns, Event::Empty(e))) => {
+                    let t = Self::target(kind, &ns, &e);
+                    let href = atom_href(&t, &e);
+                    (t, href, true)
+                }
                 Ok((_, Event::End(_))) => break,
                 Ok((_, Event::Eof)) => {
                     return Err(self.located(
@@ -297,14 +305,6 @@ impl XmlReader {
                 Err(e) => return Err(self.xml_error(&e)),
             };
             let child_line = self.reader.get_ref().line;
-            let href = match target {
-                Target::AtomLink => start
-                    .try_get_attribute("href")
-                    .ok()
-                    .flatten()
-                    .and_then(|a| a.unescape_value().ok().map(Cow::into_owned)),
-                _ => None,
-            };
             let child = if empty {
                 Child::default()
             } else {
@@ -320,7 +320,7 @@ impl XmlReader {
                     "tax" => Self::tax(&mut p, child, child_line),
                     _ => {
                         if child.subs.is_empty() {
-                            p.push(&name, child.text);
+                            push_owned(&mut p, name, child.text);
                         } else {
                             if child.has_text {
                                 p.read_issues.push(ReadIssue {
@@ -351,7 +351,8 @@ impl XmlReader {
     }
 
     fn target(kind: FeedKind, ns: &ResolveResult<'_>, e: &BytesStart<'_>) -> Target {
-        let local = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
+        let local_name = e.local_name();
+        let local = String::from_utf8_lossy(local_name.as_ref());
         let core_ns = match ns {
             ResolveResult::Bound(Namespace(uri)) => *uri == ATOM_NAMESPACE.as_bytes(),
             ResolveResult::Unbound => true,
@@ -360,7 +361,7 @@ impl XmlReader {
         let is_gmc =
             matches!(ns, ResolveResult::Bound(Namespace(uri)) if *uri == GMC_NAMESPACE.as_bytes());
         if core_ns && !is_gmc {
-            match (kind, local.as_str()) {
+            match (kind, local.as_ref()) {
                 (_, "title") => return Target::Core("title"),
                 (FeedKind::Atom, "link") => return Target::AtomLink,
                 (_, "link") => return Target::Core("link"),
@@ -494,6 +495,30 @@ impl XmlReader {
             }
         }
         p.tax.push(t);
+    }
+}
+
+/// The `href` of an Atom `<link>`.
+fn atom_href(target: &Target, e: &BytesStart<'_>) -> Option<String> {
+    match target {
+        Target::AtomLink => e
+            .try_get_attribute("href")
+            .ok()
+            .flatten()
+            .and_then(|a| a.unescape_value().ok().map(Cow::into_owned)),
+        _ => None,
+    }
+}
+
+/// Adds a value under a name already owned (no second allocation of the name).
+fn push_owned(p: &mut Product, name: String, value: String) {
+    if let Some(a) = p.attributes.iter_mut().find(|a| a.name == name) {
+        a.values.push(value);
+    } else {
+        p.attributes.push(Attribute {
+            name,
+            values: vec![value],
+        });
     }
 }
 
