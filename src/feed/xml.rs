@@ -55,9 +55,23 @@ impl BufRead for LineCount {
     fn consume(&mut self, amt: usize) {
         let b = self.inner.buffer();
         let amt = amt.min(b.len());
-        self.line += source::count_newlines(&b[..amt]);
+        // quick-xml consumes in small steps (a tag, a text): a plain loop beats the setup of a
+        // vectorised count there.
+        self.line += if amt < 256 {
+            small_newlines(&b[..amt])
+        } else {
+            source::count_newlines(&b[..amt])
+        };
         self.inner.consume(amt);
     }
+}
+
+#[allow(
+    clippy::naive_bytecount,
+    reason = "for slices under 256 bytes a plain loop is faster than memchr's setup"
+)]
+fn small_newlines(b: &[u8]) -> u64 {
+    b.iter().filter(|&&c| c == b'\n').count() as u64
 }
 
 pub(crate) struct XmlReader {
