@@ -386,14 +386,23 @@ pub(crate) fn syntax_error(
         ),
         None => (None, None),
     };
+    // The error's own message names file, line and column; the related diagnostic shows the
+    // snippet under the bare problem so the rendering does not repeat itself.
+    let has_snippet = src.is_some();
     let diag = InputDiagnostic {
-        message,
+        message: if has_snippet {
+            problem.to_owned()
+        } else {
+            message.clone()
+        },
         src,
         span,
-        label_text: problem.to_owned(),
+        label_text: "here".to_owned(),
         help: help.map(str::to_owned),
     };
-    Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag))
+    let mut err = Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag));
+    err.message = message;
+    err
 }
 
 struct Snippet {
