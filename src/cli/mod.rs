@@ -4,10 +4,12 @@
 //! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
 
 mod categories;
+mod convert;
 mod generate;
+pub mod input;
 pub mod progress;
-mod usage;
 mod rules;
+mod usage;
 
 use std::io::{IsTerminal, Write};
 
@@ -135,6 +137,11 @@ impl ColorChoice {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Convert a feed to another format (csv, tsv, ndjson, json, rss, atom).
+    ///
+    /// Reads any supported feed and writes its normalised products: attribute names in GMC
+    /// snake_case, values exactly as written. Converting back gives the same products.
+    Convert(convert::ConvertArgs),
     /// Generate shell completions or man pages (for packagers).
     #[command(hide = true, subcommand)]
     Generate(generate::GenerateCommand),
@@ -178,7 +185,11 @@ pub enum Envelope {
 impl Command {
     fn envelope(&self) -> Envelope {
         match self {
-            Self::Generate(_) | Self::Usage(_) | Self::Rules(_) | Self::Categories(_) => Envelope::A,
+            Self::Generate(_)
+            | Self::Usage(_)
+            | Self::Rules(_)
+            | Self::Categories(_)
+            | Self::Convert(_) => Envelope::A,
         }
     }
 }
@@ -224,6 +235,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Usage(args) => usage::run(&args, ctx),
         Command::Rules(args) => rules::run(&args, ctx),
         Command::Categories(args) => categories::run(&args, ctx),
+        Command::Convert(args) => convert::run(&args, ctx),
     }
 }
 

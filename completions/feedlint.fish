@@ -1,0 +1,98 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_feedlint_global_optspecs
+    string join \n format= q/quiet color= j/jobs= h/help V/version
+end
+
+function __fish_feedlint_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_feedlint_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_feedlint_using_subcommand
+    set -l cmd (__fish_feedlint_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c feedlint -n "__fish_feedlint_needs_command" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'"
+complete -c feedlint -n "__fish_feedlint_needs_command" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_needs_command" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_needs_command" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_needs_command" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l to -d 'Format to write' -r -f -a "csv\t'Comma-separated values with a header line'
+tsv\t'Tab-separated values with a header line (GMC\'s text feed format)'
+ndjson\t'One JSON product object per line'
+json\t'A request body {"products": [...]}'
+rss\t'RSS 2.0 with the GMC namespace'
+atom\t'Atom 1.0 with the GMC namespace'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s o -l output -d 'Write to FILE instead of stdout' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "man" -d 'Write one man page per (sub)command into DIR'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write one man page per (sub)command into DIR'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write one man page per (sub)command into DIR'

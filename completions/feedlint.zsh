@@ -1,0 +1,307 @@
+#compdef feedlint
+
+autoload -U is-at-least
+
+_feedlint() {
+    typeset -A opt_args
+    typeset -a _arguments_options
+    local ret=1
+
+    if is-at-least 5.2; then
+        _arguments_options=(-s -S -C)
+    else
+        _arguments_options=(-s -C)
+    fi
+
+    local context curcontext="$curcontext" state line
+    _arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+":: :_feedlint_commands" \
+"*::: :->feedlint" \
+&& ret=0
+    case $state in
+    (feedlint)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:feedlint-command-$line[1]:"
+        case $line[1] in
+            (convert)
+_arguments "${_arguments_options[@]}" : \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--to=[Format to write]:FORMAT:((csv\:"Comma-separated values with a header line"
+tsv\:"Tab-separated values with a header line (GMC'\''s text feed format)"
+ndjson\:"One JSON product object per line"
+json\:"A request body {"products"\: \[...\]}"
+rss\:"RSS 2.0 with the GMC namespace"
+atom\:"Atom 1.0 with the GMC namespace"))' \
+'-o+[Write to FILE instead of stdout]:FILE:_files' \
+'--output=[Write to FILE instead of stdout]:FILE:_files' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
+&& ret=0
+;;
+(generate)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+":: :_feedlint__subcmd__generate_commands" \
+"*::: :->generate" \
+&& ret=0
+
+    case $state in
+    (generate)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:feedlint-generate-command-$line[1]:"
+        case $line[1] in
+            (completions)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':shell:(bash elvish fish powershell zsh)' \
+&& ret=0
+;;
+(man)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':dir:_files' \
+&& ret=0
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+":: :_feedlint__subcmd__generate__subcmd__help_commands" \
+"*::: :->help" \
+&& ret=0
+
+    case $state in
+    (help)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:feedlint-generate-help-command-$line[1]:"
+        case $line[1] in
+            (completions)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(man)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+        esac
+    ;;
+esac
+;;
+        esac
+    ;;
+esac
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+":: :_feedlint__subcmd__help_commands" \
+"*::: :->help" \
+&& ret=0
+
+    case $state in
+    (help)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:feedlint-help-command-$line[1]:"
+        case $line[1] in
+            (convert)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(generate)
+_arguments "${_arguments_options[@]}" : \
+":: :_feedlint__subcmd__help__subcmd__generate_commands" \
+"*::: :->generate" \
+&& ret=0
+
+    case $state in
+    (generate)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:feedlint-help-generate-command-$line[1]:"
+        case $line[1] in
+            (completions)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(man)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+        esac
+    ;;
+esac
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+        esac
+    ;;
+esac
+;;
+        esac
+    ;;
+esac
+}
+
+(( $+functions[_feedlint_commands] )) ||
+_feedlint_commands() {
+    local commands; commands=(
+'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
+'generate:Generate shell completions or man pages (for packagers)' \
+'help:Print this message or the help of the given subcommand(s)' \
+    )
+    _describe -t commands 'feedlint commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__convert_commands] )) ||
+_feedlint__subcmd__convert_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint convert commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__generate_commands] )) ||
+_feedlint__subcmd__generate_commands() {
+    local commands; commands=(
+'completions:Write a completion script for SHELL to stdout' \
+'man:Write one man page per (sub)command into DIR' \
+'help:Print this message or the help of the given subcommand(s)' \
+    )
+    _describe -t commands 'feedlint generate commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__generate__subcmd__completions_commands] )) ||
+_feedlint__subcmd__generate__subcmd__completions_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint generate completions commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__generate__subcmd__help_commands] )) ||
+_feedlint__subcmd__generate__subcmd__help_commands() {
+    local commands; commands=(
+'completions:Write a completion script for SHELL to stdout' \
+'man:Write one man page per (sub)command into DIR' \
+'help:Print this message or the help of the given subcommand(s)' \
+    )
+    _describe -t commands 'feedlint generate help commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__generate__subcmd__help__subcmd__completions_commands] )) ||
+_feedlint__subcmd__generate__subcmd__help__subcmd__completions_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint generate help completions commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__generate__subcmd__help__subcmd__help_commands] )) ||
+_feedlint__subcmd__generate__subcmd__help__subcmd__help_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint generate help help commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__generate__subcmd__help__subcmd__man_commands] )) ||
+_feedlint__subcmd__generate__subcmd__help__subcmd__man_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint generate help man commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__generate__subcmd__man_commands] )) ||
+_feedlint__subcmd__generate__subcmd__man_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint generate man commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help_commands] )) ||
+_feedlint__subcmd__help_commands() {
+    local commands; commands=(
+'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
+'generate:Generate shell completions or man pages (for packagers)' \
+'help:Print this message or the help of the given subcommand(s)' \
+    )
+    _describe -t commands 'feedlint help commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__convert_commands] )) ||
+_feedlint__subcmd__help__subcmd__convert_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help convert commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__generate_commands] )) ||
+_feedlint__subcmd__help__subcmd__generate_commands() {
+    local commands; commands=(
+'completions:Write a completion script for SHELL to stdout' \
+'man:Write one man page per (sub)command into DIR' \
+    )
+    _describe -t commands 'feedlint help generate commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__generate__subcmd__completions_commands] )) ||
+_feedlint__subcmd__help__subcmd__generate__subcmd__completions_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help generate completions commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__generate__subcmd__man_commands] )) ||
+_feedlint__subcmd__help__subcmd__generate__subcmd__man_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help generate man commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__help_commands] )) ||
+_feedlint__subcmd__help__subcmd__help_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help help commands' commands "$@"
+}
+
+if [ "$funcstack[1]" = "_feedlint" ]; then
+    _feedlint "$@"
+else
+    compdef _feedlint feedlint
+fi

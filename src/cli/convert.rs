@@ -1,0 +1,157 @@
+//! `feedlint convert`: read feeds and write the normalised products in another format.
+//!
+//! Wires [`FeedArgs`] to a [`FeedWriter`]. CSV/TSV output needs its columns before the first row,
+//! so files are read twice (a layout pass, then a writing pass: memory stays bounded); stdin can
+//! be read only once, so its products are held in memory for a CSV/TSV conversion.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+
+use super::Ctx;
+use super::input::FeedArgs;
+use crate::error::{Error, Outcome};
+use crate::feed::{FeedKind, FeedWriter, OutputKind, TableLayout};
+use crate::model::Product;
+
+/// Arguments of `feedlint convert`.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub feed: FeedArgs,
+
+    /// Format to write.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: ToFormat,
+
+    /// Write to FILE instead of stdout.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `--to` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ToFormat {
+    /// Comma-separated values with a header line.
+    Csv,
+    /// Tab-separated values with a header line (GMC's text feed format).
+    Tsv,
+    /// One JSON product object per line.
+    Ndjson,
+    /// A request body {"products": [...]}.
+    Json,
+    /// RSS 2.0 with the GMC namespace.
+    Rss,
+    /// Atom 1.0 with the GMC namespace.
+    Atom,
+}
+
+impl From<ToFormat> for OutputKind {
+    fn from(t: ToFormat) -> Self {
+        match t {
+            ToFormat::Csv => Self::Csv,
+            ToFormat::Tsv => Self::Tsv,
+            ToFormat::Ndjson => Self::Ndjson,
+            ToFormat::Json => Self::Json,
+            ToFormat::Rss => Self::Rss,
+            ToFormat::Atom => Self::Atom,
+        }
+    }
+}
+
+pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    let kind = OutputKind::from(args.to);
+    // Products of stdin when they must be held for a CSV/TSV layout.
+    let mut held: Option<Vec<Product>> = None;
+    let layout = if kind.needs_layout() {
+        let mut layout = TableLayout::new();
+        if args.feed.reads_stdin() {
+            let mut all = Vec::new();
+            for reader in args.feed.open_each() {
+                for p in reader? {
+                    let p = p?;
+                    layout.observe(&p);
+                    all.push(p);
+                }
+            }
+            held = Some(all);
+        } else {
+            for reader in args.feed.open_each() {
+                for p in reader? {
+                    layout.observe(&p?);
+                }
+            }
+        }
+        Some(layout)
+    } else {
+        None
+    };
+
+    let mut file;
+    let out: &mut dyn Write = match &args.output {
+        Some(path) => {
+            file = std::io::BufWriter::new(
+                std::fs::File::create(path)
+                    .map_err(|e| Error::input(format!("cannot create {}: {e}", path.display())))?,
+            );
+            &mut file
+        }
+        None => &mut *ctx.out,
+    };
+    let mut writer = FeedWriter::new(kind, out, layout)?;
+    let mut count = 0u64;
+    let mut fields = None;
+    let mut warnings = Vec::new();
+    if let Some(all) = held {
+        for p in &all {
+            note_issues(p, &mut warnings);
+            writer.write(p)?;
+            count += 1;
+        }
+    } else {
+        for reader in args.feed.open_each() {
+            let mut reader = reader?;
+            for p in reader.by_ref() {
+                let p = p?;
+                note_issues(&p, &mut warnings);
+                writer.write(&p)?;
+                count += 1;
+            }
+            if reader.kind() == FeedKind::JsonRequestBody && fields.is_none() {
+                fields = reader.request_fields().cloned();
+            }
+        }
+    }
+    let out = writer.finish(fields.as_ref())?;
+    out.flush()?;
+    if !ctx.global.quiet {
+        for w in &warnings {
+            writeln!(ctx.err, "warning: {w}")?;
+        }
+        let dest = args
+            .output
+            .as_ref()
+            .map_or_else(|| "stdout".to_owned(), |p| p.display().to_string());
+        writeln!(
+            ctx.err,
+            "converted {count} product{} to {} ({dest})",
+            if count == 1 { "" } else { "s" },
+            kind.name()
+        )?;
+    }
+    Ok(Outcome::Clean)
+}
+
+/// Record-level problems are shown as warnings: the products are still converted.
+fn note_issues(p: &Product, warnings: &mut Vec<String>) {
+    const MAX_WARNINGS: usize = 100;
+    for issue in &p.read_issues {
+        if warnings.len() < MAX_WARNINGS {
+            warnings.push(format!(
+                "{}:{}: {}",
+                p.location.file, issue.line, issue.message
+            ));
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! The feed arguments shared by every command that reads feeds (`convert`, `validate`, `batch`,
+//! `revenue`, `voice`, `gtin --from-feed`): the input paths, `--input-format` and `--encoding`.
+//!
+//! Responsible for turning those flags into [`crate::feed::ReadOptions`] and opening each input.
+//! Not responsible for reading records (that is `feed/`).
+
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use crate::error::Error;
+use crate::feed::{self, FeedReader, InputFormat, ReadOptions};
+
+/// Feed inputs and how to read them.
+#[derive(Debug, Clone, clap::Args)]
+pub struct FeedArgs {
+    /// Feed files: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally
+    /// gzip-compressed; `-` reads stdin.
+    #[arg(value_name = "FEED", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// Read the feeds as this format instead of detecting it from the extension and content.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub input_format: Option<InputFormatArg>,
+
+    /// Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they
+    /// declare none; a byte-order mark still wins.
+    #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+/// `--input-format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum InputFormatArg {
+    /// Delimited text (delimiter sniffed from the header line).
+    Csv,
+    /// Tab-separated text.
+    Tsv,
+    /// RSS 2.0 or Atom 1.0.
+    Xml,
+    /// A request body {"products": [...]} or an array of products.
+    Json,
+    /// One JSON product object per line.
+    Ndjson,
+}
+
+impl From<InputFormatArg> for InputFormat {
+    fn from(a: InputFormatArg) -> Self {
+        match a {
+            InputFormatArg::Csv => Self::Csv,
+            InputFormatArg::Tsv => Self::Tsv,
+            InputFormatArg::Xml => Self::Xml,
+            InputFormatArg::Json => Self::Json,
+            InputFormatArg::Ndjson => Self::Ndjson,
+        }
+    }
+}
+
+fn parse_encoding(s: &str) -> Result<&'static encoding_rs::Encoding, String> {
+    encoding_rs::Encoding::for_label(s.trim().as_bytes()).ok_or_else(|| {
+        format!("unknown encoding `{s}` (try utf-8, windows-1252, iso-8859-1, utf-16le, utf-16be)")
+    })
+}
+
+impl FeedArgs {
+    /// The read options these flags give.
+    #[must_use]
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions {
+            format: self.input_format.map(InputFormat::from),
+            encoding: self.encoding,
+            ..ReadOptions::default()
+        }
+    }
+
+    /// Opens one input with these options.
+    pub fn open(&self, path: &Path) -> Result<FeedReader, Error> {
+        feed::open(path, &self.read_options())
+    }
+
+    /// Opens each input in order, lazily (one open file at a time if consumed in order).
+    pub fn open_each(&self) -> impl Iterator<Item = Result<FeedReader, Error>> + '_ {
+        let opts = self.read_options();
+        self.inputs.iter().map(move |p| feed::open(p, &opts))
+    }
+
+    /// Whether stdin (`-`) is one of the inputs (it can be read only once).
+    #[must_use]
+    pub fn reads_stdin(&self) -> bool {
+        self.inputs.iter().any(|p| p.as_os_str() == "-")
+    }
+}

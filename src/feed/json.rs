@@ -1,0 +1,673 @@
+//! JSON feeds: the spec's request body `{"products": [...], ...}` (spec 4.1, 4.2, 4.4), a bare
+//! array of products, and NDJSON (one product object per line).
+//!
+//! Responsible for: streaming products one at a time without a DOM of the whole file. A request
+//! body or array is deserialised element by element by a `DeserializeSeed` on a thread that hands
+//! products over a bounded channel, so memory is bounded by the channel, never by the file.
+//! Values are kept as their JSON text (numbers exactly as written), arrays of values become
+//! several values, `shipping`/`tax` objects become [`Shipping`]/[`Tax`], `currentPerformance`
+//! becomes [`CurrentPerformance`]. Not responsible for judging values.
+
+use std::cell::Cell;
+use std::fmt;
+use std::io::{BufRead, BufReader, Read};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name};
+use super::source::{self, Decoded, DynRead, Origin, Pos};
+use super::{FeedKind, InputFormat};
+use crate::error::{Error, ErrorCode};
+use crate::model::{CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax};
+
+/// Products in flight between the parsing thread and the consumer.
+const CHANNEL_PRODUCTS: usize = 64;
+
+/// Whether a stream starting with `{` is NDJSON (a complete object on the first line without a
+/// `products` key) or one request body.
+pub(crate) fn sniff_object_stream(text: &[u8]) -> InputFormat {
+    let Some(end) = text.iter().position(|&b| b == b'\n') else {
+        return InputFormat::Json;
+    };
+    match serde_json::from_slice::<Map<String, Value>>(&text[..end]) {
+        // A one-line object naming request-body fields is a body missing its products.
+        Ok(obj) if !REQUEST_KEYS.iter().any(|k| obj.contains_key(*k)) => InputFormat::Ndjson,
+        _ => InputFormat::Json,
+    }
+}
+
+/// Top-level fields of the spec's request bodies (4.1, 4.2, 4.4, 4.7): a line holding one of them
+/// is a request body, not an NDJSON product.
+const REQUEST_KEYS: &[&str] = &[
+    "products",
+    "options",
+    "enableMarketIntelligence",
+    "analysisType",
+    "timeframe",
+    "gtins",
+];
+
+enum Msg {
+    Fields(Map<String, Value>),
+    Product(Product),
+    Err(Error),
+}
+
+pub(crate) enum JsonReader {
+    Lines(LinesReader),
+    Threaded(ThreadedReader),
+}
+
+impl JsonReader {
+    pub(crate) fn new(
+        decoded: Decoded,
+        label: Arc<str>,
+        ndjson: bool,
+        first: u8,
+    ) -> Result<Self, Error> {
+        if ndjson {
+            return Ok(Self::Lines(LinesReader {
+                reader: BufReader::with_capacity(source::BUF_BYTES, decoded.reader),
+                label,
+                origin: decoded.origin,
+                line: 0,
+                index: 0,
+                buf: String::new(),
+            }));
+        }
+        let kind = if first == b'[' {
+            FeedKind::JsonArray
+        } else {
+            FeedKind::JsonRequestBody
+        };
+        let (tx, rx) = sync_channel(CHANNEL_PRODUCTS);
+        let origin = decoded.origin.clone();
+        let thread_label = label.clone();
+        let reader = decoded.reader;
+        std::thread::Builder::new()
+            .name("feedlint-json".into())
+            .spawn(move || parse_document(reader, &thread_label, &origin, &tx))
+            .map_err(|e| Error::internal(format!("cannot start the JSON reader: {e}")))?;
+        let mut r = ThreadedReader {
+            rx,
+            kind,
+            fields: None,
+            pending: None,
+        };
+        if kind == FeedKind::JsonRequestBody {
+            // Wait for the fields before `products` (or the error of a body without them).
+            match r.rx.recv() {
+                Ok(Msg::Fields(f)) => r.fields = Some(f),
+                Ok(Msg::Err(e)) => return Err(e),
+                Ok(Msg::Product(p)) => r.pending = Some(p),
+                Err(_) => {}
+            }
+        }
+        Ok(Self::Threaded(r))
+    }
+
+    pub(crate) fn kind(&self) -> FeedKind {
+        match self {
+            Self::Lines(_) => FeedKind::Ndjson,
+            Self::Threaded(t) => t.kind,
+        }
+    }
+
+    pub(crate) fn request_fields(&self) -> Option<&Map<String, Value>> {
+        match self {
+            Self::Lines(_) => None,
+            Self::Threaded(t) => t.fields.as_ref(),
+        }
+    }
+
+    pub(crate) fn next(&mut self) -> Option<Result<Product, Error>> {
+        match self {
+            Self::Lines(l) => l.next(),
+            Self::Threaded(t) => t.next(),
+        }
+    }
+}
+
+pub(crate) struct ThreadedReader {
+    rx: Receiver<Msg>,
+    kind: FeedKind,
+    fields: Option<Map<String, Value>>,
+    pending: Option<Product>,
+}
+
+impl ThreadedReader {
+    fn next(&mut self) -> Option<Result<Product, Error>> {
+        if let Some(p) = self.pending.take() {
+            return Some(Ok(p));
+        }
+        loop {
+            match self.rx.recv() {
+                Ok(Msg::Product(p)) => return Some(Ok(p)),
+                Ok(Msg::Fields(f)) => self.fields = Some(f),
+                Ok(Msg::Err(e)) => return Some(Err(e)),
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+/// NDJSON: one object per non-blank line; the line number is the product's location.
+pub(crate) struct LinesReader {
+    reader: BufReader<DynRead>,
+    label: Arc<str>,
+    origin: Origin,
+    line: u64,
+    index: u64,
+    buf: String,
+}
+
+impl LinesReader {
+    fn next(&mut self) -> Option<Result<Product, Error>> {
+        loop {
+            self.buf.clear();
+            match self.reader.read_line(&mut self.buf) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => return Some(Err(source::io_error(&self.label, &e))),
+            }
+            self.line += 1;
+            if self.buf.trim().is_empty() {
+                continue;
+            }
+            let loc = SourceLocation::new(self.label.clone(), self.line, self.index);
+            let mut de = serde_json::Deserializer::from_str(&self.buf);
+            let line_cell = Rc::new(Cell::new(0));
+            let result = ProductSeed {
+                loc,
+                line: &line_cell,
+                line_offset: None,
+            }
+            .deserialize(&mut de)
+            .and_then(|p| de.end().map(|()| p));
+            return Some(match result {
+                Ok(p) => {
+                    self.index += 1;
+                    Ok(p)
+                }
+                Err(e) => Err(json_error(&self.label, &self.origin, &e, Some(self.line))),
+            });
+        }
+    }
+}
+
+/// Counts newlines as serde_json pulls bytes, so each product knows its line.
+struct LineCounter<R> {
+    inner: R,
+    newlines: Rc<Cell<u64>>,
+}
+
+impl<R: BufRead> Read for LineCounter<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let avail = self.inner.fill_buf()?;
+        let n = avail.len().min(buf.len());
+        buf[..n].copy_from_slice(&avail[..n]);
+        let nl = source::count_newlines(&avail[..n]);
+        self.inner.consume(n);
+        if nl > 0 {
+            self.newlines.set(self.newlines.get() + nl);
+        }
+        Ok(n)
+    }
+}
+
+/// Runs on the reader thread: parses the whole document, sending products as they complete.
+fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncSender<Msg>) {
+    let newlines = Rc::new(Cell::new(0u64));
+    let counted = LineCounter {
+        inner: BufReader::with_capacity(source::BUF_BYTES, reader),
+        newlines: newlines.clone(),
+    };
+    let mut de = serde_json::Deserializer::from_reader(counted);
+    let seed = DocumentSeed {
+        label,
+        tx,
+        newlines: &newlines,
+        index: Cell::new(0),
+        stopped: Cell::new(false),
+        missing_products: Cell::new(false),
+    };
+    let result = (&seed).deserialize(&mut de).and_then(|()| de.end());
+    if seed.stopped.get() {
+        return;
+    }
+    if let Err(e) = result {
+        let err = if seed.missing_products.get() {
+            Error::new(
+                ErrorCode::ValidationError,
+                format!("{label}: missing products array"),
+            )
+            .with_help("a request body needs `\"products\": [ ... ]` (spec 4.1)")
+        } else {
+            json_error(label, origin, &e, None)
+        };
+        let _ = tx.send(Msg::Err(err));
+    }
+}
+
+fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, line: Option<u64>) -> Error {
+    use serde_json::error::Category;
+    let line = line.unwrap_or(e.line() as u64);
+    let col = e.column() as u64;
+    match e.classify() {
+        Category::Io => {
+            let io = std::io::Error::other(e.to_string());
+            source::io_error(label, &io)
+        }
+        Category::Eof => source::syntax_error(
+            label,
+            origin,
+            Pos::LineCol(line, col.max(1)),
+            "unexpected end of JSON: the file is truncated",
+            Some("the file is probably truncated"),
+        ),
+        Category::Syntax => source::syntax_error(
+            label,
+            origin,
+            Pos::LineCol(line, col.max(1)),
+            &format!("not valid JSON: {}", strip_position(&e.to_string())),
+            Some("fix the JSON syntax at this position; the rest of the feed cannot be read"),
+        ),
+        Category::Data => {
+            let mut err = source::syntax_error(
+                label,
+                origin,
+                Pos::LineCol(line, col.max(1)),
+                &strip_position(&e.to_string()),
+                Some("a feed is `{\"products\": [ ... ]}`, an array of product objects, or NDJSON"),
+            );
+            err.code = ErrorCode::ValidationError;
+            err
+        }
+    }
+}
+
+/// serde_json appends " at line L column C"; the diagnostic says it already.
+fn strip_position(msg: &str) -> String {
+    match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_owned(),
+        None => msg.to_owned(),
+    }
+}
+
+/// The top-level value: a request body object or a bare array.
+struct DocumentSeed<'a> {
+    label: &'a Arc<str>,
+    tx: &'a SyncSender<Msg>,
+    newlines: &'a Rc<Cell<u64>>,
+    index: Cell<u64>,
+    stopped: Cell<bool>,
+    missing_products: Cell<bool>,
+}
+
+impl DocumentSeed<'_> {
+    fn send(&self, msg: Msg) -> bool {
+        if self.tx.send(msg).is_err() {
+            // The consumer went away: stop parsing quietly.
+            self.stopped.set(true);
+            return false;
+        }
+        true
+    }
+
+    fn product_seed(&self) -> ProductSeed<'_> {
+        let index = self.index.get();
+        ProductSeed {
+            loc: SourceLocation::new(self.label.clone(), 0, index),
+            line: self.newlines,
+            line_offset: Some(1),
+        }
+    }
+
+    fn read_products<'de, A: SeqAccess<'de>>(&self, mut seq: A) -> Result<(), A::Error> {
+        while let Some(p) = seq.next_element_seed(self.product_seed())? {
+            self.index.set(self.index.get() + 1);
+            if !self.send(Msg::Product(p)) {
+                return Err(serde::de::Error::custom("stopped"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for &DocumentSeed<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for &DocumentSeed<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a request body {\"products\": [...]} or an array of products")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.read_products(seq)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut fields = Map::new();
+        let mut saw_products = false;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "products" && !saw_products {
+                saw_products = true;
+                if !self.send(Msg::Fields(fields.clone())) {
+                    return Err(serde::de::Error::custom("stopped"));
+                }
+                map.next_value_seed(ProductsSeed(self))?;
+            } else {
+                let v: Value = map.next_value()?;
+                fields.insert(key, v);
+            }
+        }
+        if !saw_products {
+            self.missing_products.set(true);
+            return Err(serde::de::Error::custom("missing products array"));
+        }
+        if !self.send(Msg::Fields(fields)) {
+            return Err(serde::de::Error::custom("stopped"));
+        }
+        Ok(())
+    }
+}
+
+struct ProductsSeed<'a, 'b>(&'a DocumentSeed<'b>);
+
+impl<'de> DeserializeSeed<'de> for ProductsSeed<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ProductsSeed<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("`products` to be an array of product objects")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.0.read_products(seq)
+    }
+}
+
+/// One product object, visited key by key so attribute order is kept.
+struct ProductSeed<'a> {
+    loc: SourceLocation,
+    line: &'a Rc<Cell<u64>>,
+    /// For documents: the product's line is the newlines read so far plus this. For NDJSON the
+    /// location's line is already set.
+    line_offset: Option<u64>,
+}
+
+impl ProductSeed<'_> {
+    fn located(mut self) -> Product {
+        if let Some(off) = self.line_offset {
+            self.loc.line = self.line.get() + off;
+        }
+        Product::new(self.loc)
+    }
+
+    fn not_an_object(self, what: &str) -> Product {
+        let mut p = self.located();
+        p.read_issues.push(ReadIssue {
+            line: p.location.line,
+            message: format!("the product is {what}, not a JSON object"),
+        });
+        p
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for ProductSeed<'_> {
+    type Value = Product;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Product, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ProductSeed<'_> {
+    type Value = Product;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a product object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Product, A::Error> {
+        let mut p = self.located();
+        while let Some(key) = map.next_key::<String>()? {
+            let raw: Box<RawValue> = map.next_value()?;
+            apply(&mut p, &key, &raw);
+        }
+        Ok(p)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Product, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(self.not_an_object("an array"))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Product, E> {
+        Ok(self.not_an_object("a string"))
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Product, E> {
+        Ok(self.not_an_object("a boolean"))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Product, E> {
+        Ok(self.not_an_object("a number"))
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Product, E> {
+        Ok(self.not_an_object("a number"))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Product, E> {
+        Ok(self.not_an_object("a number"))
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Product, E> {
+        Ok(self.not_an_object("null"))
+    }
+}
+
+/// A JSON value as attribute text: strings unescaped, numbers and booleans exactly as written,
+/// objects and arrays as their JSON text; `None` for null.
+fn scalar_text(raw: &RawValue) -> Option<String> {
+    let s = raw.get().trim();
+    if s.starts_with('"') {
+        return Some(serde_json::from_str::<String>(s).unwrap_or_else(|_| s.to_owned()));
+    }
+    if s == "null" {
+        return None;
+    }
+    Some(s.to_owned())
+}
+
+fn apply(p: &mut Product, key: &str, raw: &RawValue) {
+    let name = canonical_name(key);
+    let line = p.location.line;
+    match name.as_ref() {
+        "current_performance" => match serde_json::from_str::<Performance>(raw.get()) {
+            Ok(perf) => {
+                p.performance = Some(CurrentPerformance {
+                    click_through_rate: perf.click_through_rate,
+                    conversion_rate: perf.conversion_rate,
+                    monthly_revenue: perf.monthly_revenue,
+                });
+            }
+            Err(e) => p.read_issues.push(ReadIssue {
+                line,
+                message: format!("currentPerformance is not an object of numbers: {e}"),
+            }),
+        },
+        "shipping" => {
+            for item in items(raw) {
+                if item.get().trim_start().starts_with('{') {
+                    match serde_json::from_str::<Map<String, Value>>(item.get()) {
+                        Ok(obj) => {
+                            p.shipping
+                                .push(shipping_from(&obj, &mut p.read_issues, line));
+                        }
+                        Err(e) => issue(p, line, &format!("shipping entry is not an object: {e}")),
+                    }
+                } else if let Some(text) = scalar_text(&item) {
+                    let (list, problems) =
+                        names::parse_shipping_list(&text, SHIPPING_DEFAULT_ORDER);
+                    p.shipping.extend(list);
+                    for m in problems {
+                        issue(p, line, &m);
+                    }
+                }
+            }
+        }
+        "tax" => {
+            for item in items(raw) {
+                if item.get().trim_start().starts_with('{') {
+                    match serde_json::from_str::<Map<String, Value>>(item.get()) {
+                        Ok(obj) => {
+                            p.tax.push(tax_from(&obj, &mut p.read_issues, line));
+                        }
+                        Err(e) => issue(p, line, &format!("tax entry is not an object: {e}")),
+                    }
+                } else if let Some(text) = scalar_text(&item) {
+                    let (list, problems) = names::parse_tax_list(&text, TAX_DEFAULT_ORDER);
+                    p.tax.extend(list);
+                    for m in problems {
+                        issue(p, line, &m);
+                    }
+                }
+            }
+        }
+        _ => {
+            for item in items(raw) {
+                if let Some(text) = scalar_text(&item) {
+                    p.push(&name, text);
+                }
+            }
+        }
+    }
+}
+
+fn issue(p: &mut Product, line: u64, message: &str) {
+    p.read_issues.push(ReadIssue {
+        line,
+        message: message.to_owned(),
+    });
+}
+
+/// The elements of an array value, or the value itself.
+fn items(raw: &RawValue) -> Vec<Box<RawValue>> {
+    let s = raw.get().trim_start();
+    if s.starts_with('[') {
+        if let Ok(v) = serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()) {
+            return v;
+        }
+    }
+    RawValue::from_string(raw.get().to_owned()).map_or_else(|_| Vec::new(), |v| vec![v])
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Performance {
+    #[serde(alias = "click_through_rate")]
+    click_through_rate: Option<f64>,
+    #[serde(alias = "conversion_rate")]
+    conversion_rate: Option<f64>,
+    #[serde(alias = "monthly_revenue")]
+    monthly_revenue: Option<f64>,
+}
+
+fn sub_text(v: &Value) -> Option<String> {
+    match v {
+        Value::Null => None,
+        Value::String(s) if s.is_empty() => None,
+        Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
+    }
+}
+
+fn shipping_from(obj: &Map<String, Value>, issues: &mut Vec<ReadIssue>, line: u64) -> Shipping {
+    let mut s = Shipping::default();
+    for (k, v) in obj {
+        let name = canonical_name(k);
+        match names::shipping_field(&mut s, &name) {
+            Some(slot) => *slot = sub_text(v),
+            None => issues.push(ReadIssue {
+                line,
+                message: format!("shipping has an unknown sub-attribute `{k}`; it is ignored"),
+            }),
+        }
+    }
+    s
+}
+
+fn tax_from(obj: &Map<String, Value>, issues: &mut Vec<ReadIssue>, line: u64) -> Tax {
+    let mut t = Tax::default();
+    for (k, v) in obj {
+        let name = canonical_name(k);
+        match names::tax_field(&mut t, &name) {
+            Some(slot) => *slot = sub_text(v),
+            None => issues.push(ReadIssue {
+                line,
+                message: format!("tax has an unknown sub-attribute `{k}`; it is ignored"),
+            }),
+        }
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_line_decides_between_ndjson_and_a_body() {
+        assert_eq!(
+            sniff_object_stream(b"{\"id\":\"1\"}\n{\"id\":\"2\"}\n"),
+            InputFormat::Ndjson
+        );
+        assert_eq!(
+            sniff_object_stream(b"{\"products\":[]}\n"),
+            InputFormat::Json
+        );
+        assert_eq!(
+            sniff_object_stream(b"{\n\"products\":[]}"),
+            InputFormat::Json
+        );
+        assert_eq!(
+            sniff_object_stream(b"{\"options\":{}}\n"),
+            InputFormat::Json
+        );
+    }
+
+    #[test]
+    fn values_keep_their_json_text() {
+        let mut p = Product::default();
+        let raw = RawValue::from_string("19.90".into()).unwrap();
+        apply(&mut p, "price", &raw);
+        let raw = RawValue::from_string("[\"a\", \"b\", null]".into()).unwrap();
+        apply(&mut p, "additionalImageLink", &raw);
+        let raw = RawValue::from_string("null".into()).unwrap();
+        apply(&mut p, "brand", &raw);
+        assert_eq!(p.get("price"), Some("19.90"));
+        assert_eq!(p.values("additional_image_link"), ["a", "b"]);
+        assert!(!p.has("brand"));
+    }
+}

@@ -1,0 +1,451 @@
+//! Attribute names and the text forms of nested attributes, shared by every reader and writer.
+//!
+//! Responsible for: recognising an attribute in every spelling real feeds use and mapping it to
+//! one canonical GMC snake_case name; knowing which attributes take several comma-separated values
+//! in text feeds; parsing and writing the text forms of `shipping` and `tax`. Not responsible for
+//! judging values.
+
+use std::borrow::Cow;
+
+use crate::model::{Shipping, Tax};
+
+/// The spec's neutral name for GMC's `google_product_category` (spec conventions; GMC 6324436).
+pub const MARKET_PRODUCT_CATEGORY: &str = "market_product_category";
+/// The GMC spelling writers use for [`MARKET_PRODUCT_CATEGORY`].
+pub const GOOGLE_PRODUCT_CATEGORY: &str = "google_product_category";
+
+/// Attributes that GMC lets a text feed (CSV/TSV) give several values of in one cell, separated
+/// by commas (GMC 15001087 "Submit multiple values"; 6324406 for `product_type`). Readers split
+/// these cells on `,` (trimming the spaces around each part and dropping empty parts); writers
+/// join several values with `,`. Free-text attributes that may contain commas
+/// (`product_highlight`, `product_detail`, `title`...) are not split: several values of those
+/// are written as repeated columns instead. `shipping` and `tax` are split too, entry by entry
+/// (see [`parse_shipping_list`]).
+pub const MULTI_VALUE_ATTRIBUTES: &[&str] = &[
+    "additional_image_link",
+    "excluded_destination",
+    "included_destination",
+    "lifestyle_image_link",
+    "product_type",
+    "promotion_id",
+    "shopping_ads_excluded_country",
+    "size_type",
+];
+
+/// Whether a text-feed cell of this canonical attribute holds a comma-separated list.
+#[must_use]
+pub fn is_multi_value(name: &str) -> bool {
+    MULTI_VALUE_ATTRIBUTES.contains(&name)
+}
+
+/// Spellings that do not follow from the snake_case conversion alone: the spec's neutral name
+/// for the category and a few legacy/merchant spellings seen in real feeds.
+const ALIASES: &[(&str, &str)] = &[
+    ("google_product_category", MARKET_PRODUCT_CATEGORY),
+    ("googleproductcategory", MARKET_PRODUCT_CATEGORY),
+    ("imagelink", "image_link"),
+    ("additionalimagelink", "additional_image_link"),
+    ("itemgroupid", "item_group_id"),
+    ("agegroup", "age_group"),
+    ("producttype", "product_type"),
+    ("saleprice", "sale_price"),
+];
+
+/// Maps an attribute name as written to its canonical name.
+///
+/// `image_link`, `imageLink`, `image link`, `Image Link`, `image-link` and `g:image_link` all give
+/// `image_link`; `google_product_category` (any spelling) gives `market_product_category`.
+/// Unknown names go through the same conversion and are kept.
+#[must_use]
+pub fn canonical_name(raw: &str) -> Cow<'_, str> {
+    let raw = raw.trim();
+    let raw = raw
+        .strip_prefix("g:")
+        .or_else(|| raw.strip_prefix("G:"))
+        .unwrap_or(raw);
+    let simple = raw
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        && !raw.starts_with('_')
+        && !raw.ends_with('_')
+        && !raw.contains("__");
+    let snake: Cow<'_, str> = if simple {
+        Cow::Borrowed(raw)
+    } else {
+        Cow::Owned(to_snake_case(raw))
+    };
+    match ALIASES.iter().find(|(from, _)| *from == snake) {
+        Some((_, to)) => Cow::Borrowed(to),
+        None => snake,
+    }
+}
+
+/// The name a writer uses for a canonical attribute (GMC spelling).
+#[must_use]
+pub fn written_name(canonical: &str) -> &str {
+    if canonical == MARKET_PRODUCT_CATEGORY {
+        GOOGLE_PRODUCT_CATEGORY
+    } else {
+        canonical
+    }
+}
+
+/// `imageLink` → `image_link`, `Image Link` → `image_link`, `GTIN` → `gtin`, `imageURL` →
+/// `image_url`. Spaces, `-` and `.` become `_`; runs of `_` collapse.
+fn to_snake_case(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_uppercase() {
+            let prev = i.checked_sub(1).map(|j| chars[j]);
+            let next = chars.get(i + 1).copied();
+            let boundary = prev.is_some_and(|p| {
+                p.is_lowercase()
+                    || p.is_ascii_digit()
+                    || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
+            });
+            if boundary {
+                out.push('_');
+            }
+            out.extend(c.to_lowercase());
+        } else if c.is_whitespace() || c == '-' || c == '.' || c == '_' {
+            out.push('_');
+        } else {
+            out.push(c);
+        }
+    }
+    let mut collapsed = String::with_capacity(out.len());
+    for c in out.chars() {
+        if c == '_' && (collapsed.is_empty() || collapsed.ends_with('_')) {
+            continue;
+        }
+        collapsed.push(c);
+    }
+    while collapsed.ends_with('_') {
+        collapsed.pop();
+    }
+    collapsed
+}
+
+/// Splits a comma-separated multi-value cell: parts are trimmed, empty parts dropped.
+pub fn split_multi(cell: &str) -> impl Iterator<Item = &str> {
+    cell.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// The sub-attributes of `shipping` in the order of GMC's text form
+/// `country:region:service:price:min_handling_time:max_handling_time:min_transit_time:max_transit_time`
+/// (GMC 6324484).
+pub const SHIPPING_DEFAULT_ORDER: &[&str] = &[
+    "country",
+    "region",
+    "service",
+    "price",
+    "min_handling_time",
+    "max_handling_time",
+    "min_transit_time",
+    "max_transit_time",
+];
+
+/// Every sub-attribute of `shipping`, in the order writers use in a `shipping(...)` header.
+pub const SHIPPING_FIELDS: &[&str] = &[
+    "country",
+    "region",
+    "postal_code",
+    "location_id",
+    "location_group_name",
+    "service",
+    "price",
+    "min_handling_time",
+    "max_handling_time",
+    "min_transit_time",
+    "max_transit_time",
+];
+
+/// `tax` text form order `country:region:rate:tax_ship` (GMC 6324454).
+pub const TAX_DEFAULT_ORDER: &[&str] = &["country", "region", "rate", "tax_ship"];
+
+/// Every sub-attribute of `tax`, in the order writers use in a `tax(...)` header.
+pub const TAX_FIELDS: &[&str] = &[
+    "country",
+    "region",
+    "postal_code",
+    "location_id",
+    "rate",
+    "tax_ship",
+];
+
+/// The slot of a shipping sub-attribute (canonical name), if it is one.
+pub fn shipping_field<'a>(s: &'a mut Shipping, name: &str) -> Option<&'a mut Option<String>> {
+    Some(match name {
+        "country" => &mut s.country,
+        "region" => &mut s.region,
+        "postal_code" => &mut s.postal_code,
+        "location_id" => &mut s.location_id,
+        "location_group_name" => &mut s.location_group_name,
+        "service" => &mut s.service,
+        "price" => &mut s.price,
+        "min_handling_time" => &mut s.min_handling_time,
+        "max_handling_time" => &mut s.max_handling_time,
+        "min_transit_time" => &mut s.min_transit_time,
+        "max_transit_time" => &mut s.max_transit_time,
+        _ => return None,
+    })
+}
+
+/// Read access to a shipping sub-attribute by name.
+#[must_use]
+pub fn shipping_get<'a>(s: &'a Shipping, name: &str) -> Option<&'a str> {
+    match name {
+        "country" => s.country.as_deref(),
+        "region" => s.region.as_deref(),
+        "postal_code" => s.postal_code.as_deref(),
+        "location_id" => s.location_id.as_deref(),
+        "location_group_name" => s.location_group_name.as_deref(),
+        "service" => s.service.as_deref(),
+        "price" => s.price.as_deref(),
+        "min_handling_time" => s.min_handling_time.as_deref(),
+        "max_handling_time" => s.max_handling_time.as_deref(),
+        "min_transit_time" => s.min_transit_time.as_deref(),
+        "max_transit_time" => s.max_transit_time.as_deref(),
+        _ => None,
+    }
+}
+
+/// The slot of a tax sub-attribute (canonical name), if it is one.
+pub fn tax_field<'a>(t: &'a mut Tax, name: &str) -> Option<&'a mut Option<String>> {
+    Some(match name {
+        "country" => &mut t.country,
+        "region" => &mut t.region,
+        "postal_code" => &mut t.postal_code,
+        "location_id" => &mut t.location_id,
+        "rate" => &mut t.rate,
+        "tax_ship" => &mut t.tax_ship,
+        _ => return None,
+    })
+}
+
+/// Read access to a tax sub-attribute by name.
+#[must_use]
+pub fn tax_get<'a>(t: &'a Tax, name: &str) -> Option<&'a str> {
+    match name {
+        "country" => t.country.as_deref(),
+        "region" => t.region.as_deref(),
+        "postal_code" => t.postal_code.as_deref(),
+        "location_id" => t.location_id.as_deref(),
+        "rate" => t.rate.as_deref(),
+        "tax_ship" => t.tax_ship.as_deref(),
+        _ => None,
+    }
+}
+
+/// A header such as `shipping(country:postal_code:price)` (GMC 6324484, "submit sub-attributes
+/// in a text feed"): the attribute and its sub-attribute order.
+#[must_use]
+pub fn split_group_header(header: &str) -> Option<(Cow<'_, str>, Vec<String>)> {
+    let open = header.find('(')?;
+    let inner = header[open + 1..].trim_end().strip_suffix(')')?;
+    let name = canonical_name(&header[..open]);
+    let fields = inner
+        .split(':')
+        .map(|f| canonical_name(f).into_owned())
+        .collect();
+    Some((name, fields))
+}
+
+/// Parses the text form of `shipping`: several entries separated by `,`, parts by `:` in the
+/// given order (default [`SHIPPING_DEFAULT_ORDER`]). Empty parts are `None`; values are kept as
+/// written. Returns the entries and a message for each entry with more parts than the order has.
+#[must_use]
+pub fn parse_shipping_list(text: &str, order: &[impl AsRef<str>]) -> (Vec<Shipping>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    for entry in text.split(',').filter(|e| !e.trim().is_empty()) {
+        let mut s = Shipping::default();
+        let parts: Vec<&str> = entry.split(':').collect();
+        if parts.len() > order.len() {
+            problems.push(format!(
+                "shipping entry `{}` has {} parts; at most {} are defined",
+                entry.trim(),
+                parts.len(),
+                order.len()
+            ));
+        }
+        for (part, field) in parts.iter().zip(order) {
+            let part = trim_entry(part);
+            if let Some(slot) = shipping_field(&mut s, field.as_ref()) {
+                *slot = (!part.is_empty()).then(|| part.to_owned());
+            }
+        }
+        out.push(s);
+    }
+    (out, problems)
+}
+
+/// Parses the text form of `tax` (`US:CA:7.25:y`, several separated by `,`).
+#[must_use]
+pub fn parse_tax_list(text: &str, order: &[impl AsRef<str>]) -> (Vec<Tax>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    for entry in text.split(',').filter(|e| !e.trim().is_empty()) {
+        let mut t = Tax::default();
+        let parts: Vec<&str> = entry.split(':').collect();
+        if parts.len() > order.len() {
+            problems.push(format!(
+                "tax entry `{}` has {} parts; at most {} are defined",
+                entry.trim(),
+                parts.len(),
+                order.len()
+            ));
+        }
+        for (part, field) in parts.iter().zip(order) {
+            let part = trim_entry(part);
+            if let Some(slot) = tax_field(&mut t, field.as_ref()) {
+                *slot = (!part.is_empty()).then(|| part.to_owned());
+            }
+        }
+        out.push(t);
+    }
+    (out, problems)
+}
+
+/// Entries are separated by `, ` as often as by `,`: the space after the separator belongs to it.
+fn trim_entry(part: &str) -> &str {
+    part.trim_matches(|c| c == ' ' || c == '\n' || c == '\r' || c == '\t')
+}
+
+/// Whether every entry uses only the sub-attributes of the default text order.
+#[must_use]
+pub fn shipping_fits_default(list: &[Shipping]) -> bool {
+    list.iter().all(|s| {
+        s.postal_code.is_none() && s.location_id.is_none() && s.location_group_name.is_none()
+    })
+}
+
+/// Whether every entry uses only the sub-attributes of the default text order.
+#[must_use]
+pub fn tax_fits_default(list: &[Tax]) -> bool {
+    list.iter()
+        .all(|t| t.postal_code.is_none() && t.location_id.is_none())
+}
+
+/// Writes shipping entries in the text form with the given order, joined by `,`.
+#[must_use]
+pub fn format_shipping_list(list: &[Shipping], order: &[&str]) -> String {
+    join_entries(list.iter().map(|s| {
+        let parts: Vec<&str> = order
+            .iter()
+            .map(|f| shipping_get(s, f).unwrap_or(""))
+            .collect();
+        trim_trailing_empty(&parts)
+    }))
+}
+
+/// Writes tax entries in the text form with the given order, joined by `,`.
+#[must_use]
+pub fn format_tax_list(list: &[Tax], order: &[&str]) -> String {
+    join_entries(list.iter().map(|t| {
+        let parts: Vec<&str> = order.iter().map(|f| tax_get(t, f).unwrap_or("")).collect();
+        trim_trailing_empty(&parts)
+    }))
+}
+
+fn trim_trailing_empty(parts: &[&str]) -> String {
+    let keep = parts
+        .iter()
+        .rposition(|p| !p.is_empty())
+        .map_or(1, |i| i + 1);
+    parts[..keep].join(":")
+}
+
+fn join_entries(entries: impl Iterator<Item = String>) -> String {
+    entries.collect::<Vec<_>>().join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spelling_maps_to_the_canonical_name() {
+        for raw in [
+            "image_link",
+            "imageLink",
+            "image link",
+            "Image Link",
+            "image-link",
+            "g:image_link",
+            " IMAGE_LINK ",
+        ] {
+            assert_eq!(canonical_name(raw), "image_link", "{raw}");
+        }
+        for raw in [
+            "google_product_category",
+            "googleProductCategory",
+            "Google Product Category",
+            "market_product_category",
+        ] {
+            assert_eq!(canonical_name(raw), MARKET_PRODUCT_CATEGORY, "{raw}");
+        }
+        assert_eq!(canonical_name("GTIN"), "gtin");
+        assert_eq!(canonical_name("imageURL"), "image_url");
+        assert_eq!(canonical_name("category"), "category");
+        assert_eq!(canonical_name("id"), "id");
+        assert_eq!(canonical_name("custom_label_0"), "custom_label_0");
+        assert_eq!(
+            written_name(MARKET_PRODUCT_CATEGORY),
+            GOOGLE_PRODUCT_CATEGORY
+        );
+    }
+
+    #[test]
+    fn multi_value_list_is_sorted_and_canonical() {
+        assert!(MULTI_VALUE_ATTRIBUTES.windows(2).all(|w| w[0] < w[1]));
+        for n in MULTI_VALUE_ATTRIBUTES {
+            assert_eq!(canonical_name(n), *n);
+        }
+    }
+
+    #[test]
+    fn shipping_text_form_parses_several_entries() {
+        let (list, problems) = parse_shipping_list(
+            "US:CA:Overnight:16.00 USD:1:2:3:5, US::Standard:4.95 USD",
+            SHIPPING_DEFAULT_ORDER,
+        );
+        assert!(problems.is_empty());
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].region.as_deref(), Some("CA"));
+        assert_eq!(list[0].price.as_deref(), Some("16.00 USD"));
+        assert_eq!(list[0].max_transit_time.as_deref(), Some("5"));
+        assert_eq!(list[1].region, None);
+        assert_eq!(list[1].service.as_deref(), Some("Standard"));
+        assert_eq!(
+            format_shipping_list(&list, SHIPPING_DEFAULT_ORDER),
+            "US:CA:Overnight:16.00 USD:1:2:3:5,US::Standard:4.95 USD"
+        );
+    }
+
+    #[test]
+    fn shipping_header_gives_the_order() {
+        let (name, order) = split_group_header("shipping(country:postal_code:price)").unwrap();
+        assert_eq!(name, "shipping");
+        let (list, _) = parse_shipping_list("US:94043:5.00 USD", &order);
+        assert_eq!(list[0].postal_code.as_deref(), Some("94043"));
+        assert_eq!(list[0].price.as_deref(), Some("5.00 USD"));
+    }
+
+    #[test]
+    fn tax_text_form_round_trips() {
+        let (list, problems) = parse_tax_list("US:CA:7.25:y", TAX_DEFAULT_ORDER);
+        assert!(problems.is_empty());
+        assert_eq!(list[0].rate.as_deref(), Some("7.25"));
+        assert_eq!(format_tax_list(&list, TAX_DEFAULT_ORDER), "US:CA:7.25:y");
+        let (_, problems) = parse_tax_list("US:CA:7.25:y:extra", TAX_DEFAULT_ORDER);
+        assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
+    fn multi_value_cells_split_on_commas() {
+        let v: Vec<&str> = split_multi("a.jpg, b.jpg,,c.jpg ").collect();
+        assert_eq!(v, ["a.jpg", "b.jpg", "c.jpg"]);
+    }
+}

@@ -1,0 +1,523 @@
+//! Feed writers for `feedlint convert`: the normalised products in CSV, TSV, NDJSON, JSON
+//! request body, RSS 2.0 or Atom 1.0.
+//!
+//! Responsible for writing products so that reading the output gives the same products back
+//! (attributes, values, `shipping` and `tax`). How each format carries what it cannot express
+//! directly:
+//! - CSV/TSV need their columns up front, so a [`TableLayout`] is built from a first pass over the
+//!   products. A multi-value attribute of [`names::MULTI_VALUE_ATTRIBUTES`] is one column with the
+//!   values joined by `,` (GMC 15001087); any other attribute with several values gets one
+//!   repeated column per value (`color`, `color`). `shipping` and `tax` are one column each in
+//!   GMC's text form, entries joined by `,`; when an entry uses `postal_code`, `location_id` or
+//!   `location_group_name` the header names the sub-attribute order
+//!   (`shipping(country:region:postal_code:...)`, GMC 6324484). An empty cell reads back as an
+//!   absent attribute, and `currentPerformance` (a JSON-only revenue input) is not written.
+//! - RSS/Atom write every attribute as a `g:` element of the GMC namespace, repeated for several
+//!   values; `shipping`/`tax` as sub-elements. Element names that are not XML names have their
+//!   invalid characters replaced by `_`. XML 1.0 cannot carry control characters other than tab,
+//!   newline and carriage return (written as `&#13;` so it survives end-of-line handling).
+//! - JSON/NDJSON write one object per product: a single value as a string, several as an array,
+//!   `shipping`/`tax` as arrays of objects, `currentPerformance` as an object. `--to json` writes
+//!   a request body `{"products": [...]}` followed by the input body's other fields.
+//!
+//! `market_product_category` is written as `google_product_category` in every format.
+
+use std::collections::HashMap;
+use std::io::Write;
+
+use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use serde_json::{Map, Value};
+
+use super::names::{
+    self, SHIPPING_DEFAULT_ORDER, SHIPPING_FIELDS, TAX_DEFAULT_ORDER, TAX_FIELDS, is_multi_value,
+    written_name,
+};
+use super::xml::{ATOM_NAMESPACE, GMC_NAMESPACE};
+use crate::error::Error;
+use crate::model::Product;
+
+/// The formats `feedlint convert --to` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputKind {
+    Csv,
+    Tsv,
+    Ndjson,
+    Json,
+    Rss,
+    Atom,
+}
+
+impl OutputKind {
+    /// Every output format with its `--to` name.
+    pub const ALL: [(OutputKind, &'static str); 6] = [
+        (Self::Csv, "csv"),
+        (Self::Tsv, "tsv"),
+        (Self::Ndjson, "ndjson"),
+        (Self::Json, "json"),
+        (Self::Rss, "rss"),
+        (Self::Atom, "atom"),
+    ];
+
+    /// Whether the writer needs a [`TableLayout`] from a first pass over the products.
+    #[must_use]
+    pub fn needs_layout(self) -> bool {
+        matches!(self, Self::Csv | Self::Tsv)
+    }
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map_or("csv", |(_, n)| n)
+    }
+}
+
+/// One column group of a table: an attribute and how many columns it needs.
+#[derive(Debug, Clone)]
+enum ColumnGroup {
+    Attribute { name: String, count: usize },
+    Shipping { full: bool },
+    Tax { full: bool },
+}
+
+/// The columns of a CSV/TSV output, learnt from a first pass over every product
+/// ([`TableLayout::observe`]), in the order attributes are first seen.
+#[derive(Debug, Clone, Default)]
+pub struct TableLayout {
+    groups: Vec<ColumnGroup>,
+    index: HashMap<String, usize>,
+}
+
+impl TableLayout {
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Takes a product's attributes into account.
+    pub fn observe(&mut self, p: &Product) {
+        for a in &p.attributes {
+            let count = if is_multi_value(&a.name) {
+                1
+            } else {
+                a.values.len()
+            };
+            if count == 0 {
+                continue;
+            }
+            if let Some(&i) = self.index.get(&a.name) {
+                if let ColumnGroup::Attribute { count: c, .. } = &mut self.groups[i] {
+                    *c = (*c).max(count);
+                }
+            } else {
+                self.index.insert(a.name.clone(), self.groups.len());
+                self.groups.push(ColumnGroup::Attribute {
+                    name: a.name.clone(),
+                    count,
+                });
+            }
+        }
+        if !p.shipping.is_empty() {
+            let full = !names::shipping_fits_default(&p.shipping);
+            self.group("\0shipping", ColumnGroup::Shipping { full }, full);
+        }
+        if !p.tax.is_empty() {
+            let full = !names::tax_fits_default(&p.tax);
+            self.group("\0tax", ColumnGroup::Tax { full }, full);
+        }
+    }
+
+    fn group(&mut self, key: &str, group: ColumnGroup, full: bool) {
+        if let Some(&i) = self.index.get(key) {
+            if let ColumnGroup::Shipping { full: f } | ColumnGroup::Tax { full: f } =
+                &mut self.groups[i]
+            {
+                *f |= full;
+            }
+        } else {
+            self.index.insert(key.to_owned(), self.groups.len());
+            self.groups.push(group);
+        }
+    }
+
+    fn header(&self) -> Vec<String> {
+        let mut h = Vec::new();
+        for g in &self.groups {
+            match g {
+                ColumnGroup::Attribute { name, count } => {
+                    for _ in 0..*count {
+                        h.push(written_name(name).to_owned());
+                    }
+                }
+                ColumnGroup::Shipping { full: false } => h.push("shipping".into()),
+                ColumnGroup::Shipping { full: true } => {
+                    h.push(format!("shipping({})", SHIPPING_FIELDS.join(":")));
+                }
+                ColumnGroup::Tax { full: false } => h.push("tax".into()),
+                ColumnGroup::Tax { full: true } => h.push(format!("tax({})", TAX_FIELDS.join(":"))),
+            }
+        }
+        h
+    }
+
+    fn row(&self, p: &Product, row: &mut Vec<String>) {
+        row.clear();
+        for g in &self.groups {
+            match g {
+                ColumnGroup::Attribute { name, count } => {
+                    let values = p.values(name);
+                    if is_multi_value(name) {
+                        row.push(values.join(","));
+                    } else {
+                        for i in 0..*count {
+                            row.push(values.get(i).cloned().unwrap_or_default());
+                        }
+                    }
+                }
+                ColumnGroup::Shipping { full } => {
+                    let order = if *full {
+                        SHIPPING_FIELDS
+                    } else {
+                        SHIPPING_DEFAULT_ORDER
+                    };
+                    row.push(names::format_shipping_list(&p.shipping, order));
+                }
+                ColumnGroup::Tax { full } => {
+                    let order = if *full { TAX_FIELDS } else { TAX_DEFAULT_ORDER };
+                    row.push(names::format_tax_list(&p.tax, order));
+                }
+            }
+        }
+    }
+}
+
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one sink per writer, created once; boxing would add an indirection per product"
+)]
+enum Sink<W: Write> {
+    Table {
+        writer: csv::Writer<W>,
+        layout: TableLayout,
+        row: Vec<String>,
+    },
+    Xml {
+        writer: quick_xml::Writer<W>,
+        item: &'static str,
+        close: &'static [&'static str],
+    },
+    Json {
+        out: W,
+        first: bool,
+    },
+    Ndjson {
+        out: W,
+    },
+}
+
+/// Writes products in one format. Create it, [`write`](Self::write) each product, then
+/// [`finish`](Self::finish).
+pub struct FeedWriter<W: Write> {
+    sink: Sink<W>,
+}
+
+impl<W: Write> FeedWriter<W> {
+    /// Starts the output (header line, XML prolog, `{"products": [`). CSV/TSV need the layout of
+    /// every product to be written; other formats ignore it.
+    pub fn new(kind: OutputKind, out: W, layout: Option<TableLayout>) -> Result<Self, Error> {
+        let sink = match kind {
+            OutputKind::Csv | OutputKind::Tsv => {
+                let layout = layout.unwrap_or_default();
+                let mut writer = csv::WriterBuilder::new()
+                    .delimiter(if kind == OutputKind::Tsv { b'\t' } else { b',' })
+                    .flexible(false)
+                    .from_writer(out);
+                let header = layout.header();
+                if !header.is_empty() {
+                    writer.write_record(&header).map_err(csv_err)?;
+                }
+                Sink::Table {
+                    writer,
+                    layout,
+                    row: Vec::new(),
+                }
+            }
+            OutputKind::Rss | OutputKind::Atom => {
+                let mut writer = quick_xml::Writer::new_with_indent(out, b' ', 2);
+                writer.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+                let (item, close): (&'static str, &'static [&'static str]) =
+                    if kind == OutputKind::Rss {
+                        let mut rss = BytesStart::new("rss");
+                        rss.push_attribute(("version", "2.0"));
+                        rss.push_attribute(("xmlns:g", GMC_NAMESPACE));
+                        writer.write_event(Event::Start(rss))?;
+                        writer.write_event(Event::Start(BytesStart::new("channel")))?;
+                        write_text(&mut writer, "title", "Products")?;
+                        ("item", &["channel", "rss"])
+                    } else {
+                        let mut feed = BytesStart::new("feed");
+                        feed.push_attribute(("xmlns", ATOM_NAMESPACE));
+                        feed.push_attribute(("xmlns:g", GMC_NAMESPACE));
+                        writer.write_event(Event::Start(feed))?;
+                        write_text(&mut writer, "title", "Products")?;
+                        ("entry", &["feed"])
+                    };
+                Sink::Xml {
+                    writer,
+                    item,
+                    close,
+                }
+            }
+            OutputKind::Json => {
+                let mut out = out;
+                out.write_all(b"{\"products\": [")?;
+                Sink::Json { out, first: true }
+            }
+            OutputKind::Ndjson => Sink::Ndjson { out },
+        };
+        Ok(Self { sink })
+    }
+
+    /// Writes one product.
+    pub fn write(&mut self, p: &Product) -> Result<(), Error> {
+        match &mut self.sink {
+            Sink::Table {
+                writer,
+                layout,
+                row,
+            } => {
+                layout.row(p, row);
+                if !row.is_empty() {
+                    writer.write_record(row.iter()).map_err(csv_err)?;
+                }
+            }
+            Sink::Xml { writer, item, .. } => write_xml_item(writer, item, p, *item == "entry")?,
+            Sink::Json { out, first } => {
+                out.write_all(if *first { b"\n  " } else { b",\n  " })?;
+                *first = false;
+                serde_json::to_writer(&mut *out, &product_json(p)).map_err(json_err)?;
+            }
+            Sink::Ndjson { out } => {
+                serde_json::to_writer(&mut *out, &product_json(p)).map_err(json_err)?;
+                out.write_all(b"\n")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the output and returns the writer. For JSON, `request_fields` (a request body's
+    /// fields other than `products`) are written after the products.
+    pub fn finish(self, request_fields: Option<&Map<String, Value>>) -> Result<W, Error> {
+        match self.sink {
+            Sink::Table { writer, .. } => writer
+                .into_inner()
+                .map_err(|e| Error::from(std::io::Error::new(e.error().kind(), e.to_string()))),
+            Sink::Xml {
+                mut writer, close, ..
+            } => {
+                for name in close {
+                    writer.write_event(Event::End(BytesEnd::new(*name)))?;
+                }
+                let mut out = writer.into_inner();
+                out.write_all(b"\n")?;
+                Ok(out)
+            }
+            Sink::Json { mut out, first } => {
+                out.write_all(if first { b"]" } else { b"\n]" })?;
+                if let Some(fields) = request_fields {
+                    for (k, v) in fields {
+                        out.write_all(b",\n")?;
+                        serde_json::to_writer(&mut out, k).map_err(json_err)?;
+                        out.write_all(b": ")?;
+                        serde_json::to_writer(&mut out, v).map_err(json_err)?;
+                    }
+                }
+                out.write_all(b"}\n")?;
+                Ok(out)
+            }
+            Sink::Ndjson { out } => Ok(out),
+        }
+    }
+}
+
+fn csv_err(e: csv::Error) -> Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(io) => Error::from(io),
+        other => Error::internal(format!("cannot write CSV: {other:?}")),
+    }
+}
+
+fn json_err(e: serde_json::Error) -> Error {
+    Error::from(std::io::Error::from(e))
+}
+
+/// A product as a JSON object (GMC snake_case names).
+#[must_use]
+pub fn product_json(p: &Product) -> Value {
+    let mut obj = Map::new();
+    for a in &p.attributes {
+        let v = match a.values.as_slice() {
+            [] => continue,
+            [one] => Value::String(one.clone()),
+            many => Value::Array(many.iter().cloned().map(Value::String).collect()),
+        };
+        obj.insert(written_name(&a.name).to_owned(), v);
+    }
+    if !p.shipping.is_empty() {
+        let list = p
+            .shipping
+            .iter()
+            .map(|s| sub_object(SHIPPING_FIELDS, |f| names::shipping_get(s, f)))
+            .collect();
+        obj.insert("shipping".into(), Value::Array(list));
+    }
+    if !p.tax.is_empty() {
+        let list = p
+            .tax
+            .iter()
+            .map(|t| sub_object(TAX_FIELDS, |f| names::tax_get(t, f)))
+            .collect();
+        obj.insert("tax".into(), Value::Array(list));
+    }
+    if let Some(perf) = p.performance {
+        let mut m = Map::new();
+        let mut put = |k: &str, v: Option<f64>| {
+            if let Some(v) = v.and_then(serde_json::Number::from_f64) {
+                m.insert(k.into(), Value::Number(v));
+            }
+        };
+        put("clickThroughRate", perf.click_through_rate);
+        put("conversionRate", perf.conversion_rate);
+        put("monthlyRevenue", perf.monthly_revenue);
+        obj.insert("currentPerformance".into(), Value::Object(m));
+    }
+    Value::Object(obj)
+}
+
+fn sub_object<'a>(fields: &[&str], get: impl Fn(&str) -> Option<&'a str>) -> Value {
+    let mut m = Map::new();
+    for f in fields {
+        if let Some(v) = get(f) {
+            m.insert((*f).to_owned(), Value::String(v.to_owned()));
+        }
+    }
+    Value::Object(m)
+}
+
+/// An attribute name as an XML element name: characters outside XML names become `_`.
+fn xml_name(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if !s.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+        s.insert(0, '_');
+    }
+    format!("g:{s}")
+}
+
+/// XML text with the five entities escaped and `\r` as a character reference.
+fn escape_text(v: &str) -> String {
+    let e = quick_xml::escape::escape(v);
+    if e.contains('\r') {
+        e.replace('\r', "&#13;")
+    } else {
+        e.into_owned()
+    }
+}
+
+fn write_text<W: Write>(
+    w: &mut quick_xml::Writer<W>,
+    name: &str,
+    value: &str,
+) -> std::io::Result<()> {
+    if value.is_empty() {
+        return w.write_event(Event::Empty(BytesStart::new(name)));
+    }
+    w.write_event(Event::Start(BytesStart::new(name)))?;
+    w.write_event(Event::Text(BytesText::from_escaped(escape_text(value))))?;
+    w.write_event(Event::End(BytesEnd::new(name)))
+}
+
+fn write_xml_item<W: Write>(
+    w: &mut quick_xml::Writer<W>,
+    item: &str,
+    p: &Product,
+    atom: bool,
+) -> std::io::Result<()> {
+    w.write_event(Event::Start(BytesStart::new(item)))?;
+    for a in &p.attributes {
+        // Atom entries carry a single title, link, description and id as Atom core elements
+        // (GMC 160593: `title`, `link href`, `summary`, `id`).
+        if let (true, [v]) = (atom, a.values.as_slice()) {
+            match a.name.as_str() {
+                "title" | "id" => {
+                    write_text(w, &a.name, v)?;
+                    continue;
+                }
+                "description" => {
+                    write_text(w, "summary", v)?;
+                    continue;
+                }
+                "link" if !v.contains(['\t', '\n', '\r']) => {
+                    let mut link = BytesStart::new("link");
+                    link.push_attribute(("href", v.as_str()));
+                    w.write_event(Event::Empty(link))?;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        let name = xml_name(written_name(&a.name));
+        for v in &a.values {
+            write_text(w, &name, v)?;
+        }
+    }
+    for s in &p.shipping {
+        write_group(w, "g:shipping", SHIPPING_FIELDS, |f| {
+            names::shipping_get(s, f)
+        })?;
+    }
+    for t in &p.tax {
+        write_group(w, "g:tax", TAX_FIELDS, |f| names::tax_get(t, f))?;
+    }
+    w.write_event(Event::End(BytesEnd::new(item)))
+}
+
+fn write_group<'a, W: Write>(
+    w: &mut quick_xml::Writer<W>,
+    name: &str,
+    fields: &[&str],
+    get: impl Fn(&str) -> Option<&'a str>,
+) -> std::io::Result<()> {
+    w.write_event(Event::Start(BytesStart::new(name)))?;
+    for f in fields {
+        if let Some(v) = get(f) {
+            write_text(w, &format!("g:{f}"), v)?;
+        }
+    }
+    w.write_event(Event::End(BytesEnd::new(name)))
+}
+
+/// Writes products in memory (for tests and small conversions): the layout is computed first.
+pub fn write_all_to_vec(kind: OutputKind, products: &[Product]) -> Result<Vec<u8>, Error> {
+    let layout = kind.needs_layout().then(|| {
+        let mut l = TableLayout::new();
+        for p in products {
+            l.observe(p);
+        }
+        l
+    });
+    let mut w = FeedWriter::new(kind, Vec::new(), layout)?;
+    for p in products {
+        w.write(p)?;
+    }
+    w.finish(None)
+}

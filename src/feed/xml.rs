@@ -1,0 +1,556 @@
+//! RSS 2.0 and Atom 1.0 feeds with the GMC namespace `http://base.google.com/ns/1.0`
+//! (GMC 160567, 160593).
+//!
+//! Responsible for: streaming `<item>`/`<entry>` elements one at a time, matching the GMC
+//! namespace by URI (any prefix, or a default namespace), taking the RSS core elements
+//! (`title`, `link`, `description`) and Atom's (`title`, `link href`, `summary`, `id`) when no
+//! GMC element gives the same attribute, parsing `shipping`/`tax` from sub-elements or from
+//! their text form, CDATA and entities. A malformed child becomes a read issue of its item;
+//! XML that is not well-formed stops the feed with a located diagnostic. No DTD is processed and
+//! no entity other than the five predefined ones and character references is expanded.
+
+use std::borrow::Cow;
+use std::io::{BufRead, BufReader, Read};
+use std::sync::Arc;
+
+use quick_xml::NsReader;
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::name::{Namespace, ResolveResult};
+
+use super::FeedKind;
+use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name};
+use super::source::{self, Decoded, DynRead, Origin, Pos};
+use crate::error::Error;
+use crate::model::{Attribute, Product, ReadIssue, Shipping, SourceLocation, Tax};
+
+/// The GMC namespace (GMC 160567); matched by URI, never by the `g:` prefix.
+pub const GMC_NAMESPACE: &str = "http://base.google.com/ns/1.0";
+/// The Atom 1.0 namespace (RFC 4287).
+pub const ATOM_NAMESPACE: &str = "http://www.w3.org/2005/Atom";
+
+/// Counts the lines of the bytes the XML parser has consumed, so an item knows its line.
+struct LineCount {
+    inner: BufReader<DynRead>,
+    line: u64,
+}
+
+impl Read for LineCount {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = {
+            let avail = self.fill_buf()?;
+            let n = avail.len().min(buf.len());
+            buf[..n].copy_from_slice(&avail[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for LineCount {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        let b = self.inner.buffer();
+        let amt = amt.min(b.len());
+        // quick-xml consumes in small steps (a tag, a text): a plain loop beats the setup of a
+        // vectorised count there.
+        self.line += if amt < 256 {
+            small_newlines(&b[..amt])
+        } else {
+            source::count_newlines(&b[..amt])
+        };
+        self.inner.consume(amt);
+    }
+}
+
+#[allow(
+    clippy::naive_bytecount,
+    reason = "for slices under 256 bytes a plain loop is faster than memchr's setup"
+)]
+fn small_newlines(b: &[u8]) -> u64 {
+    b.iter().filter(|&&c| c == b'\n').count() as u64
+}
+
+pub(crate) struct XmlReader {
+    reader: NsReader<LineCount>,
+    buf: Vec<u8>,
+    kind: FeedKind,
+    label: Arc<str>,
+    origin: Origin,
+    index: u64,
+    /// Element depth outside items (the root is depth 1).
+    depth: usize,
+    root_closed: bool,
+}
+
+/// Where the value of an item child goes.
+enum Target {
+    /// A GMC-namespace element, or an element of another namespace: the attribute of that name.
+    Attribute(String),
+    /// An RSS/Atom core element: used when the GMC element is absent.
+    Core(&'static str),
+    /// Atom `<link href>`.
+    AtomLink,
+}
+
+/// The content of one child element of an item.
+#[derive(Default)]
+struct Child {
+    text: String,
+    subs: Vec<(String, String)>,
+    has_text: bool,
+}
+
+impl XmlReader {
+    pub(crate) fn new(decoded: Decoded, label: Arc<str>) -> Result<Self, Error> {
+        let inner = LineCount {
+            inner: BufReader::with_capacity(source::BUF_BYTES, decoded.reader),
+            line: 1,
+        };
+        let mut reader = NsReader::from_reader(inner);
+        reader.config_mut().check_end_names = true;
+        let mut r = Self {
+            reader,
+            buf: Vec::with_capacity(4096),
+            kind: FeedKind::Rss,
+            label,
+            origin: decoded.origin,
+            index: 0,
+            depth: 0,
+            root_closed: false,
+        };
+        r.read_root()?;
+        Ok(r)
+    }
+
+    pub(crate) fn kind(&self) -> FeedKind {
+        self.kind
+    }
+
+    fn read_root(&mut self) -> Result<(), Error> {
+        loop {
+            self.buf.clear();
+            let ev = self.reader.read_resolved_event_into(&mut self.buf);
+            match ev {
+                Ok((_, Event::Start(e))) => {
+                    let name = e.local_name().as_ref().to_ascii_lowercase();
+                    self.kind = match name.as_slice() {
+                        b"rss" | b"rdf" | b"channel" => FeedKind::Rss,
+                        b"feed" => FeedKind::Atom,
+                        other => {
+                            let other = String::from_utf8_lossy(other).into_owned();
+                            return Err(self.located(
+                                Pos::Offset(self.reader.buffer_position()),
+                                &format!(
+                                    "the root element <{other}> is neither RSS <rss> nor Atom <feed>"
+                                ),
+                                Some("feedlint reads RSS 2.0 and Atom 1.0 product feeds"),
+                            ));
+                        }
+                    };
+                    self.depth = 1;
+                    return Ok(());
+                }
+                Ok((_, Event::Text(t))) if t.iter().all(u8::is_ascii_whitespace) => {}
+                Ok((_, Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_))) => {}
+                Ok((_, Event::Text(_) | Event::CData(_))) => {
+                    return Err(self.located(
+                        Pos::Offset(self.reader.buffer_position()),
+                        "text before the root element: this is not an XML feed",
+                        Some("is this file HTML, or in another format than its name says?"),
+                    ));
+                }
+                Ok((_, Event::Empty(_))) => {
+                    return Err(self.located(
+                        Pos::Offset(self.reader.buffer_position()),
+                        "the root element is empty: the feed has no channel or items",
+                        None,
+                    ));
+                }
+                Ok((_, Event::End(_))) => {
+                    return Err(self.located(
+                        Pos::Offset(self.reader.buffer_position()),
+                        "an end tag before any start tag",
+                        None,
+                    ));
+                }
+                Ok((_, Event::Eof)) => {
+                    return Err(Error::input(format!(
+                        "{}: no XML root element: the feed has no items",
+                        self.label
+                    )));
+                }
+                Err(e) => return Err(self.xml_error(&e)),
+            }
+        }
+    }
+
+    fn located(&self, pos: Pos, problem: &str, help: Option<&str>) -> Error {
+        source::syntax_error(&self.label, &self.origin, pos, problem, help)
+    }
+
+    fn xml_error(&self, e: &quick_xml::Error) -> Error {
+        if let quick_xml::Error::Io(io) = e {
+            return source::io_error(&self.label, io);
+        }
+        self.located(
+            Pos::Offset(self.reader.error_position()),
+            &format!("not well-formed XML: {e}"),
+            Some("fix the XML syntax at this position; the rest of the feed cannot be read"),
+        )
+    }
+
+    fn is_item(kind: FeedKind, e: &BytesStart<'_>) -> bool {
+        let local = e.local_name();
+        match kind {
+            FeedKind::Atom => local.as_ref() == b"entry",
+            _ => local.as_ref() == b"item",
+        }
+    }
+
+    pub(crate) fn next(&mut self) -> Option<Result<Product, Error>> {
+        loop {
+            self.buf.clear();
+            let ev = self.reader.read_resolved_event_into(&mut self.buf);
+            match ev {
+                Ok((_, Event::Start(e))) => {
+                    if self.root_closed {
+                        return Some(Err(self.after_root()));
+                    }
+                    if Self::is_item(self.kind, &e) {
+                        let line = self.reader.get_ref().line;
+                        return Some(self.read_item(line));
+                    }
+                    self.depth += 1;
+                }
+                Ok((_, Event::Empty(e))) => {
+                    if self.root_closed {
+                        return Some(Err(self.after_root()));
+                    }
+                    if Self::is_item(self.kind, &e) {
+                        let line = self.reader.get_ref().line;
+                        let p = Product::new(self.location(line));
+                        self.index += 1;
+                        return Some(Ok(p));
+                    }
+                }
+                Ok((_, Event::End(_))) => {
+                    self.depth = self.depth.saturating_sub(1);
+                    if self.depth == 0 {
+                        self.root_closed = true;
+                    }
+                }
+                Ok((_, Event::Text(t))) => {
+                    if self.root_closed && !t.iter().all(u8::is_ascii_whitespace) {
+                        return Some(Err(self.after_root()));
+                    }
+                }
+                Ok((_, Event::Eof)) => {
+                    if !self.root_closed {
+                        return Some(Err(self.located(
+                            Pos::Offset(self.reader.buffer_position()),
+                            "unexpected end of file: the root element is not closed",
+                            Some("the file is probably truncated"),
+                        )));
+                    }
+                    return None;
+                }
+                Ok(_) => {}
+                Err(e) => return Some(Err(self.xml_error(&e))),
+            }
+        }
+    }
+
+    fn after_root(&self) -> Error {
+        self.located(
+            Pos::Offset(self.reader.buffer_position()),
+            "content after the end of the root element",
+            None,
+        )
+    }
+
+    fn location(&self, line: u64) -> SourceLocation {
+        SourceLocation::new(self.label.clone(), line, self.index)
+    }
+
+    /// Reads one item after its start tag, up to and including its end tag.
+    fn read_item(&mut self, line: u64) -> Result<Product, Error> {
+        let mut p = Product::new(self.location(line));
+        self.index += 1;
+        let mut core: Vec<(&'static str, String)> = Vec::new();
+        let kind = self.kind;
+        loop {
+            self.buf.clear();
+            let ev = self.reader.read_resolved_event_into(&mut self.buf);
+            let (target, href, empty) = match ev {
+                Ok((ns, Event::Start(e))) => {
+                    let t = Self::target(kind, &ns, &e);
+                    let href = atom_href(&t, &e);
+                    (t, href, false)
+                }
+                Ok((ns, Event::Empty(e))) => {
+                    let t = Self::target(kind, &ns, &e);
+                    let href = atom_href(&t, &e);
+                    (t, href, true)
+                }
+                Ok((_, Event::End(_))) => break,
+                Ok((_, Event::Eof)) => {
+                    return Err(self.located(
+                        Pos::Offset(self.reader.buffer_position()),
+                        "unexpected end of file inside an item",
+                        Some("the file is probably truncated"),
+                    ));
+                }
+                Ok((_, Event::Text(t))) => {
+                    if !t.iter().all(u8::is_ascii_whitespace) {
+                        let child_line = self.reader.get_ref().line;
+                        p.read_issues.push(ReadIssue {
+                            line: child_line,
+                            message: "text directly inside the item, outside any attribute element"
+                                .into(),
+                        });
+                    }
+                    continue;
+                }
+                Ok(_) => continue,
+                Err(e) => return Err(self.xml_error(&e)),
+            };
+            let child_line = self.reader.get_ref().line;
+            let child = if empty {
+                Child::default()
+            } else {
+                self.read_child(&mut p, child_line)?
+            };
+            match target {
+                Target::AtomLink => {
+                    core.push(("link", href.unwrap_or(child.text)));
+                }
+                Target::Core(name) => core.push((name, child.text)),
+                Target::Attribute(name) => match name.as_str() {
+                    "shipping" => Self::shipping(&mut p, child, child_line),
+                    "tax" => Self::tax(&mut p, child, child_line),
+                    _ => {
+                        if child.subs.is_empty() {
+                            push_owned(&mut p, name, child.text);
+                        } else {
+                            if child.has_text {
+                                p.read_issues.push(ReadIssue {
+                                    line: child_line,
+                                    message: format!(
+                                        "<{name}> mixes text and sub-elements; the text is ignored"
+                                    ),
+                                });
+                            }
+                            // Group attributes (installment, product_detail, certification...)
+                            // in GMC's text form: sub-values joined by `:`.
+                            let joined: Vec<&str> =
+                                child.subs.iter().map(|(_, v)| v.as_str()).collect();
+                            p.push(&name, joined.join(":"));
+                        }
+                    }
+                },
+            }
+        }
+        // A GMC element wins over the core element of the same attribute (GMC 160567).
+        let taken: Vec<bool> = core.iter().map(|(name, _)| p.has(name)).collect();
+        for ((name, value), taken) in core.into_iter().zip(taken) {
+            if !taken {
+                p.push(name, value);
+            }
+        }
+        Ok(p)
+    }
+
+    fn target(kind: FeedKind, ns: &ResolveResult<'_>, e: &BytesStart<'_>) -> Target {
+        let local_name = e.local_name();
+        let local = String::from_utf8_lossy(local_name.as_ref());
+        let core_ns = match ns {
+            ResolveResult::Bound(Namespace(uri)) => *uri == ATOM_NAMESPACE.as_bytes(),
+            ResolveResult::Unbound => true,
+            ResolveResult::Unknown(_) => false,
+        };
+        let is_gmc =
+            matches!(ns, ResolveResult::Bound(Namespace(uri)) if *uri == GMC_NAMESPACE.as_bytes());
+        if core_ns && !is_gmc {
+            match (kind, local.as_ref()) {
+                (_, "title") => return Target::Core("title"),
+                (FeedKind::Atom, "link") => return Target::AtomLink,
+                (_, "link") => return Target::Core("link"),
+                (_, "description") | (FeedKind::Atom, "summary") => {
+                    return Target::Core("description");
+                }
+                (FeedKind::Atom, "id") => return Target::Core("id"),
+                _ => {}
+            }
+        }
+        Target::Attribute(canonical_name(&local).into_owned())
+    }
+
+    /// Reads the content of a child element up to its end tag: its text, and its sub-elements
+    /// (one level) as (canonical name, text).
+    fn read_child(&mut self, p: &mut Product, line: u64) -> Result<Child, Error> {
+        let mut child = Child::default();
+        let mut depth = 0usize;
+        let mut sub: Option<(String, String)> = None;
+        loop {
+            self.buf.clear();
+            let ev = self.reader.read_resolved_event_into(&mut self.buf);
+            match ev {
+                Ok((_, Event::Start(e))) => {
+                    depth += 1;
+                    if depth == 1 {
+                        let name =
+                            canonical_name(&String::from_utf8_lossy(e.local_name().as_ref()))
+                                .into_owned();
+                        sub = Some((name, String::new()));
+                    } else if depth == 2 {
+                        p.read_issues.push(ReadIssue {
+                            line: self.reader.get_ref().line,
+                            message: "an attribute element nested more than two levels deep; \
+                                      its content is ignored"
+                                .into(),
+                        });
+                    }
+                }
+                Ok((_, Event::Empty(e))) => {
+                    if depth == 0 {
+                        let name =
+                            canonical_name(&String::from_utf8_lossy(e.local_name().as_ref()))
+                                .into_owned();
+                        child.subs.push((name, String::new()));
+                    }
+                }
+                Ok((_, Event::End(_))) => {
+                    if depth == 0 {
+                        break;
+                    }
+                    if depth == 1
+                        && let Some(s) = sub.take()
+                    {
+                        child.subs.push(s);
+                    }
+                    depth -= 1;
+                }
+                Ok((_, Event::Text(t))) => {
+                    let text = match t.unescape() {
+                        Ok(s) => s,
+                        Err(e) => {
+                            p.read_issues.push(ReadIssue {
+                                line,
+                                message: format!("{e}; the text is kept as written"),
+                            });
+                            Cow::Owned(String::from_utf8_lossy(&t).into_owned())
+                        }
+                    };
+                    append_text(&mut child, sub.as_mut(), depth, &text);
+                }
+                Ok((_, Event::CData(t))) => {
+                    let text = String::from_utf8_lossy(&t).into_owned();
+                    append_text(&mut child, sub.as_mut(), depth, &text);
+                }
+                Ok((_, Event::Eof)) => {
+                    return Err(self.located(
+                        Pos::Offset(self.reader.buffer_position()),
+                        "unexpected end of file inside an item",
+                        Some("the file is probably truncated"),
+                    ));
+                }
+                Ok(_) => {}
+                Err(e) => return Err(self.xml_error(&e)),
+            }
+        }
+        if !child.subs.is_empty() && child.text.trim().is_empty() {
+            child.text.clear();
+            child.has_text = false;
+        }
+        Ok(child)
+    }
+
+    fn shipping(p: &mut Product, child: Child, line: u64) {
+        if child.subs.is_empty() {
+            let (list, problems) = names::parse_shipping_list(&child.text, SHIPPING_DEFAULT_ORDER);
+            p.shipping.extend(list);
+            push_issues(p, line, problems);
+            return;
+        }
+        let mut s = Shipping::default();
+        for (name, value) in child.subs {
+            match names::shipping_field(&mut s, &name) {
+                Some(slot) => *slot = (!value.is_empty()).then_some(value),
+                None => p.read_issues.push(ReadIssue {
+                    line,
+                    message: format!(
+                        "<shipping> has an unknown sub-attribute <{name}>; it is ignored"
+                    ),
+                }),
+            }
+        }
+        p.shipping.push(s);
+    }
+
+    fn tax(p: &mut Product, child: Child, line: u64) {
+        if child.subs.is_empty() {
+            let (list, problems) = names::parse_tax_list(&child.text, TAX_DEFAULT_ORDER);
+            p.tax.extend(list);
+            push_issues(p, line, problems);
+            return;
+        }
+        let mut t = Tax::default();
+        for (name, value) in child.subs {
+            match names::tax_field(&mut t, &name) {
+                Some(slot) => *slot = (!value.is_empty()).then_some(value),
+                None => p.read_issues.push(ReadIssue {
+                    line,
+                    message: format!("<tax> has an unknown sub-attribute <{name}>; it is ignored"),
+                }),
+            }
+        }
+        p.tax.push(t);
+    }
+}
+
+/// The `href` of an Atom `<link>`.
+fn atom_href(target: &Target, e: &BytesStart<'_>) -> Option<String> {
+    match target {
+        Target::AtomLink => e
+            .try_get_attribute("href")
+            .ok()
+            .flatten()
+            .and_then(|a| a.unescape_value().ok().map(Cow::into_owned)),
+        _ => None,
+    }
+}
+
+/// Adds a value under a name already owned (no second allocation of the name).
+fn push_owned(p: &mut Product, name: String, value: String) {
+    if let Some(a) = p.attributes.iter_mut().find(|a| a.name == name) {
+        a.values.push(value);
+    } else {
+        p.attributes.push(Attribute {
+            name,
+            values: vec![value],
+        });
+    }
+}
+
+fn append_text(child: &mut Child, sub: Option<&mut (String, String)>, depth: usize, text: &str) {
+    match (depth, sub) {
+        (0, _) => {
+            if !text.trim().is_empty() {
+                child.has_text = true;
+            }
+            child.text.push_str(text);
+        }
+        (1, Some(s)) => s.1.push_str(text),
+        _ => {}
+    }
+}
+
+fn push_issues(p: &mut Product, line: u64, problems: Vec<String>) {
+    for message in problems {
+        p.read_issues.push(ReadIssue { line, message });
+    }
+}

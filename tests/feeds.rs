@@ -1,0 +1,435 @@
+//! The feed readers on real and sample feeds: product counts, normalised names, locations,
+//! encodings, gzip, and the errors unreadable files give.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use feedlint::ErrorCode;
+use feedlint::feed::{self, FeedKind, InputFormat, ReadOptions};
+use feedlint::model::{Product, Shipping, Tax};
+
+fn shared(name: &str) -> PathBuf {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/feeds")).join(name)
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/examples")).join(name)
+}
+
+fn read(path: &Path) -> (FeedKind, Vec<Product>) {
+    read_with(path, &ReadOptions::default())
+}
+
+fn read_with(path: &Path, opts: &ReadOptions) -> (FeedKind, Vec<Product>) {
+    let reader = feed::open(path, opts).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let kind = reader.kind();
+    let products = reader
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    (kind, products)
+}
+
+fn read_err(path: &Path) -> feedlint::Error {
+    read_err_with(path, &ReadOptions::default())
+}
+
+fn read_err_with(path: &Path, opts: &ReadOptions) -> feedlint::Error {
+    match feed::open(path, opts) {
+        Err(e) => e,
+        Ok(r) => match r.collect::<Result<Vec<_>, _>>() {
+            Err(e) => e,
+            Ok(v) => panic!(
+                "{} read {} products, expected an error",
+                path.display(),
+                v.len()
+            ),
+        },
+    }
+}
+
+fn write_tmp(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.path().join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+type Comparable = (BTreeMap<String, Vec<String>>, Vec<Shipping>, Vec<Tax>);
+
+fn comparable(p: &Product) -> Comparable {
+    let attrs = p
+        .attributes
+        .iter()
+        .map(|a| (a.name.clone(), a.values.clone()))
+        .collect();
+    (attrs, p.shipping.clone(), p.tax.clone())
+}
+
+#[test]
+fn shared_feeds_are_read_with_their_documented_product_counts() {
+    // Counts from ../shared/feeds/SOURCES.md.
+    let expected = [
+        ("google-example-rss.xml", FeedKind::Rss, 6),
+        ("benchy-bad-rss.xml", FeedKind::Rss, 3),
+        ("benchy-good-rss.xml", FeedKind::Rss, 3),
+        ("merchant-onboarding-tabs-in-csv.csv", FeedKind::Tsv, 3),
+        ("laz627-apparel.tsv", FeedKind::Tsv, 1),
+        ("laz627-valid.json", FeedKind::JsonArray, 2),
+        ("laz627-broken.json", FeedKind::JsonArray, 1),
+        ("redd-health-beauty.tsv", FeedKind::Tsv, 4),
+    ];
+    for (name, kind, count) in expected {
+        let (k, products) = read(&shared(name));
+        assert_eq!(k, kind, "{name}");
+        assert_eq!(products.len(), count, "{name}");
+        for (i, p) in products.iter().enumerate() {
+            assert_eq!(p.location.index, i as u64, "{name}");
+            assert!(p.location.line > 0, "{name}");
+        }
+    }
+}
+
+#[test]
+fn example_catalogue_reads_the_same_in_every_format() {
+    let (kind, reference) = read(&example("catalog.xml"));
+    assert_eq!(kind, FeedKind::Rss);
+    assert_eq!(reference.len(), 7);
+    let categories: Vec<&str> = reference.iter().filter_map(|p| p.get("category")).collect();
+    for c in [
+        "electronics",
+        "apparel",
+        "health_beauty",
+        "automotive",
+        "home_garden",
+        "sporting_goods",
+    ] {
+        assert!(categories.contains(&c), "the catalogue covers {c}");
+    }
+    let formats = [
+        ("catalog.atom.xml", FeedKind::Atom),
+        ("catalog.csv", FeedKind::Csv),
+        ("catalog.tsv", FeedKind::Tsv),
+        ("catalog.json", FeedKind::JsonRequestBody),
+        ("catalog.ndjson", FeedKind::Ndjson),
+        ("catalog.xml.gz", FeedKind::Rss),
+    ];
+    for (name, kind) in formats {
+        let (k, products) = read(&example(name));
+        assert_eq!(k, kind, "{name}");
+        assert_eq!(products.len(), reference.len(), "{name}");
+        for (a, b) in reference.iter().zip(&products) {
+            assert_eq!(comparable(a), comparable(b), "{name}: {}", a.product_id());
+        }
+    }
+    let (_, latin1) = read(&example("catalog-latin1.xml"));
+    assert_eq!(latin1.len(), 2);
+    assert_eq!(latin1[0].get("brand"), Some("Élégance"));
+    assert!(latin1[1].get("title").unwrap().starts_with("Théière"));
+}
+
+#[test]
+fn rss_reader_normalises_namespaced_and_core_elements() {
+    let (_, products) = read(&shared("google-example-rss.xml"));
+    let tv = &products[0];
+    assert_eq!(tv.get("id"), Some("TV_123456"));
+    assert!(
+        tv.get("title").unwrap().contains("22\" LED TV"),
+        "entities are decoded"
+    );
+    assert_eq!(
+        tv.get("market_product_category"),
+        Some("Electronics > Video > Televisions > Flat Panel Televisions")
+    );
+    assert_eq!(tv.shipping.len(), 1);
+    assert_eq!(tv.shipping[0].country.as_deref(), Some("US"));
+    assert_eq!(tv.shipping[0].price.as_deref(), Some("14.95 USD"));
+    // benchy uses unprefixed RSS core elements for title and link.
+    let (_, benchy) = read(&shared("benchy-good-rss.xml"));
+    assert_eq!(benchy[0].get("title"), Some("Loviti Spring Pumps"));
+    assert_eq!(benchy[0].get("link"), Some("https://bannerwise.io/"));
+    assert_eq!(benchy[0].shipping[0].country.as_deref(), Some("nl"));
+}
+
+#[test]
+fn namespace_is_matched_by_uri_not_prefix() {
+    let dir = tempfile::tempdir().unwrap();
+    let xml = r#"<?xml version="1.0"?>
+<rss version="2.0" xmlns:m="http://base.google.com/ns/1.0"><channel>
+<item><m:id>A1</m:id><title><![CDATA[Fish & <Chips>]]></title><m:price>1.00 EUR</m:price>
+<g:custom xmlns:g="urn:other">x</g:custom></item>
+</channel></rss>"#;
+    let (_, products) = read(&write_tmp(&dir, "ns.xml", xml.as_bytes()));
+    assert_eq!(products[0].get("id"), Some("A1"));
+    assert_eq!(products[0].get("title"), Some("Fish & <Chips>"));
+    assert_eq!(products[0].get("price"), Some("1.00 EUR"));
+    assert_eq!(
+        products[0].get("custom"),
+        Some("x"),
+        "unknown attributes are kept"
+    );
+    assert_eq!(products[0].location.line, 3);
+}
+
+#[test]
+fn atom_reader_takes_link_href_summary_and_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let xml = r#"<feed xmlns="http://www.w3.org/2005/Atom" xmlns:g="http://base.google.com/ns/1.0">
+<title>t</title>
+<entry>
+  <id>E1</id><title>Entry title</title><link href="https://x.example/a?b=1&amp;c=2"/>
+  <summary>Sum</summary><g:price>2.00 USD</g:price>
+</entry>
+<entry><g:id>G2</g:id><id>ignored</id></entry>
+</feed>"#;
+    let (kind, products) = read(&write_tmp(&dir, "a.atom", xml.as_bytes()));
+    assert_eq!(kind, FeedKind::Atom);
+    assert_eq!(products[0].get("id"), Some("E1"));
+    assert_eq!(products[0].get("link"), Some("https://x.example/a?b=1&c=2"));
+    assert_eq!(products[0].get("description"), Some("Sum"));
+    assert_eq!(products[0].location.line, 3);
+    assert_eq!(
+        products[1].values("id"),
+        ["G2"],
+        "the GMC element wins over the core one"
+    );
+}
+
+#[test]
+fn csv_names_in_every_spelling_map_to_canonical_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = "ID,Image Link,imageLink2,additional image link,Google Product Category,shipping,tax,category\n\
+               1,https://a/1.jpg,x,\"https://a/2.jpg, https://a/3.jpg\",Apparel,\"US:CA:Overnight:16.00 USD:1:2:3:5,US::Standard:4.95 USD\",US:CA:7.25:y,apparel\n";
+    let (kind, products) = read(&write_tmp(&dir, "f.csv", csv.as_bytes()));
+    assert_eq!(kind, FeedKind::Csv);
+    let p = &products[0];
+    assert_eq!(p.get("id"), Some("1"));
+    assert_eq!(p.get("image_link"), Some("https://a/1.jpg"));
+    assert_eq!(p.get("image_link2"), Some("x"));
+    assert_eq!(
+        p.values("additional_image_link"),
+        ["https://a/2.jpg", "https://a/3.jpg"]
+    );
+    assert_eq!(p.get("market_product_category"), Some("Apparel"));
+    assert_eq!(p.get("category"), Some("apparel"));
+    assert_eq!(p.shipping.len(), 2);
+    assert_eq!(p.shipping[0].min_handling_time.as_deref(), Some("1"));
+    assert_eq!(p.shipping[0].max_transit_time.as_deref(), Some("5"));
+    assert_eq!(p.tax[0].tax_ship.as_deref(), Some("y"));
+    assert_eq!(p.location.line, 2);
+}
+
+#[test]
+fn ragged_rows_become_read_issues_and_the_feed_goes_on() {
+    let (_, products) = read(&shared("merchant-onboarding-tabs-in-csv.csv"));
+    assert_eq!(products.len(), 3);
+    assert_eq!(products[0].read_issues.len(), 1);
+    assert_eq!(products[0].read_issues[0].line, 2);
+    assert!(products[0].read_issues[0].message.contains("too few"));
+    assert!(products[1].read_issues.is_empty());
+    assert_eq!(products[2].read_issues[0].line, 4);
+}
+
+#[test]
+fn multi_line_csv_records_start_on_their_first_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = "id,description\n1,\"two\nlines\"\n2,plain\n";
+    let (_, products) = read(&write_tmp(&dir, "m.csv", csv.as_bytes()));
+    assert_eq!(products[0].get("description"), Some("two\nlines"));
+    assert_eq!(products[1].location.line, 4);
+}
+
+#[test]
+fn json_body_streams_products_and_keeps_request_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = r#"{
+  "analysisType": "comprehensive",
+  "products": [
+    {"title": "A", "price": 19.90, "imageLink": "https://a", "currentPerformance": {"clickThroughRate": 0.02, "conversionRate": 0.01, "monthlyRevenue": 1200}},
+    {"title": "B", "price": "5.00 USD",
+     "shipping": [{"country": "US", "price": "4.95 USD"}], "tags": ["x", "y"]}
+  ],
+  "options": {"timeHorizon": "12_months"}
+}"#;
+    let mut reader = feed::open(
+        &write_tmp(&dir, "b.json", body.as_bytes()),
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(reader.kind(), FeedKind::JsonRequestBody);
+    assert_eq!(
+        reader.request_fields().unwrap()["analysisType"],
+        "comprehensive"
+    );
+    let products: Vec<Product> = reader.by_ref().map(Result::unwrap).collect();
+    assert_eq!(products.len(), 2);
+    assert_eq!(
+        products[0].get("price"),
+        Some("19.90"),
+        "numbers keep their JSON text"
+    );
+    assert_eq!(products[0].get("image_link"), Some("https://a"));
+    assert_eq!(
+        products[0].performance.unwrap().monthly_revenue,
+        Some(1200.0)
+    );
+    assert_eq!(products[0].location.line, 4);
+    assert_eq!(products[1].location.line, 5);
+    assert_eq!(products[1].shipping[0].price.as_deref(), Some("4.95 USD"));
+    assert_eq!(products[1].values("tags"), ["x", "y"]);
+    let fields = reader.request_fields().unwrap();
+    assert_eq!(
+        fields["options"]["timeHorizon"], "12_months",
+        "fields after products are known at the end"
+    );
+    assert!(!fields.contains_key("products"));
+}
+
+#[test]
+fn json_body_without_products_is_a_validation_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = read_err(&write_tmp(&dir, "b.json", br#"{"options": {}}"#));
+    assert_eq!(e.code, ErrorCode::ValidationError);
+    assert!(
+        e.message.contains("missing products array"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn ndjson_products_know_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "{\"id\":\"1\"}\n\n{\"id\":\"2\",\"additional_image_link\":[\"a\",\"b\"]}\n";
+    let (kind, products) = read(&write_tmp(&dir, "f.jsonl", text.as_bytes()));
+    assert_eq!(kind, FeedKind::Ndjson);
+    assert_eq!(products[1].location.line, 3);
+    assert_eq!(products[1].values("additional_image_link"), ["a", "b"]);
+    // The same content without a telling extension is recognised as NDJSON too.
+    let (kind, _) = read(&write_tmp(&dir, "feed", text.as_bytes()));
+    assert_eq!(kind, FeedKind::Ndjson);
+}
+
+#[test]
+fn encodings_are_decoded_and_undeclared_latin1_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    // UTF-8 with BOM.
+    let (_, p) = read(&write_tmp(
+        &dir,
+        "bom.csv",
+        "\u{feff}id,title\n1,Café\n".as_bytes(),
+    ));
+    assert_eq!(p[0].get("id"), Some("1"));
+    assert_eq!(p[0].get("title"), Some("Café"));
+    // UTF-16 LE and BE with BOM.
+    let text = "id\ttitle\n1\tÜber\n";
+    let mut le = vec![0xff, 0xfe];
+    let mut be = vec![0xfe, 0xff];
+    for u in text.encode_utf16() {
+        le.extend(u.to_le_bytes());
+        be.extend(u.to_be_bytes());
+    }
+    for (name, bytes) in [("le.txt", le), ("be.txt", be)] {
+        let (kind, p) = read(&write_tmp(&dir, name, &bytes));
+        assert_eq!(kind, FeedKind::Tsv);
+        assert_eq!(p[0].get("title"), Some("Über"), "{name}");
+    }
+    // Latin-1 without a declaration: an error naming line and byte offset.
+    let latin1 = b"id,title\n1,Caf\xe9\n";
+    let path = write_tmp(&dir, "l1.csv", latin1);
+    let e = read_err(&path);
+    assert_eq!(e.code, ErrorCode::InputError);
+    assert!(
+        e.message.contains("line 2") && e.message.contains("byte offset 14"),
+        "{}",
+        e.message
+    );
+    // ...and fine with --encoding.
+    let opts = ReadOptions {
+        encoding: Some(encoding_rs::WINDOWS_1252),
+        ..ReadOptions::default()
+    };
+    let (_, p) = read_with(&path, &opts);
+    assert_eq!(p[0].get("title"), Some("Café"));
+}
+
+#[test]
+fn gzip_is_detected_by_magic_bytes_and_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(b"id,title\n1,a\n2,b\n").unwrap();
+    let bytes = gz.finish().unwrap();
+    let path = write_tmp(&dir, "feed.csv", &bytes);
+    let (_, p) = read(&path);
+    assert_eq!(p.len(), 2);
+    let capped = ReadOptions {
+        max_decompressed_bytes: 10,
+        ..ReadOptions::default()
+    };
+    let e = read_err_with(&path, &capped);
+    assert!(e.message.contains("cap of 10 bytes"), "{}", e.message);
+}
+
+#[test]
+fn forced_input_format_overrides_detection() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_tmp(&dir, "feed.dat", b"id|title\n1|a\n");
+    let opts = ReadOptions {
+        format: Some(InputFormat::Csv),
+        ..ReadOptions::default()
+    };
+    let (_, p) = read_with(&path, &opts);
+    assert_eq!(p[0].get("title"), Some("a"));
+}
+
+#[test]
+fn unreadable_files_give_located_input_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &[u8], &str)] = &[
+        ("empty.csv", b"", "empty"),
+        ("blank.json", b"  \n ", "empty"),
+        ("header.csv", b"id,title\n", "header line but no products"),
+        (
+            "bad.xml",
+            b"<rss><channel>\n<item><g:id>1</item></channel></rss>",
+            ":2:",
+        ),
+        (
+            "trunc.xml",
+            b"<rss><channel><item><title>x</title></item>",
+            "end of file",
+        ),
+        (
+            "syntax.json",
+            b"{\"products\": [\n {\"id\": 1,}\n]}",
+            "syntax.json:2:",
+        ),
+        ("bad.ndjson", b"{\"id\":1}\n{oops}\n", "bad.ndjson:2:"),
+        ("bin.csv", b"id,title\n\x00\x01\x02", "binary"),
+        ("page.xml", b"<html><body>hi</body></html>", "neither RSS"),
+    ];
+    for (name, bytes, needle) in cases {
+        let e = read_err(&write_tmp(&dir, name, bytes));
+        assert!(
+            matches!(e.code, ErrorCode::InputError | ErrorCode::ValidationError),
+            "{name}: {:?}",
+            e.code
+        );
+        assert!(e.message.contains(needle), "{name}: {}", e.message);
+    }
+}
+
+#[test]
+fn malformed_xml_child_is_a_read_issue_of_its_item() {
+    let dir = tempfile::tempdir().unwrap();
+    let xml = r#"<rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+<item><g:id>1</g:id><g:shipping><g:country>US</g:country><g:colour>x</g:colour></g:shipping>
+<g:title>&nbsp;x</g:title></item>
+<item><g:id>2</g:id></item>
+</channel></rss>"#;
+    let (_, p) = read(&write_tmp(&dir, "c.xml", xml.as_bytes()));
+    assert_eq!(p.len(), 2);
+    assert_eq!(p[0].read_issues.len(), 2, "{:?}", p[0].read_issues);
+    assert_eq!(p[0].shipping[0].country.as_deref(), Some("US"));
+    assert_eq!(p[0].get("title"), Some("&nbsp;x"), "kept as written");
+    assert!(p[1].read_issues.is_empty());
+}
