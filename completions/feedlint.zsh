@@ -20,6 +20,9 @@ json\:"The documented v2 JSON response shape"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -56,6 +59,9 @@ json\:"The documented v2 JSON response shape"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -72,6 +78,9 @@ json\:"The documented v2 JSON response shape"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -95,6 +104,9 @@ json\:"The documented v2 JSON response shape"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -111,6 +123,9 @@ json\:"The documented v2 JSON response shape"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -152,6 +167,64 @@ esac
     ;;
 esac
 ;;
+(usage)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+&& ret=0
+;;
+(rules)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'::code -- A rule code (`FL-C003`) or name (`title-too-short`) to explain:_default' \
+&& ret=0
+;;
+(categories)
+_arguments "${_arguments_options[@]}" : \
+'--view=[How much to show (the spec'\''s \`format\` query parameter)]:VIEW:(json summary detailed)' \
+'--tier=[Which tiers to describe]:TIER:(test production all)' \
+'--category=[Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 ":: :_feedlint__subcmd__help_commands" \
@@ -192,6 +265,18 @@ _arguments "${_arguments_options[@]}" : \
     ;;
 esac
 ;;
+(usage)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(rules)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(categories)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -210,9 +295,17 @@ _feedlint_commands() {
     local commands; commands=(
 'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
 'generate:Generate shell completions or man pages (for packagers)' \
+'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
+'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
+'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__categories_commands] )) ||
+_feedlint__subcmd__categories_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint categories commands' commands "$@"
 }
 (( $+functions[_feedlint__subcmd__convert_commands] )) ||
 _feedlint__subcmd__convert_commands() {
@@ -267,9 +360,17 @@ _feedlint__subcmd__help_commands() {
     local commands; commands=(
 'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
 'generate:Generate shell completions or man pages (for packagers)' \
+'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
+'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
+'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint help commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__categories_commands] )) ||
+_feedlint__subcmd__help__subcmd__categories_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help categories commands' commands "$@"
 }
 (( $+functions[_feedlint__subcmd__help__subcmd__convert_commands] )) ||
 _feedlint__subcmd__help__subcmd__convert_commands() {
@@ -298,6 +399,26 @@ _feedlint__subcmd__help__subcmd__generate__subcmd__man_commands() {
 _feedlint__subcmd__help__subcmd__help_commands() {
     local commands; commands=()
     _describe -t commands 'feedlint help help commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__rules_commands] )) ||
+_feedlint__subcmd__help__subcmd__rules_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help rules commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__usage_commands] )) ||
+_feedlint__subcmd__help__subcmd__usage_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help usage commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__rules_commands] )) ||
+_feedlint__subcmd__rules_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint rules commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__usage_commands] )) ||
+_feedlint__subcmd__usage_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint usage commands' commands "$@"
 }
 
 if [ "$funcstack[1]" = "_feedlint" ]; then

@@ -49,7 +49,10 @@ fn write_page(dir: &std::path::Path, cmd: &clap::Command, name: &str) -> Result<
     let path = dir.join(format!("{name}.1"));
     std::fs::write(&path, buf)
         .map_err(|e| Error::input(format!("cannot write {}: {e}", path.display())))?;
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+    for sub in cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+    {
         write_page(dir, sub, &format!("{name}-{}", sub.get_name()))?;
     }
     Ok(())
