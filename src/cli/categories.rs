@@ -25,31 +25,8 @@ pub struct CategoriesArgs {
     pub category: Option<String>,
 }
 
-/// Request id and timestamp of the response: FEEDLINT_REQUEST_ID and FEEDLINT_NOW (RFC 3339)
-/// when set, else a v4 UUID and the current UTC time. (To be replaced by the shared request
-/// context of the accounts module.)
-fn request_id_and_time() -> Result<(String, String), Error> {
-    let id = std::env::var("FEEDLINT_REQUEST_ID")
-        .ok()
-        .filter(|v| !v.is_empty())
-        .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-    let rfc = time::format_description::well_known::Rfc3339;
-    let now = match std::env::var("FEEDLINT_NOW").ok().filter(|v| !v.is_empty()) {
-        Some(v) => time::OffsetDateTime::parse(&v, &rfc).map_err(|e| {
-            Error::usage(format!("FEEDLINT_NOW is not an RFC 3339 time: {e}"))
-                .with_help("for example FEEDLINT_NOW=2026-01-01T00:00:00Z")
-        })?,
-        None => time::OffsetDateTime::now_utc(),
-    };
-    let ts = now
-        .to_offset(time::UtcOffset::UTC)
-        .format(&rfc)
-        .map_err(|e| Error::internal(e.to_string()))?;
-    Ok((id, ts))
-}
-
 pub fn run(args: &CategoriesArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
-    let started = std::time::Instant::now();
+    let rctx = crate::account::RequestContext::from_env()?;
     let only = match args.category.as_deref() {
         None => None,
         Some(key) => Some(Category::from_key(key).ok_or_else(|| {
@@ -57,14 +34,13 @@ pub fn run(args: &CategoriesArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                 .with_help(format!("valid keys: {}", Category::valid_keys()))
         })?),
     };
-    let (request_id, timestamp) = request_id_and_time()?;
     let response = discovery::build(
         args.view,
         args.tier,
         only,
-        request_id,
-        timestamp,
-        started.elapsed().as_millis(),
+        rctx.request_id.clone(),
+        rctx.timestamp(),
+        u128::from(rctx.elapsed_ms()),
     );
     if ctx.global.format == OutputFormat::Json {
         serde_json::to_writer_pretty(&mut *ctx.out, &response)
