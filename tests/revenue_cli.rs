@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use feedlint::account::{Account, Endpoint, RequestContext};
+use feedlint::revenue::model::to_cents;
 use feedlint::store::StoreConfig;
 use serde_json::{Value, json};
 
@@ -337,9 +338,9 @@ fn mixed_currency_feed_keeps_currencies_apart() {
         assert_eq!(block["totalProducts"], mine.len());
         let cents: i64 = mine
             .iter()
-            .map(|p| (p["currentImpact"].as_f64().unwrap() * 100.0).round() as i64)
+            .map(|p| to_cents(p["currentImpact"].as_f64().unwrap()))
             .sum();
-        let total = (block["totalImpact"].as_f64().unwrap() * 100.0).round() as i64;
+        let total = to_cents(block["totalImpact"].as_f64().unwrap());
         assert_eq!(total, cents, "{code}");
     }
     assert_eq!(analysis["totalProducts"], 2);

@@ -146,38 +146,16 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     };
     let mut emitter = match format {
         OutputFormat::Json => Emitter::Json(JsonStream::start(&mut *out)?),
-        OutputFormat::Csv => Emitter::Csv(CsvEmitter::new(&mut *out)?),
+        OutputFormat::Csv => Emitter::Csv(Box::new(CsvEmitter::new(&mut *out)?)),
         _ => Emitter::Table(&mut *out),
     };
 
-    let engine = Engine::new(EngineOptions::default());
     let mut analyzer = Analyzer::new(options.clone());
     let progress = Progress::new(
         ctx.stderr_is_terminal && !ctx.global.quiet,
         "products analysed",
     );
-    crate::pipeline::map_ordered(
-        items,
-        CHUNK,
-        |item: Result<Product, Error>| {
-            item.map(|p| {
-                // Issues per product come from the rules engine (spec 2.6 "per validation issue").
-                let report = engine.check(&p);
-                let issues = report.findings.iter().map(Issue::from_finding).collect();
-                ProductInput::from_product(&p, issues)
-            })
-        },
-        |input: Result<ProductInput, Error>| -> Result<(), Error> {
-            let result = analyzer.add(&input?);
-            match &mut emitter {
-                Emitter::Json(s) => s.product(&result)?,
-                Emitter::Csv(c) => c.write(&result)?,
-                Emitter::Table(_) => {}
-            }
-            progress.inc(1);
-            Ok(())
-        },
-    )?;
+    analyze_all(items, &mut analyzer, &mut emitter, &progress)?;
     progress.finish();
 
     let count = analyzer.accumulator().products();
@@ -203,17 +181,50 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     Ok(Outcome::Clean)
 }
 
+/// Finds each product's issues with the rules engine (in parallel, in order) and adds the
+/// products to the analyzer one at a time, streaming each result to the emitter.
+fn analyze_all<W: Write>(
+    items: impl Iterator<Item = Result<Product, Error>> + Send,
+    analyzer: &mut Analyzer,
+    emitter: &mut Emitter<W>,
+    progress: &Progress,
+) -> Result<(), Error> {
+    let engine = Engine::new(EngineOptions::default());
+    crate::pipeline::map_ordered(
+        items,
+        CHUNK,
+        |item: Result<Product, Error>| {
+            item.map(|p| {
+                // Issues per product come from the rules engine (spec 2.6 "per validation issue").
+                let report = engine.check(&p);
+                let issues = report.findings.iter().map(Issue::from_finding).collect();
+                ProductInput::from_product(&p, issues)
+            })
+        },
+        |input: Result<ProductInput, Error>| -> Result<(), Error> {
+            let result = analyzer.add(&input?);
+            match emitter {
+                Emitter::Json(s) => s.product(&result)?,
+                Emitter::Csv(c) => c.write(&result)?,
+                Emitter::Table(_) => {}
+            }
+            progress.inc(1);
+            Ok(())
+        },
+    )
+}
+
 /// The emitter chosen by `--format`.
 enum Emitter<W: Write> {
     Table(W),
     Json(JsonStream<W>),
-    Csv(CsvEmitter<W>),
+    Csv(Box<CsvEmitter<W>>),
 }
 
 /// Where the next products come from: a request body read whole, or a streamed feed.
 enum Source {
     Held(std::vec::IntoIter<Product>),
-    Stream(FeedReader),
+    Stream(Box<FeedReader>),
 }
 
 impl Iterator for Source {
@@ -232,7 +243,7 @@ impl Iterator for Source {
 /// fields are returned with it. Other feeds are streamed.
 fn open_source(mut reader: FeedReader) -> Result<(Source, Option<Map<String, Value>>), Error> {
     if reader.kind() != FeedKind::JsonRequestBody {
-        return Ok((Source::Stream(reader), None));
+        return Ok((Source::Stream(Box::new(reader)), None));
     }
     let held = reader
         .by_ref()
