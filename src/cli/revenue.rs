@@ -367,3 +367,87 @@ fn resolve_options(
     }
     Ok(o)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use serde_json::json;
+
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: RevenueArgs,
+    }
+
+    fn args(flags: &[&str]) -> RevenueArgs {
+        let mut argv = vec!["revenue"];
+        argv.extend_from_slice(flags);
+        argv.push("feed.json");
+        Wrapper::try_parse_from(argv).expect("valid flags").args
+    }
+
+    fn fields(v: &Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn defaults_without_body_or_flags() {
+        let o = resolve_options(&args(&[]), "USD".into(), None).expect("defaults");
+        assert_eq!(o, Options::default());
+    }
+
+    #[test]
+    fn request_body_options_apply_and_flags_win() {
+        let body = fields(&json!({
+            "options": {
+                "timeHorizon": "6_months",
+                "includeROICalculations": false,
+                "includePriorityAssessment": false,
+                "includePaybackAnalysis": true
+            },
+            "analysisType": "comprehensive",
+            "timeframe": "quarterly"
+        }));
+        let o = resolve_options(&args(&[]), "EUR".into(), Some(&body)).expect("body");
+        assert_eq!(o.time_horizon_months, 6);
+        assert!(!o.include_roi && !o.include_priority && o.include_payback);
+        assert_eq!(o.analysis_type, AnalysisType::Comprehensive);
+        assert_eq!(o.timeframe, Timeframe::Quarterly);
+        assert_eq!(o.default_currency, "EUR");
+
+        let flags = args(&[
+            "--time-horizon",
+            "12",
+            "--timeframe",
+            "monthly",
+            "--analysis-type",
+            "quick",
+            "--no-payback",
+        ]);
+        let o = resolve_options(&flags, "USD".into(), Some(&body)).expect("flags");
+        assert_eq!(o.time_horizon_months, 12);
+        assert_eq!(o.timeframe, Timeframe::Monthly);
+        assert_eq!(o.analysis_type, AnalysisType::Quick);
+        assert!(!o.include_payback);
+        assert!(
+            !o.include_roi,
+            "the body's false stays when no flag says otherwise"
+        );
+    }
+
+    #[test]
+    fn request_body_fields_of_the_wrong_type_are_refused() {
+        for body in [
+            json!({"options": {"includeROICalculations": "yes"}}),
+            json!({"options": {"timeHorizon": true}}),
+            json!({"options": {"timeHorizon": "0_months"}}),
+            json!({"analysisType": 3}),
+            json!({"timeframe": "weekly"}),
+        ] {
+            let err = resolve_options(&args(&[]), "USD".into(), Some(&fields(&body)))
+                .expect_err("refused");
+            assert_eq!(err.code, ErrorCode::ValidationError, "{body}");
+        }
+    }
+}
