@@ -28,6 +28,9 @@ _feedlint() {
             feedlint,help)
                 cmd="feedlint__subcmd__help"
                 ;;
+            feedlint,revenue)
+                cmd="feedlint__subcmd__revenue"
+                ;;
             feedlint,rules)
                 cmd="feedlint__subcmd__rules"
                 ;;
@@ -64,6 +67,9 @@ _feedlint() {
             feedlint__subcmd__help,help)
                 cmd="feedlint__subcmd__help__subcmd__help"
                 ;;
+            feedlint__subcmd__help,revenue)
+                cmd="feedlint__subcmd__help__subcmd__revenue"
+                ;;
             feedlint__subcmd__help,rules)
                 cmd="feedlint__subcmd__help__subcmd__rules"
                 ;;
@@ -83,14 +89,14 @@ _feedlint() {
 
     case "${cmd}" in
         feedlint)
-            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version convert generate usage rules categories help"
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version convert generate usage rules categories revenue help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -144,7 +150,7 @@ _feedlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -206,7 +212,7 @@ _feedlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -248,7 +254,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -290,7 +296,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -388,7 +394,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -423,7 +429,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__help)
-            opts="convert generate usage rules categories help"
+            opts="convert generate usage rules categories revenue help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -520,6 +526,20 @@ _feedlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        feedlint__subcmd__help__subcmd__revenue)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         feedlint__subcmd__help__subcmd__rules)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -548,6 +568,80 @@ _feedlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        feedlint__subcmd__revenue)
+            opts="-o -q -j -h -V --input-format --encoding --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --input-format)
+                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --time-horizon)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeframe)
+                    COMPREPLY=($(compgen -W "monthly quarterly yearly" -- "${cur}"))
+                    return 0
+                    ;;
+                --analysis-type)
+                    COMPREPLY=($(compgen -W "quick standard comprehensive" -- "${cur}"))
+                    return 0
+                    ;;
+                --currency)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         feedlint__subcmd__rules)
             opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -556,7 +650,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -598,7 +692,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -25,7 +25,8 @@ function __fish_feedlint_using_subcommand
 end
 
 complete -c feedlint -n "__fish_feedlint_needs_command" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'"
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
 complete -c feedlint -n "__fish_feedlint_needs_command" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -41,6 +42,7 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "generate" -d 'Gen
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
@@ -56,7 +58,8 @@ rss\t'RSS 2.0 with the GMC namespace'
 atom\t'Atom 1.0 with the GMC namespace'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s o -l output -d 'Write to FILE instead of stdout' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'"
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -68,7 +71,8 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s q -l quiet
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'"
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -83,7 +87,8 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fi
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "man" -d 'Write one man page per (sub)command into DIR'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'"
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -95,7 +100,8 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_s
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'"
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -110,7 +116,8 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_s
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write one man page per (sub)command into DIR'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'"
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -122,7 +129,8 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s q -l quiet -
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'"
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -141,7 +149,8 @@ production\t''
 all\t''"
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l category -d 'Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'"
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -152,11 +161,43 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l lock-ti
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l time-horizon -d 'Months the opportunity value and ROI count gains over (spec 4.4 `timeHorizon`), e.g. `6_months` or `6`; 1 to 60, default 15' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l timeframe -d 'Period of the reported amounts (spec 4.4 `timeframe`; default monthly)' -r -f -a "monthly\t''
+quarterly\t''
+yearly\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l analysis-type -d 'How much is reported (never the numbers): quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)' -r -f -a "quick\t''
+standard\t''
+comprehensive\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l currency -d 'ISO 4217 currency of prices written without one (a request body\'s numeric price)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s o -l output -d 'Write the report to FILE instead of stdout (e.g. `--format csv -o impact.csv`)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+csv\t'One row per item, for spreadsheets'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-roi -d 'Leave out the ROI fields (`includeROICalculations: false`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-priority -d 'Leave out priorities and priority opportunities (`includePriorityAssessment: false`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-payback -d 'Leave out the payback periods (`includePaybackAnalysis: false`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write one man page per (sub)command into DIR'

@@ -16,7 +16,8 @@ _feedlint() {
     local context curcontext="$curcontext" state line
     _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -55,7 +56,8 @@ atom\:"Atom 1.0 with the GMC namespace"))' \
 '-o+[Write to FILE instead of stdout]:FILE:_files' \
 '--output=[Write to FILE instead of stdout]:FILE:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -74,7 +76,8 @@ json\:"The documented v2 JSON response shape"))' \
 (generate)
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -100,7 +103,8 @@ json\:"The documented v2 JSON response shape"))' \
             (completions)
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -119,7 +123,8 @@ json\:"The documented v2 JSON response shape"))' \
 (man)
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -170,7 +175,8 @@ esac
 (usage)
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -188,7 +194,8 @@ json\:"The documented v2 JSON response shape"))' \
 (rules)
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -210,7 +217,8 @@ _arguments "${_arguments_options[@]}" : \
 '--tier=[Which tiers to describe]:TIER:(test production all)' \
 '--category=[Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -223,6 +231,41 @@ json\:"The documented v2 JSON response shape"))' \
 '--help[Print help (see more with '\''--help'\'')]' \
 '-V[Print version]' \
 '--version[Print version]' \
+&& ret=0
+;;
+(revenue)
+_arguments "${_arguments_options[@]}" : \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--time-horizon=[Months the opportunity value and ROI count gains over (spec 4.4 \`timeHorizon\`), e.g. \`6_months\` or \`6\`; 1 to 60, default 15]:N_months:_default' \
+'--timeframe=[Period of the reported amounts (spec 4.4 \`timeframe\`; default monthly)]:PERIOD:(monthly quarterly yearly)' \
+'--analysis-type=[How much is reported (never the numbers)\: quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)]:TYPE:(quick standard comprehensive)' \
+'--currency=[ISO 4217 currency of prices written without one (a request body'\''s numeric price)]:CODE:_default' \
+'-o+[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
+'--output=[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+csv\:"One row per item, for spreadsheets"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'--no-roi[Leave out the ROI fields (\`includeROICalculations\: false\`)]' \
+'--no-priority[Leave out priorities and priority opportunities (\`includePriorityAssessment\: false\`)]' \
+'--no-payback[Leave out the payback periods (\`includePaybackAnalysis\: false\`)]' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
 && ret=0
 ;;
 (help)
@@ -277,6 +320,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(revenue)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -298,6 +345,7 @@ _feedlint_commands() {
 'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
 'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
 'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
+'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint commands' commands "$@"
@@ -363,6 +411,7 @@ _feedlint__subcmd__help_commands() {
 'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
 'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
 'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
+'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint help commands' commands "$@"
@@ -400,6 +449,11 @@ _feedlint__subcmd__help__subcmd__help_commands() {
     local commands; commands=()
     _describe -t commands 'feedlint help help commands' commands "$@"
 }
+(( $+functions[_feedlint__subcmd__help__subcmd__revenue_commands] )) ||
+_feedlint__subcmd__help__subcmd__revenue_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help revenue commands' commands "$@"
+}
 (( $+functions[_feedlint__subcmd__help__subcmd__rules_commands] )) ||
 _feedlint__subcmd__help__subcmd__rules_commands() {
     local commands; commands=()
@@ -409,6 +463,11 @@ _feedlint__subcmd__help__subcmd__rules_commands() {
 _feedlint__subcmd__help__subcmd__usage_commands() {
     local commands; commands=()
     _describe -t commands 'feedlint help usage commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__revenue_commands] )) ||
+_feedlint__subcmd__revenue_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint revenue commands' commands "$@"
 }
 (( $+functions[_feedlint__subcmd__rules_commands] )) ||
 _feedlint__subcmd__rules_commands() {

@@ -8,6 +8,7 @@ mod convert;
 mod generate;
 pub mod input;
 pub mod progress;
+mod revenue;
 mod rules;
 mod usage;
 
@@ -160,6 +161,12 @@ pub enum Command {
     /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
     /// No API key is needed.
     Categories(categories::CategoriesArgs),
+    /// Estimate what a feed's issues cost and what fixing them earns (spec 2.6, 4.4).
+    ///
+    /// Reads any feed or a 2.6 request body (at most 100 products), finds each product's issues
+    /// with the rules engine and reports revenue impact, ROI, payback and priorities per
+    /// currency. `--format table|json|csv`, `-o FILE`. Model and formulas: docs/revenue-model.md.
+    Revenue(revenue::RevenueArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -189,7 +196,8 @@ impl Command {
             | Self::Usage(_)
             | Self::Rules(_)
             | Self::Categories(_)
-            | Self::Convert(_) => Envelope::A,
+            | Self::Convert(_)
+            | Self::Revenue(_) => Envelope::A,
         }
     }
 }
@@ -236,6 +244,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Rules(args) => rules::run(&args, ctx),
         Command::Categories(args) => categories::run(&args, ctx),
         Command::Convert(args) => convert::run(&args, ctx),
+        Command::Revenue(args) => revenue::run(&args, ctx),
     }
 }
 

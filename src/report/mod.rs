@@ -19,6 +19,8 @@ pub enum OutputFormat {
     Table,
     /// The documented v2 JSON response shape.
     Json,
+    /// One row per item, for spreadsheets.
+    Csv,
     /// JUnit XML: one test case per product (GitLab, Jenkins, Azure).
     #[value(hide = true)]
     Junit,
@@ -39,6 +41,7 @@ impl OutputFormat {
         match self {
             Self::Table => "table",
             Self::Json => "json",
+            Self::Csv => "csv",
             Self::Junit => "junit",
             Self::Sarif => "sarif",
             Self::Github => "github",

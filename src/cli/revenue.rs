@@ -1,0 +1,453 @@
+//! `feedlint revenue`: revenue impact analysis of a feed or a spec 2.6 request body (spec 2.6, 4.4).
+//!
+//! Wires key → feed → rules engine (issues per product) → `revenue::Analyzer` → table, JSON or
+//! CSV. Holds no model logic (src/revenue/), no rule logic (src/rules/) and no emitter (report/).
+//!
+//! Options come from the flags and, for a request body given as the first input, from its
+//! `options.timeHorizon`, `options.include*` switches and top-level `analysisType` and
+//! `timeframe` (spec 4.4); a flag wins over the request body (docs/revenue-model.md §7).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use serde_json::{Map, Value};
+
+use super::Ctx;
+use super::input::FeedArgs;
+use super::progress::Progress;
+use crate::account::{Account, Endpoint, RequestContext};
+use crate::error::{Error, ErrorCode, Outcome};
+use crate::feed::{FeedKind, FeedReader};
+use crate::model::Product;
+use crate::model::price::is_known_currency;
+use crate::report::OutputFormat;
+use crate::report::revenue::{CsvEmitter, JsonStream, write_table};
+use crate::revenue::{
+    AnalysisType, Analyzer, Issue, MAX_PRODUCTS_PER_REQUEST, Options, ProductInput, Timeframe,
+    check_request_size, parse_time_horizon,
+};
+use crate::rules::{Engine, EngineOptions};
+
+/// Products analysed in parallel per chunk (memory is bounded by one chunk in flight).
+const CHUNK: usize = 256;
+
+/// Arguments of `feedlint revenue`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RevenueArgs {
+    #[command(flatten)]
+    pub feed: FeedArgs,
+
+    /// Months the opportunity value and ROI count gains over (spec 4.4 `timeHorizon`), e.g.
+    /// `6_months` or `6`; 1 to 60, default 15.
+    #[arg(long, value_name = "N_months")]
+    pub time_horizon: Option<String>,
+
+    /// Period of the reported amounts (spec 4.4 `timeframe`; default monthly).
+    #[arg(long, value_name = "PERIOD", value_parser = ["monthly", "quarterly", "yearly"])]
+    pub timeframe: Option<String>,
+
+    /// How much is reported (never the numbers): quick (1 recommendation, top 3), standard
+    /// (3, top 5, default) or comprehensive (all, top 10).
+    #[arg(long, value_name = "TYPE", value_parser = ["quick", "standard", "comprehensive"])]
+    pub analysis_type: Option<String>,
+
+    /// Leave out the ROI fields (`includeROICalculations: false`).
+    #[arg(long)]
+    pub no_roi: bool,
+
+    /// Leave out priorities and priority opportunities (`includePriorityAssessment: false`).
+    #[arg(long)]
+    pub no_priority: bool,
+
+    /// Leave out the payback periods (`includePaybackAnalysis: false`).
+    #[arg(long)]
+    pub no_payback: bool,
+
+    /// ISO 4217 currency of prices written without one (a request body's numeric price).
+    #[arg(long, value_name = "CODE", default_value = "USD")]
+    pub currency: String,
+
+    /// Write the report to FILE instead of stdout (e.g. `--format csv -o impact.csv`).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    let format = ctx.global.format;
+    if !matches!(
+        format,
+        OutputFormat::Table | OutputFormat::Json | OutputFormat::Csv
+    ) {
+        return Err(Error::usage(format!(
+            "revenue supports --format table|json|csv, not {}",
+            format.name()
+        )));
+    }
+    let currency = args.currency.trim().to_ascii_uppercase();
+    if !is_known_currency(&currency) {
+        return Err(Error::usage(format!(
+            "`{}` is not an ISO 4217 currency code",
+            args.currency
+        ))
+        .with_help("write a three-letter code such as USD, EUR or GBP"));
+    }
+    let rctx = RequestContext::from_env()?;
+    let account = Account::open(
+        ctx.global.api_key(),
+        &ctx.global.store_config(),
+        Endpoint::REVENUE_IMPACT,
+        &rctx,
+    )?;
+
+    // The first input is opened now: a request body is read whole (at most 101 products, spec
+    // 4.4 limit) so that its size is checked and its options known before any work.
+    let mut inputs = args.feed.open_each();
+    let (first, fields) = match inputs.next() {
+        Some(reader) => {
+            let (source, fields) = open_source(reader?)?;
+            (Some(source), fields)
+        }
+        None => (None, None),
+    };
+    let options = resolve_options(args, currency, fields.as_ref())?;
+    let mut products = Products {
+        inputs,
+        current: first,
+    };
+
+    // Test keys: read at most remaining + 1 products and refuse before any work (spec 8).
+    let held: Option<Vec<Product>> = match account.prefetch_limit()? {
+        Some(limit) => {
+            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+            let held = products
+                .by_ref()
+                .take(limit)
+                .collect::<Result<Vec<_>, _>>()?;
+            account.ensure_capacity(held.len() as u64)?;
+            Some(held)
+        }
+        None => None,
+    };
+    let items: Box<dyn Iterator<Item = Result<Product, Error>> + Send + '_> = match held {
+        Some(held) => Box::new(held.into_iter().map(Ok)),
+        None => Box::new(products),
+    };
+
+    let mut file;
+    let out: &mut dyn Write = match &args.output {
+        Some(path) => {
+            file = std::io::BufWriter::new(
+                std::fs::File::create(path)
+                    .map_err(|e| Error::input(format!("cannot create {}: {e}", path.display())))?,
+            );
+            &mut file
+        }
+        None => &mut *ctx.out,
+    };
+    let mut emitter = match format {
+        OutputFormat::Json => Emitter::Json(JsonStream::start(&mut *out)?),
+        OutputFormat::Csv => Emitter::Csv(Box::new(CsvEmitter::new(&mut *out)?)),
+        _ => Emitter::Table(&mut *out),
+    };
+
+    let mut analyzer = Analyzer::new(options.clone());
+    let progress = Progress::new(
+        ctx.stderr_is_terminal && !ctx.global.quiet,
+        "products analysed",
+    );
+    analyze_all(items, &mut analyzer, &mut emitter, &progress)?;
+    progress.finish();
+
+    let count = analyzer.accumulator().products();
+    let summary = analyzer.finish();
+    let receipt = account.record(count)?;
+    let meta = receipt.meta(&rctx, Endpoint::REVENUE_IMPACT);
+    match emitter {
+        Emitter::Json(s) => s.finish(&summary, &meta)?.flush()?,
+        Emitter::Csv(c) => c.finish()?.flush()?,
+        Emitter::Table(mut w) => {
+            write_table(&mut w, &summary, &options)?;
+            w.flush()?;
+        }
+    }
+    if let (Some(path), false) = (&args.output, ctx.global.quiet) {
+        writeln!(
+            ctx.err,
+            "analysed {count} product{} → {}",
+            if count == 1 { "" } else { "s" },
+            path.display()
+        )?;
+    }
+    Ok(Outcome::Clean)
+}
+
+/// Finds each product's issues with the rules engine (in parallel, in order) and adds the
+/// products to the analyzer one at a time, streaming each result to the emitter.
+fn analyze_all<W: Write>(
+    items: impl Iterator<Item = Result<Product, Error>> + Send,
+    analyzer: &mut Analyzer,
+    emitter: &mut Emitter<W>,
+    progress: &Progress,
+) -> Result<(), Error> {
+    let engine = Engine::new(EngineOptions::default());
+    crate::pipeline::map_ordered(
+        items,
+        CHUNK,
+        |item: Result<Product, Error>| {
+            item.map(|p| {
+                // Issues per product come from the rules engine (spec 2.6 "per validation issue").
+                let report = engine.check(&p);
+                let issues = report.findings.iter().map(Issue::from_finding).collect();
+                ProductInput::from_product(&p, issues)
+            })
+        },
+        |input: Result<ProductInput, Error>| -> Result<(), Error> {
+            let result = analyzer.add(&input?);
+            match emitter {
+                Emitter::Json(s) => s.product(&result)?,
+                Emitter::Csv(c) => c.write(&result)?,
+                Emitter::Table(_) => {}
+            }
+            progress.inc(1);
+            Ok(())
+        },
+    )
+}
+
+/// The emitter chosen by `--format`.
+enum Emitter<W: Write> {
+    Table(W),
+    Json(JsonStream<W>),
+    Csv(Box<CsvEmitter<W>>),
+}
+
+/// Where the next products come from: a request body read whole, or a streamed feed.
+enum Source {
+    Held(std::vec::IntoIter<Product>),
+    Stream(Box<FeedReader>),
+}
+
+impl Iterator for Source {
+    type Item = Result<Product, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Self::Held(it) => it.next().map(Ok),
+            Self::Stream(r) => r.next(),
+        }
+    }
+}
+
+/// Opens one input. A request body is read whole, at most `MAX_PRODUCTS_PER_REQUEST + 1`
+/// products, and refused with PAYLOAD_TOO_LARGE when it has more (spec 4.4, 7); its top-level
+/// fields are returned with it. Other feeds are streamed.
+fn open_source(mut reader: FeedReader) -> Result<(Source, Option<Map<String, Value>>), Error> {
+    if reader.kind() != FeedKind::JsonRequestBody {
+        return Ok((Source::Stream(Box::new(reader)), None));
+    }
+    let held = reader
+        .by_ref()
+        .take(MAX_PRODUCTS_PER_REQUEST + 1)
+        .collect::<Result<Vec<_>, _>>()?;
+    check_request_size(held.len())?;
+    let fields = reader.request_fields().cloned();
+    Ok((Source::Held(held.into_iter()), fields))
+}
+
+/// Every product of every input, in order.
+struct Products<I> {
+    inputs: I,
+    current: Option<Source>,
+}
+
+impl<I: Iterator<Item = Result<FeedReader, Error>>> Iterator for Products<I> {
+    type Item = Result<Product, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(source) = &mut self.current {
+                if let Some(item) = source.next() {
+                    return Some(item);
+                }
+                self.current = None;
+            }
+            match self.inputs.next()? {
+                Err(e) => return Some(Err(e)),
+                // Later request bodies obey the size limit too; their options are not read
+                // (the run's options are fixed before the first product is analysed).
+                Ok(reader) => match open_source(reader) {
+                    Ok((source, _)) => self.current = Some(source),
+                    Err(e) => return Some(Err(e)),
+                },
+            }
+        }
+    }
+}
+
+fn body_error(field: &str, expected: &str) -> Error {
+    Error::new(
+        ErrorCode::ValidationError,
+        format!("request body field `{field}` must be {expected}"),
+    )
+}
+
+fn body_bool(options: Option<&Map<String, Value>>, name: &str) -> Result<Option<bool>, Error> {
+    match options.and_then(|o| o.get(name)) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(*b)),
+        Some(_) => Err(body_error(&format!("options.{name}"), "true or false")),
+    }
+}
+
+fn body_str<'a>(map: Option<&'a Map<String, Value>>, name: &str) -> Result<Option<&'a str>, Error> {
+    match map.and_then(|m| m.get(name)) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(body_error(name, "a string")),
+    }
+}
+
+/// The run's options: defaults, then the request body's fields (spec 4.4), then the flags.
+fn resolve_options(
+    args: &RevenueArgs,
+    default_currency: String,
+    fields: Option<&Map<String, Value>>,
+) -> Result<Options, Error> {
+    let mut o = Options {
+        default_currency,
+        ..Options::default()
+    };
+    let body_options = fields
+        .and_then(|f| f.get("options"))
+        .and_then(Value::as_object);
+    match body_options.and_then(|b| b.get("timeHorizon")) {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) => o.time_horizon_months = parse_time_horizon(s)?,
+        Some(Value::Number(n)) => o.time_horizon_months = parse_time_horizon(&n.to_string())?,
+        Some(_) => {
+            return Err(body_error(
+                "options.timeHorizon",
+                "a number of months like \"6_months\"",
+            ));
+        }
+    }
+    if let Some(b) = body_bool(body_options, "includeROICalculations")? {
+        o.include_roi = b;
+    }
+    if let Some(b) = body_bool(body_options, "includePriorityAssessment")? {
+        o.include_priority = b;
+    }
+    if let Some(b) = body_bool(body_options, "includePaybackAnalysis")? {
+        o.include_payback = b;
+    }
+    if let Some(s) = body_str(fields, "analysisType")? {
+        o.analysis_type = AnalysisType::parse(s)?;
+    }
+    if let Some(s) = body_str(fields, "timeframe")? {
+        o.timeframe = Timeframe::parse(s)?;
+    }
+    // Flags win over the request body.
+    if let Some(s) = &args.time_horizon {
+        o.time_horizon_months = parse_time_horizon(s)?;
+    }
+    if let Some(s) = &args.timeframe {
+        o.timeframe = Timeframe::parse(s)?;
+    }
+    if let Some(s) = &args.analysis_type {
+        o.analysis_type = AnalysisType::parse(s)?;
+    }
+    if args.no_roi {
+        o.include_roi = false;
+    }
+    if args.no_priority {
+        o.include_priority = false;
+    }
+    if args.no_payback {
+        o.include_payback = false;
+    }
+    Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use serde_json::json;
+
+    #[derive(Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: RevenueArgs,
+    }
+
+    fn args(flags: &[&str]) -> RevenueArgs {
+        let mut argv = vec!["revenue"];
+        argv.extend_from_slice(flags);
+        argv.push("feed.json");
+        Wrapper::try_parse_from(argv).expect("valid flags").args
+    }
+
+    fn fields(v: &Value) -> Map<String, Value> {
+        v.as_object().cloned().unwrap_or_default()
+    }
+
+    #[test]
+    fn defaults_without_body_or_flags() {
+        let o = resolve_options(&args(&[]), "USD".into(), None).expect("defaults");
+        assert_eq!(o, Options::default());
+    }
+
+    #[test]
+    fn request_body_options_apply_and_flags_win() {
+        let body = fields(&json!({
+            "options": {
+                "timeHorizon": "6_months",
+                "includeROICalculations": false,
+                "includePriorityAssessment": false,
+                "includePaybackAnalysis": true
+            },
+            "analysisType": "comprehensive",
+            "timeframe": "quarterly"
+        }));
+        let o = resolve_options(&args(&[]), "EUR".into(), Some(&body)).expect("body");
+        assert_eq!(o.time_horizon_months, 6);
+        assert!(!o.include_roi && !o.include_priority && o.include_payback);
+        assert_eq!(o.analysis_type, AnalysisType::Comprehensive);
+        assert_eq!(o.timeframe, Timeframe::Quarterly);
+        assert_eq!(o.default_currency, "EUR");
+
+        let flags = args(&[
+            "--time-horizon",
+            "12",
+            "--timeframe",
+            "monthly",
+            "--analysis-type",
+            "quick",
+            "--no-payback",
+        ]);
+        let o = resolve_options(&flags, "USD".into(), Some(&body)).expect("flags");
+        assert_eq!(o.time_horizon_months, 12);
+        assert_eq!(o.timeframe, Timeframe::Monthly);
+        assert_eq!(o.analysis_type, AnalysisType::Quick);
+        assert!(!o.include_payback);
+        assert!(
+            !o.include_roi,
+            "the body's false stays when no flag says otherwise"
+        );
+    }
+
+    #[test]
+    fn request_body_fields_of_the_wrong_type_are_refused() {
+        for body in [
+            json!({"options": {"includeROICalculations": "yes"}}),
+            json!({"options": {"timeHorizon": true}}),
+            json!({"options": {"timeHorizon": "0_months"}}),
+            json!({"analysisType": 3}),
+            json!({"timeframe": "weekly"}),
+        ] {
+            let err = resolve_options(&args(&[]), "USD".into(), Some(&fields(&body)))
+                .expect_err("refused");
+            assert_eq!(err.code, ErrorCode::ValidationError, "{body}");
+        }
+    }
+}

@@ -1,0 +1,366 @@
+//! `feedlint revenue` driving the real binary: the 2.6 JSON (schema-checked), the CSV export with
+//! `-o`, the table (snapshot), the 100-product request-body limit, the API key and the revenue
+//! counter, request-body options against flags, and feeds that mix currencies. Each test has its
+//! own temp database; the clock and request id are fixed.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use assert_cmd::Command;
+use feedlint::account::{Account, Endpoint, RequestContext};
+use feedlint::revenue::model::to_cents;
+use feedlint::store::StoreConfig;
+use serde_json::{Value, json};
+
+const TEST_KEY: &str = "adb_test_0123456789abcdefXYZ";
+const PROD_KEY: &str = "adb_prod_0123456789abcdefXYZ";
+const NOW: &str = "2026-11-22T10:00:00Z";
+
+fn catalog() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/catalog.csv")
+}
+
+fn feedlint(db: &Path, key: Option<&str>) -> Command {
+    let mut cmd = Command::cargo_bin("feedlint").unwrap();
+    cmd.env_remove("FEEDLINT_API_KEY")
+        .env("FEEDLINT_DB", db)
+        .env("FEEDLINT_NOW", NOW)
+        .env("FEEDLINT_REQUEST_ID", "req-test")
+        .env("NO_COLOR", "1");
+    if let Some(key) = key {
+        cmd.env("FEEDLINT_API_KEY", key);
+    }
+    cmd
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(cmd: &mut Command) -> Run {
+    let output = cmd.output().unwrap();
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+fn json_of(r: &Run) -> Value {
+    serde_json::from_str(&r.stdout)
+        .unwrap_or_else(|e| panic!("{e}\nstdout: {}\nstderr: {}", r.stdout, r.stderr))
+}
+
+fn assert_matches_schema(body: &Value) {
+    let schema: Value =
+        serde_json::from_str(include_str!("schemas/revenue-response.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(body).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{body:#}");
+}
+
+/// This month's count of one counter of `key`, through `feedlint usage --format json`.
+fn counter(db: &Path, key: &str, name: &str) -> u64 {
+    let r = run(feedlint(db, Some(key)).args(["--format", "json", "usage"]));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let body = json_of(&r);
+    body["data"]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["counter"] == name)
+        .and_then(|c| c["validations"].as_u64())
+        .unwrap()
+}
+
+/// How many products the feed reader finds in a feed (independent of the command).
+fn product_count(path: &Path) -> usize {
+    feedlint::feed::open(path, &feedlint::feed::ReadOptions::default())
+        .unwrap()
+        .map(Result::unwrap)
+        .count()
+}
+
+fn request_body(dir: &Path, products: usize, extra: &Value) -> PathBuf {
+    let items: Vec<Value> = (0..products)
+        .map(|i| {
+            json!({
+                "id": format!("REQ-{i}"),
+                "title": format!("Request product {i}"),
+                "price": 20 + i,
+                "category": "electronics",
+                "currentPerformance": {"monthlyRevenue": 500, "clickThroughRate": 2.5},
+            })
+        })
+        .collect();
+    let mut body = json!({ "products": items });
+    if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
+        b.extend(e.clone());
+    }
+    let path = dir.join("request.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&body).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn json_of_a_feed_matches_the_2_6_schema_with_real_meta() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(catalog()));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let body = json_of(&r);
+    assert_matches_schema(&body);
+    let n = product_count(&catalog());
+    assert_eq!(body["data"]["productResults"].as_array().unwrap().len(), n);
+    assert_eq!(body["data"]["revenueAnalysis"]["totalProducts"], n);
+    let meta = &body["meta"];
+    assert_eq!(meta["endpoint"], "/api/v2/revenue/impact");
+    assert_eq!(meta["requestId"], "req-test");
+    assert_eq!(meta["usage"]["monthly"], n);
+}
+
+#[test]
+fn csv_export_with_output_has_one_row_per_product() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let out = dir.path().join("impact.csv");
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .args(["--format", "csv", "revenue", "-o"])
+        .arg(&out)
+        .arg(catalog()));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.is_empty(),
+        "the report goes to the file: {}",
+        r.stdout
+    );
+    let mut reader = csv::Reader::from_path(&out).unwrap();
+    let headers: Vec<String> = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(headers, feedlint::report::revenue::CSV_HEADER);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), product_count(&catalog()));
+    assert!(rows.iter().all(|row| row.len() == headers.len()));
+    assert_eq!(&rows[0][0], "NW-EL-1001");
+    for row in &rows {
+        for amount in 4..8 {
+            row[amount].parse::<f64>().unwrap();
+        }
+    }
+}
+
+#[test]
+fn table_of_the_catalog() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let r = run(feedlint(&db, Some(TEST_KEY)).arg("revenue").arg(catalog()));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    insta::assert_snapshot!("revenue_table_catalog", r.stdout);
+}
+
+#[test]
+fn request_body_over_100_products_is_payload_too_large_and_not_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let body = request_body(dir.path(), 101, &json!({}));
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(&body));
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let env = json_of(&r);
+    assert_eq!(env["success"], false);
+    assert_eq!(env["error"]["code"], "PAYLOAD_TOO_LARGE");
+    assert_eq!(counter(&db, TEST_KEY, "revenue"), 0);
+}
+
+#[test]
+fn request_body_of_100_products_is_analysed_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let body = request_body(dir.path(), 100, &json!({}));
+    let r = run(feedlint(&db, Some(PROD_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(&body));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let out = json_of(&r);
+    assert_matches_schema(&out);
+    let results = out["data"]["productResults"].as_array().unwrap();
+    assert_eq!(results.len(), 100);
+    // currentPerformance.monthlyRevenue replaces price × 10 (docs/revenue-model.md §2).
+    assert_eq!(results[0]["baseRevenue"], 500.0);
+    assert_eq!(results[0]["currency"], "USD");
+    assert_eq!(counter(&db, PROD_KEY, "revenue"), 100);
+}
+
+#[test]
+fn missing_key_is_unauthorized() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let r = run(feedlint(&db, None)
+        .args(["--format", "json", "revenue"])
+        .arg(catalog()));
+    assert_eq!(r.code, Some(2));
+    let env = json_of(&r);
+    assert_eq!(env["success"], false);
+    assert_eq!(env["error"]["code"], "UNAUTHORIZED");
+}
+
+#[test]
+fn counted_on_the_revenue_counter_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let r = run(feedlint(&db, Some(TEST_KEY)).arg("revenue").arg(catalog()));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let n = product_count(&catalog()) as u64;
+    assert_eq!(counter(&db, TEST_KEY, "revenue"), n);
+    assert_eq!(counter(&db, TEST_KEY, "productValidation"), 0);
+}
+
+#[test]
+fn test_key_over_its_limit_is_refused_before_any_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let now =
+        time::OffsetDateTime::parse(NOW, &time::format_description::well_known::Rfc3339).unwrap();
+    let config = StoreConfig::new(Some(db.clone()), Duration::from_secs(60));
+    let account = Account::open(
+        Some(TEST_KEY),
+        &config,
+        Endpoint::REVENUE_IMPACT,
+        &RequestContext::new("setup".into(), Some(now)),
+    )
+    .unwrap();
+    account.record(998).unwrap();
+    drop(account);
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(catalog()));
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert_eq!(json_of(&r)["error"]["code"], "RATE_LIMIT_EXCEEDED");
+    assert_eq!(counter(&db, TEST_KEY, "revenue"), 998);
+}
+
+#[test]
+fn request_body_options_are_honoured_and_flags_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let body = request_body(
+        dir.path(),
+        3,
+        &json!({
+            "options": {"timeHorizon": "6_months", "includeROICalculations": false},
+            "analysisType": "quick",
+            "timeframe": "yearly",
+        }),
+    );
+    let r = run(feedlint(&db, Some(PROD_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(&body));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let out = json_of(&r);
+    assert_matches_schema(&out);
+    let opportunity = &out["data"]["revenueAnalysis"]["optimizationOpportunity"];
+    assert!(opportunity.get("estimatedROI").is_none(), "{opportunity:#}");
+    let gain = out["data"]["businessIntelligence"]["expectedMonthlyGain"]
+        .as_f64()
+        .unwrap();
+    let value = |o: &Value| o["totalOpportunityValue"].as_f64().unwrap();
+    assert!((value(opportunity) - gain * 6.0).abs() < 0.005);
+    // Yearly amounts: 12 × the monthly base revenue of 500.
+    assert_eq!(out["data"]["productResults"][0]["baseRevenue"], 6000.0);
+    assert!(
+        out["data"]["productResults"][0]["recommendations"]
+            .as_array()
+            .unwrap()
+            .len()
+            <= 1
+    );
+
+    let r = run(feedlint(&db, Some(PROD_KEY))
+        .args([
+            "--format",
+            "json",
+            "revenue",
+            "--time-horizon",
+            "3_months",
+            "--timeframe",
+            "monthly",
+        ])
+        .arg(&body));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let out = json_of(&r);
+    let opportunity = &out["data"]["revenueAnalysis"]["optimizationOpportunity"];
+    assert!((value(opportunity) - gain * 3.0).abs() < 0.005);
+    assert_eq!(out["data"]["productResults"][0]["baseRevenue"], 500.0);
+}
+
+#[test]
+fn mixed_currency_feed_keeps_currencies_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let feed = dir.path().join("mixed.csv");
+    std::fs::write(
+        &feed,
+        "id,title,price,category,description\n\
+         US-1,Northwind Desk Lamp,45.00 USD,home_garden,A lamp\n\
+         EU-1,Northwind Kettle,150.00 EUR,home_garden,\n\
+         EU-2,Northwind Toaster,60.00 EUR,home_garden,\n",
+    )
+    .unwrap();
+    let r = run(feedlint(&db, Some(PROD_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(&feed));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let out = json_of(&r);
+    assert_matches_schema(&out);
+    let analysis = &out["data"]["revenueAnalysis"];
+    // The dominant currency (most products) is the top level; each currency has its own block.
+    assert_eq!(analysis["currency"], "EUR");
+    let breakdown = analysis["currencyBreakdown"].as_object().unwrap();
+    assert_eq!(
+        breakdown.keys().collect::<Vec<_>>(),
+        ["EUR", "USD"],
+        "{analysis:#}"
+    );
+    let results = out["data"]["productResults"].as_array().unwrap();
+    for code in ["EUR", "USD"] {
+        let block = &breakdown[code];
+        assert_eq!(block["currency"], code);
+        let mine: Vec<&Value> = results.iter().filter(|p| p["currency"] == code).collect();
+        assert_eq!(block["totalProducts"], mine.len());
+        let cents: i64 = mine
+            .iter()
+            .map(|p| to_cents(p["currentImpact"].as_f64().unwrap()))
+            .sum();
+        let total = to_cents(block["totalImpact"].as_f64().unwrap());
+        assert_eq!(total, cents, "{code}");
+    }
+    assert_eq!(analysis["totalProducts"], 2);
+
+    // The table shows one totals table per currency, the dominant one first.
+    let r = run(feedlint(&db, Some(PROD_KEY)).arg("revenue").arg(&feed));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let eur = r.stdout.find("Revenue impact (EUR)").unwrap();
+    let usd = r.stdout.find("Revenue impact (USD)").unwrap();
+    assert!(eur < usd, "{}", r.stdout);
+}
+
+#[test]
+fn unsupported_format_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .args(["--format", "junit", "revenue"])
+        .arg(catalog()));
+    assert_eq!(r.code, Some(2));
+    assert!(r.stderr.contains("table|json|csv"), "{}", r.stderr);
+    assert_eq!(counter(&db, TEST_KEY, "revenue"), 0);
+}
