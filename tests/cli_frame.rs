@@ -192,3 +192,14 @@ fn committed_man_pages_are_up_to_date_and_document_exit_codes_and_environment() 
     let convert = std::fs::read_to_string(root.join("man/feedlint-convert.1")).unwrap();
     assert!(convert.contains("\\-\\-to"));
 }
+
+#[test]
+fn a_format_the_command_cannot_write_is_a_usage_error() {
+    for cmd in ["rules", "categories"] {
+        feedlint()
+            .args([cmd, "--format", "csv"])
+            .assert()
+            .code(2)
+            .stderr(contains("cannot write --format csv"));
+    }
+}

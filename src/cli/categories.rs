@@ -26,6 +26,9 @@ pub struct CategoriesArgs {
 }
 
 pub fn run(args: &CategoriesArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    ctx.global
+        .format
+        .ensure_one_of("categories", &[OutputFormat::Table, OutputFormat::Json])?;
     let rctx = crate::account::RequestContext::from_env()?;
     let only = match args.category.as_deref() {
         None => None,

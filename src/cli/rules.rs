@@ -53,6 +53,9 @@ fn row(r: &Rule) -> RuleRow {
 }
 
 pub fn run(args: &RulesArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    ctx.global
+        .format
+        .ensure_one_of("rules", &[OutputFormat::Table, OutputFormat::Json])?;
     match &args.code {
         None => list(ctx)?,
         Some(code) => explain(code, ctx)?,

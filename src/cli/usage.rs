@@ -59,12 +59,7 @@ struct Totals {
 
 pub fn run(_args: &UsageArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.format;
-    if format != OutputFormat::Table && format != OutputFormat::Json {
-        return Err(Error::usage(format!(
-            "usage writes table or json, not {}",
-            format.name()
-        )));
-    }
+    format.ensure_one_of("usage", &[OutputFormat::Table, OutputFormat::Json])?;
     let request = RequestContext::from_env()?;
     let account = Account::open(
         ctx.global.api_key(),

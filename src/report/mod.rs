@@ -36,6 +36,23 @@ pub enum OutputFormat {
 }
 
 impl OutputFormat {
+    /// Refuses a format the command has no emitter for, naming the ones it has.
+    pub fn ensure_one_of(
+        self,
+        command: &str,
+        supported: &[OutputFormat],
+    ) -> Result<(), crate::error::Error> {
+        if supported.contains(&self) {
+            return Ok(());
+        }
+        let names: Vec<&str> = supported.iter().map(|f| f.name()).collect();
+        Err(crate::error::Error::usage(format!(
+            "`{command}` cannot write --format {}; it supports {}",
+            self.name(),
+            names.join(", ")
+        )))
+    }
+
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
