@@ -16,10 +16,15 @@ _feedlint() {
     local context curcontext="$curcontext" state line
     _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -52,10 +57,15 @@ atom\:"Atom 1.0 with the GMC namespace"))' \
 '-o+[Write to FILE instead of stdout]:FILE:_files' \
 '--output=[Write to FILE instead of stdout]:FILE:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -68,10 +78,15 @@ json\:"The documented v2 JSON response shape"))' \
 (generate)
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -91,10 +106,15 @@ json\:"The documented v2 JSON response shape"))' \
             (completions)
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -107,10 +127,15 @@ json\:"The documented v2 JSON response shape"))' \
 (man)
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"))' \
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -152,6 +177,104 @@ esac
     ;;
 esac
 ;;
+(usage)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+&& ret=0
+;;
+(rules)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'::code -- A rule code (`FL-C003`) or name (`title-too-short`) to explain:_default' \
+&& ret=0
+;;
+(categories)
+_arguments "${_arguments_options[@]}" : \
+'--view=[How much to show (the spec'\''s \`format\` query parameter)]:VIEW:(json summary detailed)' \
+'--tier=[Which tiers to describe]:TIER:(test production all)' \
+'--category=[Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+&& ret=0
+;;
+(validate)
+_arguments "${_arguments_options[@]}" : \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--category=[Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'--market-intelligence[Add \`marketIntelligence\` (detected category, confidence, category score) to each result]' \
+'--recommendations[Add the top \`recommendations\` (highest revenue impact first) to each result]' \
+'--business-intelligence[Add \`businessIntelligence\` (revenue at risk, payback) to each result]' \
+'-v[Table format\: list every violation with file\:line under the table]' \
+'--verbose[Table format\: list every violation with file\:line under the table]' \
+'--exit-zero[Exit 0 even when a product has a critical compliance problem]' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 ":: :_feedlint__subcmd__help_commands" \
@@ -192,6 +315,22 @@ _arguments "${_arguments_options[@]}" : \
     ;;
 esac
 ;;
+(usage)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(rules)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(categories)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(validate)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -210,9 +349,18 @@ _feedlint_commands() {
     local commands; commands=(
 'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
 'generate:Generate shell completions or man pages (for packagers)' \
+'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
+'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
+'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
+'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__categories_commands] )) ||
+_feedlint__subcmd__categories_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint categories commands' commands "$@"
 }
 (( $+functions[_feedlint__subcmd__convert_commands] )) ||
 _feedlint__subcmd__convert_commands() {
@@ -267,9 +415,18 @@ _feedlint__subcmd__help_commands() {
     local commands; commands=(
 'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
 'generate:Generate shell completions or man pages (for packagers)' \
+'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
+'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
+'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
+'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint help commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__categories_commands] )) ||
+_feedlint__subcmd__help__subcmd__categories_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help categories commands' commands "$@"
 }
 (( $+functions[_feedlint__subcmd__help__subcmd__convert_commands] )) ||
 _feedlint__subcmd__help__subcmd__convert_commands() {
@@ -298,6 +455,36 @@ _feedlint__subcmd__help__subcmd__generate__subcmd__man_commands() {
 _feedlint__subcmd__help__subcmd__help_commands() {
     local commands; commands=()
     _describe -t commands 'feedlint help help commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__rules_commands] )) ||
+_feedlint__subcmd__help__subcmd__rules_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help rules commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__usage_commands] )) ||
+_feedlint__subcmd__help__subcmd__usage_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help usage commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__validate_commands] )) ||
+_feedlint__subcmd__help__subcmd__validate_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help validate commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__rules_commands] )) ||
+_feedlint__subcmd__rules_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint rules commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__usage_commands] )) ||
+_feedlint__subcmd__usage_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint usage commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__validate_commands] )) ||
+_feedlint__subcmd__validate_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint validate commands' commands "$@"
 }
 
 if [ "$funcstack[1]" = "_feedlint" ]; then

@@ -10,6 +10,7 @@ pub mod input;
 pub mod progress;
 mod rules;
 mod usage;
+mod validate;
 
 use std::io::{IsTerminal, Write};
 
@@ -160,6 +161,14 @@ pub enum Command {
     /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
     /// No API key is needed.
     Categories(categories::CategoriesArgs),
+    /// Validate products against the GMC rules: compliance %, optimisation score, priority.
+    ///
+    /// Reads feeds (or a JSON request body of at most 100 products, spec 4.1), checks every
+    /// product and reports per product (spec 2.3). Counts one validation per product on the
+    /// API key. Exits 1 when a product has a critical compliance problem (--exit-zero: 0).
+    /// Formats: table (default), json, ndjson (one result per line), csv (one row per
+    /// violation).
+    Validate(validate::ValidateArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -189,7 +198,8 @@ impl Command {
             | Self::Usage(_)
             | Self::Rules(_)
             | Self::Categories(_)
-            | Self::Convert(_) => Envelope::A,
+            | Self::Convert(_)
+            | Self::Validate(_) => Envelope::A,
         }
     }
 }
@@ -236,6 +246,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Rules(args) => rules::run(&args, ctx),
         Command::Categories(args) => categories::run(&args, ctx),
         Command::Convert(args) => convert::run(&args, ctx),
+        Command::Validate(args) => validate::run(&args, ctx),
     }
 }
 

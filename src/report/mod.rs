@@ -9,6 +9,7 @@ pub mod gtin;
 pub mod junit;
 pub mod revenue;
 pub mod sarif;
+pub mod validate;
 
 use clap::ValueEnum;
 
@@ -19,6 +20,10 @@ pub enum OutputFormat {
     Table,
     /// The documented v2 JSON response shape.
     Json,
+    /// One JSON object per line (`validate`: one product result per line).
+    Ndjson,
+    /// Comma-separated values (`validate`: one row per violation).
+    Csv,
     /// JUnit XML: one test case per product (GitLab, Jenkins, Azure).
     #[value(hide = true)]
     Junit,
@@ -39,6 +44,8 @@ impl OutputFormat {
         match self {
             Self::Table => "table",
             Self::Json => "json",
+            Self::Ndjson => "ndjson",
+            Self::Csv => "csv",
             Self::Junit => "junit",
             Self::Sarif => "sarif",
             Self::Github => "github",
