@@ -96,7 +96,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -150,7 +150,7 @@ _feedlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -212,7 +212,7 @@ _feedlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -254,7 +254,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -296,7 +296,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -394,7 +394,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -576,7 +576,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -618,7 +618,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -653,7 +653,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__validate)
-            opts="-v -q -j -h -V --input-format --encoding --category --market-intelligence --recommendations --business-intelligence --verbose --exit-zero --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -q -j -h -V --input-format --encoding --category --market-intelligence --recommendations --business-intelligence --verbose --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -671,8 +671,28 @@ _feedlint() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --fail-under)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-drop)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)

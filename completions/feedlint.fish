@@ -27,7 +27,11 @@ end
 complete -c feedlint -n "__fish_feedlint_needs_command" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_needs_command" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -61,7 +65,11 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s o -l outpu
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -75,7 +83,11 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s V -l versi
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -92,7 +104,11 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fi
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -106,7 +122,11 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_s
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -123,7 +143,11 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_s
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -137,7 +161,11 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s V -l version
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -158,7 +186,11 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l categor
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -176,10 +208,19 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l category -d 'Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-under -d 'Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-on -d 'Exit 1 when any finding is at or above this severity: critical, high, medium or low' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l max-drop -d 'With --baseline: the compliance drop, in percentage points, still accepted [default: 0]' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l config -d 'Read this config file instead of looking for feedlint.toml in the working directory and its parents' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values (`validate`: one row per violation)'"
+csv\t'Comma-separated values (`validate`: one row per violation)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -191,7 +232,8 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l market-in
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l recommendations -d 'Add the top `recommendations` (highest revenue impact first) to each result'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l business-intelligence -d 'Add `businessIntelligence` (revenue at risk, payback) to each result'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s v -l verbose -d 'Table format: list every violation with file:line under the table'
-complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l exit-zero -d 'Exit 0 even when a product has a critical compliance problem'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l exit-zero -d 'Report failing gates on stderr but exit 0'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l no-config -d 'Ignore any feedlint.toml'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s V -l version -d 'Print version'

@@ -18,7 +18,11 @@ _feedlint() {
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -59,7 +63,11 @@ atom\:"Atom 1.0 with the GMC namespace"))' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -80,7 +88,11 @@ _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -108,7 +120,11 @@ _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -129,7 +145,11 @@ _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -182,7 +202,11 @@ _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -202,7 +226,11 @@ _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -226,7 +254,11 @@ _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -250,10 +282,19 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--category=[Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
+'--fail-under=[Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT]:PERCENT:_default' \
+'--fail-on=[Exit 1 when any finding is at or above this severity\: critical, high, medium or low]:SEVERITY:_default' \
+'--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \
+'--max-drop=[With --baseline\: the compliance drop, in percentage points, still accepted \[default\: 0\]]:POINTS:_default' \
+'(--no-config)--config=[Read this config file instead of looking for feedlint.toml in the working directory and its parents]:PATH:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
+csv\:"Comma-separated values (\`validate\`\: one row per violation)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -265,7 +306,8 @@ csv\:"Comma-separated values (\`validate\`\: one row per violation)"))' \
 '--business-intelligence[Add \`businessIntelligence\` (revenue at risk, payback) to each result]' \
 '-v[Table format\: list every violation with file\:line under the table]' \
 '--verbose[Table format\: list every violation with file\:line under the table]' \
-'--exit-zero[Exit 0 even when a product has a critical compliance problem]' \
+'--exit-zero[Report failing gates on stderr but exit 0]' \
+'--no-config[Ignore any feedlint.toml]' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \

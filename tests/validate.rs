@@ -249,16 +249,62 @@ fn ndjson_and_csv_outputs() {
 }
 
 #[test]
-fn unsupported_format_is_a_usage_error() {
+fn ci_formats_stream_the_findings() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = shared("benchy-bad-rss.xml");
+    let out = validate(db.path(), TEST_KEY, &["--format", "sarif"], &[&feed]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    let sarif: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert!(
+        results.iter().any(|r| r["ruleId"] == "FL-M011"),
+        "{sarif:#}"
+    );
+
+    let out = validate(db.path(), TEST_KEY, &["--format", "github"], &[&feed]);
+    assert!(
+        out.stdout.contains("title=FL-M011 link-missing"),
+        "{}",
+        out.stdout
+    );
+    let out = validate(db.path(), TEST_KEY, &["--format", "junit"], &[&feed]);
+    assert!(out.stdout.contains("<testsuites"), "{}", out.stdout);
+    let out = validate(db.path(), TEST_KEY, &["--format", "gitlab"], &[&feed]);
+    let gitlab: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert!(!gitlab.as_array().unwrap().is_empty());
+    // Every run counted its three products.
+    assert_eq!(product_usage(db.path(), TEST_KEY), 12);
+}
+
+#[test]
+fn gates_and_config_file_apply() {
     let db = tempfile::tempdir().unwrap();
     let feed = example("catalog.xml");
-    let out = validate(db.path(), TEST_KEY, &["--format", "sarif"], &[&feed]);
-    assert_eq!(out.code, Some(2));
-    assert!(
-        out.stderr.contains("table|json|ndjson|csv"),
-        "{}",
-        out.stderr
+    // The catalog has no critical problem but a high one (FL-K006): --fail-on high fails.
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--fail-on", "high"],
+        &[&feed],
     );
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.contains("--fail-on high"), "{}", out.stderr);
+
+    // feedlint.toml ignoring that rule and the identity group (high GTIN pattern hints) passes.
+    let config = db.path().join("feedlint.toml");
+    std::fs::write(
+        &config,
+        "[rules]\nignore = [\"FL-K006\", \"identity\"]\n\n[gates]\nfail_on = \"high\"\n",
+    )
+    .unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--config", config.to_str().unwrap(), "--format", "csv"],
+        &[&feed],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(!out.stdout.contains("FL-K006"));
 }
 
 #[test]

@@ -16,13 +16,17 @@ use super::input::FeedArgs;
 use super::progress::Progress;
 use crate::account::{Account, Endpoint, RequestContext, plan::PRODUCT_REQUEST_LIMIT};
 use crate::catalog::Category;
+use crate::config::{Config, ConfigArgs, RuleSelector};
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::feed::{FeedKind, FeedReader};
+use crate::gate::{FeedSummary, GateArgs, Verdict, baseline::Baseline};
 use crate::model::Product;
 use crate::model::result::ResultOptions;
 use crate::pipeline::{DEFAULT_CHUNK, map_ordered};
 use crate::report::OutputFormat;
+use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
 use crate::report::validate::ValidateEmitter;
+use crate::rules::ProductReport;
 use crate::rules::{Engine, EngineOptions};
 
 /// Arguments of `feedlint validate`.
@@ -52,9 +56,11 @@ pub struct ValidateArgs {
     #[arg(long, short)]
     pub verbose: bool,
 
-    /// Exit 0 even when a product has a critical compliance problem.
-    #[arg(long)]
-    pub exit_zero: bool,
+    #[command(flatten)]
+    pub gate: GateArgs,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 fn parse_category(s: &str) -> Result<Category, String> {
@@ -149,17 +155,154 @@ fn open_sources(
     Ok((sources, buffered))
 }
 
+/// Where the reports go: the validate emitters or a CI emitter (junit, sarif, github, gitlab).
+enum Output<'w> {
+    Report(ValidateEmitter<&'w mut dyn std::io::Write>),
+    Ci(Box<dyn CiEmitter + 'w>),
+}
+
+impl Output<'_> {
+    fn product(
+        &mut self,
+        p: &Product,
+        r: &ProductReport,
+        opts: ResultOptions,
+    ) -> Result<(), Error> {
+        match self {
+            Self::Report(e) => e.product(r, opts)?,
+            Self::Ci(e) => e.product(&ProductFindings {
+                product_id: &r.product_id,
+                location: &r.location,
+                title: p.get("title"),
+                findings: &r.findings,
+            })?,
+        }
+        Ok(())
+    }
+}
+
+/// The registry as the CI emitters need it (SARIF rule metadata).
+fn rule_infos() -> Vec<RuleInfo> {
+    crate::rules::registry()
+        .iter()
+        .map(|r| RuleInfo {
+            code: r.code,
+            name: r.name,
+            group: r.group,
+            severity: r.severity,
+            kind: r.kind,
+            short_description: r.what.to_owned(),
+            help: r.explanation(),
+            help_uri: None,
+        })
+        .collect()
+}
+
+/// Engine options from `feedlint.toml` (`[rules]`, `[severity]`, `category`) and `--category`
+/// (the flag wins).
+fn engine_options(config: &Config, category: Option<Category>) -> EngineOptions {
+    let names = |v: &[RuleSelector]| {
+        v.iter()
+            .map(|s| match s {
+                RuleSelector::Code(c) => c.clone(),
+                RuleSelector::Group(g) => g.as_str().to_owned(),
+            })
+            .collect()
+    };
+    EngineOptions {
+        category_override: category.or(config.category),
+        select: names(&config.rules.select),
+        ignore: names(&config.rules.ignore),
+        severity_overrides: config
+            .severity
+            .iter()
+            .map(|(code, sev)| (code.clone(), *sev))
+            .collect(),
+    }
+}
+
+fn unsupported(format: OutputFormat) -> Error {
+    Error::usage(format!(
+        "validate supports --format table|json|ndjson|csv|junit|sarif|github|gitlab, not {}",
+        format.name()
+    ))
+}
+
+/// The built-in gate of `validate`: a product with a critical compliance finding fails the run.
+fn critical_verdict(critical: u64, total: u64) -> Verdict {
+    if critical == 0 {
+        Verdict::Pass
+    } else {
+        Verdict::Fail(format!(
+            "{critical} of {total} products have a critical compliance problem"
+        ))
+    }
+}
+
+/// The emitter of `format`: a CI emitter or a validate report.
+fn open_output<'w>(
+    format: OutputFormat,
+    out: &'w mut dyn std::io::Write,
+    infos: &'w [RuleInfo],
+    ci_options: &CiOptions,
+    verbose: bool,
+) -> Result<Output<'w>, Error> {
+    let is_ci = matches!(
+        format,
+        OutputFormat::Junit | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab
+    );
+    let output = if is_ci {
+        match crate::report::ci::emitter(format, out, infos, ci_options)? {
+            Some(ci) => Output::Ci(ci),
+            None => return Err(unsupported(format)),
+        }
+    } else {
+        match ValidateEmitter::new(format, out, verbose) {
+            Ok(e) => Output::Report(e),
+            Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {
+                return Err(unsupported(format));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    Ok(output)
+}
+
+/// Writes the one-line reason of a failing verdict on stderr (and the baseline details).
+fn explain_verdict(
+    verdict: &Verdict,
+    gate: &crate::gate::Gate,
+    baseline: Option<&crate::gate::BaselineReport>,
+    quiet: bool,
+    err: &mut dyn std::io::Write,
+) -> Result<(), Error> {
+    let Some(reason) = verdict.reason() else {
+        return Ok(());
+    };
+    if gate.exit_zero {
+        if !quiet {
+            writeln!(err, "feedlint: {reason} (exit 0 because of --exit-zero)")?;
+        }
+    } else {
+        writeln!(err, "feedlint: {reason} (exit 1; --exit-zero to ignore)")?;
+        if let Some(b) = baseline.filter(|b| b.verdict() != Verdict::Pass) {
+            b.write_details(err)?;
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.format;
-    if !matches!(
-        format,
-        OutputFormat::Table | OutputFormat::Json | OutputFormat::Ndjson | OutputFormat::Csv
-    ) {
-        return Err(Error::usage(format!(
-            "validate supports --format table|json|ndjson|csv, not {}",
-            format.name()
-        )));
-    }
+    let cwd = std::env::current_dir()?;
+    let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
+    let gate = args.gate.resolve(&config.gates);
+    let baseline = args
+        .gate
+        .baseline
+        .as_deref()
+        .map(Baseline::load)
+        .transpose()?;
     let rctx = RequestContext::from_env()?;
     let account = Account::open(
         ctx.global.api_key(),
@@ -173,19 +316,23 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         recommendations: args.recommendations,
         business_intelligence: args.business_intelligence,
     };
-
     let (sources, buffered) = open_sources(&args.feed, budget, base)?;
     account.ensure_capacity(buffered)?;
 
-    let engine = Engine::new(EngineOptions {
-        category_override: args.category,
-        ..EngineOptions::default()
-    });
+    let engine = Engine::new(engine_options(&config, args.category));
     let progress = Progress::new(
         ctx.stderr_is_terminal && !ctx.global.quiet,
         "Validating products",
     );
-    let mut emitter = ValidateEmitter::new(format, &mut *ctx.out, args.verbose)?;
+    let infos = rule_infos();
+    let ci_options = CiOptions {
+        base_dir: Some(cwd),
+        ..CiOptions::default()
+    };
+    let mut output = open_output(format, &mut *ctx.out, &infos, &ci_options, args.verbose)?;
+    let mut feed_summary = FeedSummary::default();
+    let mut comparison = baseline.as_ref().map(Baseline::compare);
+    let (mut total, mut critical) = (0_u64, 0_u64);
     for source in sources {
         let (items, opts): (Box<dyn Iterator<Item = Result<Product, Error>> + Send>, _) =
             match source {
@@ -205,35 +352,37 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             |result| {
                 let (p, mut report) = result?;
                 state.apply(&engine, &p, &mut report);
-                emitter.product(&report, opts)?;
+                total += 1;
+                critical += u64::from(crate::report::validate::has_critical_compliance(&report));
+                feed_summary.add_product(&report.findings);
+                if let Some(c) = comparison.as_mut() {
+                    c.observe_findings(&report.product_id, &report.findings);
+                }
+                output.product(&p, &report, opts)?;
                 progress.inc(1);
                 Ok::<(), Error>(())
             },
         )?;
     }
     progress.finish();
-    let summary = emitter.summary();
-    let receipt = account.record(summary.total)?;
-    let meta = receipt.meta(&rctx, Endpoint::VALIDATE_PRODUCT);
-    emitter.finish(&receipt.product_billing(), &meta)?;
-
-    if summary.critical == 0 {
-        return Ok(Outcome::Clean);
-    }
-    if args.exit_zero {
-        if !ctx.global.quiet {
-            writeln!(
-                ctx.err,
-                "feedlint: {} of {} products have a critical compliance problem; exiting 0 because of --exit-zero",
-                summary.critical, summary.total
-            )?;
+    let receipt = account.record(total)?;
+    match output {
+        Output::Report(e) => {
+            let meta = receipt.meta(&rctx, Endpoint::VALIDATE_PRODUCT);
+            e.finish(&receipt.product_billing(), &meta)?;
         }
-        return Ok(Outcome::Clean);
+        Output::Ci(e) => e.finish()?,
     }
-    writeln!(
-        ctx.err,
-        "feedlint: {} of {} products have a critical compliance problem (exit 1; --exit-zero to ignore)",
-        summary.critical, summary.total
+
+    let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
+    let verdict = critical_verdict(critical, total)
+        .and(gate.evaluate_all(&feed_summary, baseline_report.as_ref()));
+    explain_verdict(
+        &verdict,
+        &gate,
+        baseline_report.as_ref(),
+        ctx.global.quiet,
+        &mut *ctx.err,
     )?;
-    Ok(Outcome::GateFailed)
+    Ok(gate.outcome(&verdict))
 }

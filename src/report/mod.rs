@@ -25,16 +25,12 @@ pub enum OutputFormat {
     /// Comma-separated values (`validate`: one row per violation).
     Csv,
     /// JUnit XML: one test case per product (GitLab, Jenkins, Azure).
-    #[value(hide = true)]
     Junit,
     /// SARIF 2.1.0 for GitHub code scanning.
-    #[value(hide = true)]
     Sarif,
     /// GitHub Actions workflow commands (annotations).
-    #[value(hide = true)]
     Github,
     /// GitLab Code Quality JSON.
-    #[value(hide = true)]
     Gitlab,
 }
 
