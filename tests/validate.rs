@@ -474,3 +474,38 @@ fn sixteen_processes_at_once_count_exactly_400() {
     }
     assert_eq!(product_usage(db.path(), PROD_KEY), 400);
 }
+
+#[test]
+fn baseline_gate_fails_on_a_compliance_drop() {
+    let db = tempfile::tempdir().unwrap();
+    let before = write_ndjson(db.path(), "before.ndjson", 3);
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&before]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let baseline = db.path().join("baseline.json");
+    std::fs::write(&baseline, &out.stdout).unwrap();
+
+    // The same feed with one title too short (a medium compliance finding, not critical).
+    let after = db.path().join("after.ndjson");
+    let text = std::fs::read_to_string(&before).unwrap().replacen(
+        "Trail running shoe with grippy sole 0",
+        "Shoe",
+        1,
+    );
+    std::fs::write(&after, text).unwrap();
+    let base = baseline.to_str().unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--baseline", base],
+        &[&after],
+    );
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.contains("P0"), "{}", out.stderr);
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--baseline", base, "--max-drop", "50"],
+        &[&after],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+}
