@@ -37,6 +37,9 @@ _feedlint() {
             feedlint,usage)
                 cmd="feedlint__subcmd__usage"
                 ;;
+            feedlint,validate)
+                cmd="feedlint__subcmd__validate"
+                ;;
             feedlint__subcmd__generate,completions)
                 cmd="feedlint__subcmd__generate__subcmd__completions"
                 ;;
@@ -76,6 +79,9 @@ _feedlint() {
             feedlint__subcmd__help,usage)
                 cmd="feedlint__subcmd__help__subcmd__usage"
                 ;;
+            feedlint__subcmd__help,validate)
+                cmd="feedlint__subcmd__help__subcmd__validate"
+                ;;
             feedlint__subcmd__help__subcmd__generate,completions)
                 cmd="feedlint__subcmd__help__subcmd__generate__subcmd__completions"
                 ;;
@@ -89,14 +95,14 @@ _feedlint() {
 
     case "${cmd}" in
         feedlint)
-            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version convert generate usage rules categories revenue help"
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version convert generate usage rules categories revenue validate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -150,7 +156,7 @@ _feedlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -212,7 +218,7 @@ _feedlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -254,7 +260,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -296,7 +302,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -394,7 +400,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -429,7 +435,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__help)
-            opts="convert generate usage rules categories revenue help"
+            opts="convert generate usage rules categories revenue validate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -568,6 +574,20 @@ _feedlint() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        feedlint__subcmd__help__subcmd__validate)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         feedlint__subcmd__revenue)
             opts="-o -q -j -h -V --input-format --encoding --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -608,7 +628,7 @@ _feedlint() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -650,7 +670,7 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -692,7 +712,81 @@ _feedlint() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "table json csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__validate)
+            opts="-v -q -j -h -V --input-format --encoding --category --market-intelligence --recommendations --business-intelligence --verbose --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --input-format)
+                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-under)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fail-on)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --baseline)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-drop)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -26,7 +26,12 @@ end
 
 complete -c feedlint -n "__fish_feedlint_needs_command" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_needs_command" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -43,6 +48,7 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "usage" -d 'Show t
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
@@ -59,7 +65,12 @@ atom\t'Atom 1.0 with the GMC namespace'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s o -l output -d 'Write to FILE instead of stdout' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -72,7 +83,12 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s h -l help 
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -88,7 +104,12 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fi
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -101,7 +122,12 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_s
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -117,7 +143,12 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_s
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -130,7 +161,12 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s h -l help -d
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -150,7 +186,12 @@ all\t''"
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l category -d 'Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -178,7 +219,12 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l currency -
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s o -l output -d 'Write the report to FILE instead of stdout (e.g. `--format csv -o impact.csv`)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
-csv\t'One row per item, for spreadsheets'"
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -192,12 +238,49 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-payback
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l category -d 'Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-under -d 'Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-on -d 'Exit 1 when any finding is at or above this severity: critical, high, medium or low' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l max-drop -d 'With --baseline: the compliance drop, in percentage points, still accepted [default: 0]' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l config -d 'Read this config file instead of looking for feedlint.toml in the working directory and its parents' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l market-intelligence -d 'Add `marketIntelligence` (detected category, confidence, category score) to each result'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l recommendations -d 'Add the top `recommendations` (highest revenue impact first) to each result'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l business-intelligence -d 'Add `businessIntelligence` (revenue at risk, payback) to each result'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s v -l verbose -d 'Table format: list every violation with file:line under the table'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l exit-zero -d 'Report failing gates on stderr but exit 0'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l no-config -d 'Ignore any feedlint.toml'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write one man page per (sub)command into DIR'

@@ -17,7 +17,12 @@ _feedlint() {
     _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -57,7 +62,12 @@ atom\:"Atom 1.0 with the GMC namespace"))' \
 '--output=[Write to FILE instead of stdout]:FILE:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -77,7 +87,12 @@ csv\:"One row per item, for spreadsheets"))' \
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -104,7 +119,12 @@ csv\:"One row per item, for spreadsheets"))' \
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -124,7 +144,12 @@ csv\:"One row per item, for spreadsheets"))' \
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -176,7 +201,12 @@ esac
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -195,7 +225,12 @@ csv\:"One row per item, for spreadsheets"))' \
 _arguments "${_arguments_options[@]}" : \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -218,7 +253,12 @@ _arguments "${_arguments_options[@]}" : \
 '--category=[Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -249,7 +289,12 @@ ndjson\:"One JSON product object per line"))' \
 '--output=[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
-csv\:"One row per item, for spreadsheets"))' \
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
 '-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
 '--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
@@ -259,6 +304,50 @@ csv\:"One row per item, for spreadsheets"))' \
 '--no-roi[Leave out the ROI fields (\`includeROICalculations\: false\`)]' \
 '--no-priority[Leave out priorities and priority opportunities (\`includePriorityAssessment\: false\`)]' \
 '--no-payback[Leave out the payback periods (\`includePaybackAnalysis\: false\`)]' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
+&& ret=0
+;;
+(validate)
+_arguments "${_arguments_options[@]}" : \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--category=[Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
+'--fail-under=[Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT]:PERCENT:_default' \
+'--fail-on=[Exit 1 when any finding is at or above this severity\: critical, high, medium or low]:SEVERITY:_default' \
+'--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \
+'--max-drop=[With --baseline\: the compliance drop, in percentage points, still accepted \[default\: 0\]]:POINTS:_default' \
+'(--no-config)--config=[Read this config file instead of looking for feedlint.toml in the working directory and its parents]:PATH:_files' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'--market-intelligence[Add \`marketIntelligence\` (detected category, confidence, category score) to each result]' \
+'--recommendations[Add the top \`recommendations\` (highest revenue impact first) to each result]' \
+'--business-intelligence[Add \`businessIntelligence\` (revenue at risk, payback) to each result]' \
+'-v[Table format\: list every violation with file\:line under the table]' \
+'--verbose[Table format\: list every violation with file\:line under the table]' \
+'--exit-zero[Report failing gates on stderr but exit 0]' \
+'--no-config[Ignore any feedlint.toml]' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \
@@ -324,6 +413,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(validate)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -346,6 +439,7 @@ _feedlint_commands() {
 'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
 'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
 'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
+'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint commands' commands "$@"
@@ -412,6 +506,7 @@ _feedlint__subcmd__help_commands() {
 'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
 'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
 'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
+'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint help commands' commands "$@"
@@ -464,6 +559,11 @@ _feedlint__subcmd__help__subcmd__usage_commands() {
     local commands; commands=()
     _describe -t commands 'feedlint help usage commands' commands "$@"
 }
+(( $+functions[_feedlint__subcmd__help__subcmd__validate_commands] )) ||
+_feedlint__subcmd__help__subcmd__validate_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help validate commands' commands "$@"
+}
 (( $+functions[_feedlint__subcmd__revenue_commands] )) ||
 _feedlint__subcmd__revenue_commands() {
     local commands; commands=()
@@ -478,6 +578,11 @@ _feedlint__subcmd__rules_commands() {
 _feedlint__subcmd__usage_commands() {
     local commands; commands=()
     _describe -t commands 'feedlint usage commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__validate_commands] )) ||
+_feedlint__subcmd__validate_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint validate commands' commands "$@"
 }
 
 if [ "$funcstack[1]" = "_feedlint" ]; then

@@ -11,6 +11,7 @@ pub mod progress;
 mod revenue;
 mod rules;
 mod usage;
+mod validate;
 
 use std::io::{IsTerminal, Write};
 
@@ -167,6 +168,14 @@ pub enum Command {
     /// with the rules engine and reports revenue impact, ROI, payback and priorities per
     /// currency. `--format table|json|csv`, `-o FILE`. Model and formulas: docs/revenue-model.md.
     Revenue(revenue::RevenueArgs),
+    /// Validate products against the GMC rules: compliance %, optimisation score, priority.
+    ///
+    /// Reads feeds (or a JSON request body of at most 100 products, spec 4.1), checks every
+    /// product and reports per product (spec 2.3). Counts one validation per product on the
+    /// API key. Exits 1 when a product has a critical compliance problem (--exit-zero: 0).
+    /// Formats: table (default), json, ndjson (one result per line), csv (one row per
+    /// violation).
+    Validate(validate::ValidateArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -197,7 +206,8 @@ impl Command {
             | Self::Rules(_)
             | Self::Categories(_)
             | Self::Convert(_)
-            | Self::Revenue(_) => Envelope::A,
+            | Self::Revenue(_)
+            | Self::Validate(_) => Envelope::A,
         }
     }
 }
@@ -245,6 +255,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Categories(args) => categories::run(&args, ctx),
         Command::Convert(args) => convert::run(&args, ctx),
         Command::Revenue(args) => revenue::run(&args, ctx),
+        Command::Validate(args) => validate::run(&args, ctx),
     }
 }
 

@@ -80,7 +80,7 @@ pub fn emitter<'w>(
         )?)),
         F::Github => Some(Box::new(super::github::GithubEmitter::begin(out, options)?)),
         F::Gitlab => Some(Box::new(super::gitlab::GitlabEmitter::begin(out, options)?)),
-        F::Table | F::Json | F::Csv => None,
+        F::Table | F::Json | F::Ndjson | F::Csv => None,
     })
 }
 

@@ -9,6 +9,7 @@ pub mod gtin;
 pub mod junit;
 pub mod revenue;
 pub mod sarif;
+pub mod validate;
 
 use clap::ValueEnum;
 
@@ -19,19 +20,18 @@ pub enum OutputFormat {
     Table,
     /// The documented v2 JSON response shape.
     Json,
-    /// One row per item, for spreadsheets.
+    /// One JSON object per line (`validate`: one product result per line).
+    Ndjson,
+    /// Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`:
+    /// one row per product).
     Csv,
     /// JUnit XML: one test case per product (GitLab, Jenkins, Azure).
-    #[value(hide = true)]
     Junit,
     /// SARIF 2.1.0 for GitHub code scanning.
-    #[value(hide = true)]
     Sarif,
     /// GitHub Actions workflow commands (annotations).
-    #[value(hide = true)]
     Github,
     /// GitLab Code Quality JSON.
-    #[value(hide = true)]
     Gitlab,
 }
 
@@ -58,6 +58,7 @@ impl OutputFormat {
         match self {
             Self::Table => "table",
             Self::Json => "json",
+            Self::Ndjson => "ndjson",
             Self::Csv => "csv",
             Self::Junit => "junit",
             Self::Sarif => "sarif",

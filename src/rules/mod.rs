@@ -15,6 +15,7 @@ pub mod category;
 mod content;
 pub mod detect;
 mod engine;
+mod gtin_rules;
 mod identity;
 mod inventory;
 mod media;
@@ -50,6 +51,9 @@ pub struct RuleCtx {
     pub link_url: Option<url::Url>,
     /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
     pub image_url: Option<url::Url>,
+    /// `gtin` analysed once by [`crate::gtin::analyze`] (the one GTIN implementation), when
+    /// the attribute is present and not blank. Read by the GTIN rules FL-I100..FL-I119.
+    pub gtin: Option<crate::gtin::GtinAnalysis>,
 }
 
 impl RuleCtx {
@@ -82,6 +86,7 @@ impl RuleCtx {
                 .and_then(|t| crate::model::parse_price(t).ok()),
             link_url: parse_url_of(p, "link"),
             image_url: parse_url_of(p, "image_link"),
+            gtin: p.get_nonblank("gtin").map(crate::gtin::analyze),
         }
     }
 
@@ -222,9 +227,10 @@ pub(crate) const BASE: Rule = Rule {
 
 static REGISTRY: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {
     // Concatenated in code order: C, I, K (general, then the six validators), M, P, V.
-    let parts: [&'static [Rule]; 12] = [
+    let parts: [&'static [Rule]; 13] = [
         content::RULES,
         identity::RULES,
+        gtin_rules::RULES,
         category::general::RULES,
         category::apparel::RULES,
         category::electronics::RULES,

@@ -25,10 +25,10 @@ fn codes_are_unique_sorted_and_well_formed() {
     for c in &codes {
         assert!(well_formed(c), "bad code {c}");
         let n: u32 = c[4..].parse().unwrap();
-        if c.starts_with("FL-I") {
+        if c.starts_with("FL-I") && n >= 100 {
             assert!(
-                !(100..=119).contains(&n),
-                "{c} is in the reserved GTIN range"
+                (100..=119).contains(&n),
+                "{c}: identity codes from 100 must be GTIN rules in the reserved range"
             );
         }
     }
@@ -203,4 +203,58 @@ fn find_and_suggest() {
 #[test]
 fn reserved_gtin_range_is_documented() {
     assert_eq!(RESERVED_GTIN_CODES, ("FL-I100", "FL-I119"));
+}
+
+#[test]
+fn gtin_rules_fill_the_reserved_range_and_read_gtin() {
+    let gtin_rules: Vec<&Rule> = registry()
+        .iter()
+        .copied()
+        .filter(|r| r.code >= RESERVED_GTIN_CODES.0 && r.code <= RESERVED_GTIN_CODES.1)
+        .collect();
+    assert!(gtin_rules.len() >= 9, "expected the GTIN rules");
+    for r in &gtin_rules {
+        assert_eq!(r.group, Group::Identity, "{}", r.code);
+        assert!(r.fields.contains(&"gtin"), "{}", r.code);
+        assert!(r.name.starts_with("gtin-"), "{}", r.code);
+    }
+    // Only invalid-GTIN compliance rules zero the percentage; pattern/prefix hints do not.
+    let check_digit = find("FL-I100").unwrap();
+    assert!(check_digit.zeroes_compliance);
+    assert_eq!(check_digit.kind, RuleKind::Compliance);
+    for r in &gtin_rules {
+        assert!(
+            !r.zeroes_compliance || r.kind == RuleKind::Compliance,
+            "{}",
+            r.code
+        );
+    }
+}
+
+#[test]
+fn one_validity_problem_per_gtin() {
+    // A value has one first problem, so exactly one validity rule fires on each of these.
+    for v in [
+        "4006381333932",
+        "40063813339",
+        "4.00638E+12",
+        "0306406152",
+        "2001234567893",
+    ] {
+        let p = product_from_pairs(&[("gtin", v)]);
+        let ctx = RuleCtx::with_category(&p, None, 0.0);
+        let fired: Vec<&str> = registry()
+            .iter()
+            .filter(|r| r.zeroes_compliance)
+            .filter(|r| {
+                let mut out = Vec::new();
+                if let Check::Product(c) = r.check {
+                    c(&p, &ctx, &mut out);
+                }
+                !out.is_empty()
+            })
+            .map(|r| r.code)
+            .collect();
+        assert_eq!(fired.len(), 1, "{v}: {fired:?}");
+    }
 }

@@ -1,0 +1,388 @@
+//! `feedlint validate`: product validation (spec 2.3, endpoint `POST /api/v2/validate/product`,
+//! product counter).
+//!
+//! Wires feeds → rules engine → `report::validate`: products stream through
+//! `pipeline::map_ordered` (per-product checks in parallel), then the feed-level rules run
+//! sequentially in input order, and each result is emitted at once. A JSON request body is
+//! capped at `PRODUCT_REQUEST_LIMIT` products and its `options` turn on the optional outputs;
+//! plain feeds of any size are validated in full with bounded memory. Test keys read at most
+//! `remaining + 1` products before any work so an over-limit request is refused up front.
+//! Holds no rule logic and no output formatting.
+
+use clap::Args;
+
+use super::Ctx;
+use super::input::FeedArgs;
+use super::progress::Progress;
+use crate::account::{Account, Endpoint, RequestContext, plan::PRODUCT_REQUEST_LIMIT};
+use crate::catalog::Category;
+use crate::config::{Config, ConfigArgs, RuleSelector};
+use crate::error::{Error, ErrorCode, Outcome};
+use crate::feed::{FeedKind, FeedReader};
+use crate::gate::{FeedSummary, GateArgs, Verdict, baseline::Baseline};
+use crate::model::Product;
+use crate::model::result::ResultOptions;
+use crate::pipeline::{DEFAULT_CHUNK, map_ordered};
+use crate::report::OutputFormat;
+use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
+use crate::report::validate::ValidateEmitter;
+use crate::rules::ProductReport;
+use crate::rules::{Engine, EngineOptions};
+
+/// Arguments of `feedlint validate`.
+#[derive(Debug, Clone, Args)]
+pub struct ValidateArgs {
+    #[command(flatten)]
+    pub feed: FeedArgs,
+
+    /// Treat every product as this category instead of detecting it (apparel, electronics,
+    /// health_beauty, automotive, home_garden, sporting_goods).
+    #[arg(long, value_name = "KEY", value_parser = parse_category)]
+    pub category: Option<Category>,
+
+    /// Add `marketIntelligence` (detected category, confidence, category score) to each result.
+    #[arg(long)]
+    pub market_intelligence: bool,
+
+    /// Add the top `recommendations` (highest revenue impact first) to each result.
+    #[arg(long)]
+    pub recommendations: bool,
+
+    /// Add `businessIntelligence` (revenue at risk, payback) to each result.
+    #[arg(long)]
+    pub business_intelligence: bool,
+
+    /// Table format: list every violation with file:line under the table.
+    #[arg(long, short)]
+    pub verbose: bool,
+
+    #[command(flatten)]
+    pub gate: GateArgs,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
+fn parse_category(s: &str) -> Result<Category, String> {
+    Category::from_key(s.trim())
+        .ok_or_else(|| format!("unknown category `{s}` (valid: {})", Category::valid_keys()))
+}
+
+/// One input, ready to validate.
+enum Source {
+    /// Read up front: a request body (at most 100 products) or any feed under a test key.
+    Buffered(Vec<Product>, ResultOptions),
+    /// Streamed while validating (plain feeds under a production key).
+    Stream(Box<FeedReader>, ResultOptions),
+}
+
+/// The optional outputs a request body's `options` ask for (spec 4.1), added to the flags.
+fn body_options(reader: &FeedReader, base: ResultOptions) -> ResultOptions {
+    let opts = reader
+        .request_fields()
+        .and_then(|f| f.get("options"))
+        .and_then(serde_json::Value::as_object);
+    let on = |name: &str| {
+        opts.and_then(|o| o.get(name))
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false)
+    };
+    ResultOptions {
+        market_intelligence: base.market_intelligence || on("enableMarketIntelligence"),
+        recommendations: base.recommendations || on("enableRecommendations"),
+        business_intelligence: base.business_intelligence || on("includeBusinessIntelligence"),
+    }
+}
+
+/// Reads at most `n` products of `reader`, stopping at the first read error.
+fn read_at_most(reader: &mut FeedReader, n: u64) -> Result<Vec<Product>, Error> {
+    let mut v = Vec::new();
+    while (v.len() as u64) < n {
+        match reader.next() {
+            Some(p) => v.push(p?),
+            None => break,
+        }
+    }
+    Ok(v)
+}
+
+/// Opens every input first: request bodies and test-key feeds are read now (bounded by the
+/// request limit and by `budget` = remaining + 1), so a too-large body or an over-limit request
+/// is refused before any output or counting. Returns the sources and how many products were
+/// read up front.
+fn open_sources(
+    feed: &FeedArgs,
+    budget: Option<u64>,
+    base: ResultOptions,
+) -> Result<(Vec<Source>, u64), Error> {
+    let mut sources = Vec::with_capacity(feed.inputs.len());
+    let mut buffered: u64 = 0;
+    for reader in feed.open_each() {
+        let mut reader = reader?;
+        if reader.kind() == FeedKind::JsonRequestBody {
+            // Reading one more than the limit proves the body is too large (spec 4.1).
+            let products = read_at_most(&mut reader, PRODUCT_REQUEST_LIMIT as u64 + 1)?;
+            if products.len() > PRODUCT_REQUEST_LIMIT {
+                return Err(Error::new(
+                    ErrorCode::PayloadTooLarge,
+                    format!(
+                        "{}: a request body holds at most {PRODUCT_REQUEST_LIMIT} products",
+                        reader.label()
+                    ),
+                )
+                .with_help(format!(
+                    "split it into requests of at most {PRODUCT_REQUEST_LIMIT} products, or pass the products as a plain feed (CSV, NDJSON, XML)"
+                )));
+            }
+            // Exhaust the reader so fields written after `products` are known.
+            for item in reader.by_ref() {
+                item?;
+            }
+            buffered += products.len() as u64;
+            let opts = body_options(&reader, base);
+            sources.push(Source::Buffered(products, opts));
+        } else if let Some(limit) = budget {
+            let products = read_at_most(&mut reader, limit.saturating_sub(buffered))?;
+            buffered += products.len() as u64;
+            sources.push(Source::Buffered(products, base));
+        } else {
+            sources.push(Source::Stream(Box::new(reader), base));
+        }
+        if budget.is_some_and(|limit| buffered >= limit) {
+            break;
+        }
+    }
+    Ok((sources, buffered))
+}
+
+/// Where the reports go: the validate emitters or a CI emitter (junit, sarif, github, gitlab).
+enum Output<'w> {
+    Report(ValidateEmitter<&'w mut dyn std::io::Write>),
+    Ci(Box<dyn CiEmitter + 'w>),
+}
+
+impl Output<'_> {
+    fn product(
+        &mut self,
+        p: &Product,
+        r: &ProductReport,
+        opts: ResultOptions,
+    ) -> Result<(), Error> {
+        match self {
+            Self::Report(e) => e.product(r, opts)?,
+            Self::Ci(e) => e.product(&ProductFindings {
+                product_id: &r.product_id,
+                location: &r.location,
+                title: p.get("title"),
+                findings: &r.findings,
+            })?,
+        }
+        Ok(())
+    }
+}
+
+/// The registry as the CI emitters need it (SARIF rule metadata).
+fn rule_infos() -> Vec<RuleInfo> {
+    crate::rules::registry()
+        .iter()
+        .map(|r| RuleInfo {
+            code: r.code,
+            name: r.name,
+            group: r.group,
+            severity: r.severity,
+            kind: r.kind,
+            short_description: r.what.to_owned(),
+            help: r.explanation(),
+            help_uri: None,
+        })
+        .collect()
+}
+
+/// Engine options from `feedlint.toml` (`[rules]`, `[severity]`, `category`) and `--category`
+/// (the flag wins).
+fn engine_options(config: &Config, category: Option<Category>) -> EngineOptions {
+    let names = |v: &[RuleSelector]| {
+        v.iter()
+            .map(|s| match s {
+                RuleSelector::Code(c) => c.clone(),
+                RuleSelector::Group(g) => g.as_str().to_owned(),
+            })
+            .collect()
+    };
+    EngineOptions {
+        category_override: category.or(config.category),
+        select: names(&config.rules.select),
+        ignore: names(&config.rules.ignore),
+        severity_overrides: config
+            .severity
+            .iter()
+            .map(|(code, sev)| (code.clone(), *sev))
+            .collect(),
+    }
+}
+
+fn unsupported(format: OutputFormat) -> Error {
+    Error::usage(format!(
+        "validate supports --format table|json|ndjson|csv|junit|sarif|github|gitlab, not {}",
+        format.name()
+    ))
+}
+
+/// The built-in gate of `validate`: a product with a critical compliance finding fails the run.
+fn critical_verdict(critical: u64, total: u64) -> Verdict {
+    if critical == 0 {
+        Verdict::Pass
+    } else {
+        Verdict::Fail(format!(
+            "{critical} of {total} products have a critical compliance problem"
+        ))
+    }
+}
+
+/// The emitter of `format`: a CI emitter or a validate report.
+fn open_output<'w>(
+    format: OutputFormat,
+    out: &'w mut dyn std::io::Write,
+    infos: &'w [RuleInfo],
+    ci_options: &CiOptions,
+    verbose: bool,
+) -> Result<Output<'w>, Error> {
+    let is_ci = matches!(
+        format,
+        OutputFormat::Junit | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab
+    );
+    let output = if is_ci {
+        match crate::report::ci::emitter(format, out, infos, ci_options)? {
+            Some(ci) => Output::Ci(ci),
+            None => return Err(unsupported(format)),
+        }
+    } else {
+        match ValidateEmitter::new(format, out, verbose) {
+            Ok(e) => Output::Report(e),
+            Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {
+                return Err(unsupported(format));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    Ok(output)
+}
+
+/// Writes the one-line reason of a failing verdict on stderr (and the baseline details).
+fn explain_verdict(
+    verdict: &Verdict,
+    gate: &crate::gate::Gate,
+    baseline: Option<&crate::gate::BaselineReport>,
+    quiet: bool,
+    err: &mut dyn std::io::Write,
+) -> Result<(), Error> {
+    let Some(reason) = verdict.reason() else {
+        return Ok(());
+    };
+    if gate.exit_zero {
+        if !quiet {
+            writeln!(err, "feedlint: {reason} (exit 0 because of --exit-zero)")?;
+        }
+    } else {
+        writeln!(err, "feedlint: {reason} (exit 1; --exit-zero to ignore)")?;
+        if let Some(b) = baseline.filter(|b| b.verdict() != Verdict::Pass) {
+            b.write_details(err)?;
+        }
+    }
+    Ok(())
+}
+
+pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    let format = ctx.global.format;
+    let cwd = std::env::current_dir()?;
+    let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
+    let gate = args.gate.resolve(&config.gates);
+    let baseline = args
+        .gate
+        .baseline
+        .as_deref()
+        .map(Baseline::load)
+        .transpose()?;
+    let rctx = RequestContext::from_env()?;
+    let account = Account::open(
+        ctx.global.api_key(),
+        &ctx.global.store_config(),
+        Endpoint::VALIDATE_PRODUCT,
+        &rctx,
+    )?;
+    let budget = account.prefetch_limit()?;
+    let base = ResultOptions {
+        market_intelligence: args.market_intelligence,
+        recommendations: args.recommendations,
+        business_intelligence: args.business_intelligence,
+    };
+    let (sources, buffered) = open_sources(&args.feed, budget, base)?;
+    account.ensure_capacity(buffered)?;
+
+    let engine = Engine::new(engine_options(&config, args.category));
+    let progress = Progress::new(
+        ctx.stderr_is_terminal && !ctx.global.quiet,
+        "Validating products",
+    );
+    let infos = rule_infos();
+    let ci_options = CiOptions {
+        base_dir: Some(cwd),
+        ..CiOptions::default()
+    };
+    let mut output = open_output(format, &mut *ctx.out, &infos, &ci_options, args.verbose)?;
+    let mut feed_summary = FeedSummary::default();
+    let mut comparison = baseline.as_ref().map(Baseline::compare);
+    let (mut total, mut critical) = (0_u64, 0_u64);
+    for source in sources {
+        let (items, opts): (Box<dyn Iterator<Item = Result<Product, Error>> + Send>, _) =
+            match source {
+                Source::Buffered(v, o) => (Box::new(v.into_iter().map(Ok)), o),
+                Source::Stream(r, o) => (Box::new(r), o),
+            };
+        let mut state = engine.feed_state();
+        map_ordered(
+            items,
+            DEFAULT_CHUNK,
+            |item| {
+                item.map(|p| {
+                    let r = engine.check(&p);
+                    (p, r)
+                })
+            },
+            |result| {
+                let (p, mut report) = result?;
+                state.apply(&engine, &p, &mut report);
+                total += 1;
+                critical += u64::from(crate::report::validate::has_critical_compliance(&report));
+                feed_summary.add_product(&report.findings);
+                if let Some(c) = comparison.as_mut() {
+                    c.observe_findings(&report.product_id, &report.findings);
+                }
+                output.product(&p, &report, opts)?;
+                progress.inc(1);
+                Ok::<(), Error>(())
+            },
+        )?;
+    }
+    progress.finish();
+    let receipt = account.record(total)?;
+    match output {
+        Output::Report(e) => {
+            let meta = receipt.meta(&rctx, Endpoint::VALIDATE_PRODUCT);
+            e.finish(&receipt.product_billing(), &meta)?;
+        }
+        Output::Ci(e) => e.finish()?,
+    }
+
+    let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
+    let verdict = critical_verdict(critical, total)
+        .and(gate.evaluate_all(&feed_summary, baseline_report.as_ref()));
+    explain_verdict(
+        &verdict,
+        &gate,
+        baseline_report.as_ref(),
+        ctx.global.quiet,
+        &mut *ctx.err,
+    )?;
+    Ok(gate.outcome(&verdict))
+}

@@ -1,0 +1,368 @@
+//! Emitters of `feedlint validate` (spec 2.3): `table`, `json` (the 2.3 response, products
+//! streamed), `ndjson` (one product result per line) and `csv` (one row per violation).
+//!
+//! Responsible for turning engine reports into bytes as they arrive, in input order, keeping
+//! only running totals (and, for the table, one block of short rows) in memory. Not responsible
+//! for computing scores (the rules engine does) or for billing (the accounts module does).
+
+use std::io::{self, Write};
+
+use comfy_table::{ContentArrangement, Table, presets};
+use serde::Serialize;
+
+use crate::account::{Meta, ProductBilling};
+use crate::model::Severity;
+use crate::model::result::{ProductResult, ResultOptions};
+use crate::report::OutputFormat;
+use crate::revenue::impact::round_cents;
+use crate::rules::ProductReport;
+
+/// Rows rendered per table block: the table is written every this many products so memory
+/// stays bounded for feeds of any size.
+pub const TABLE_BLOCK: usize = 1000;
+
+/// `data.summary` of spec 2.3, accumulated while products stream.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Summary {
+    /// Products seen.
+    pub total: u64,
+    /// Products whose `isValid` is true (not non-compliant).
+    pub valid: u64,
+    /// Products with a critical compliance finding (the exit gate).
+    pub critical: u64,
+    /// Findings of every product.
+    pub findings: u64,
+    compliance_sum: f64,
+    optimization_sum: f64,
+}
+
+impl Summary {
+    /// Adds one product's report.
+    pub fn add(&mut self, r: &ProductReport) {
+        self.total += 1;
+        self.valid += u64::from(r.is_valid());
+        self.critical += u64::from(has_critical_compliance(r));
+        self.findings += r.findings.len() as u64;
+        self.compliance_sum += r.compliance_percentage;
+        self.optimization_sum += r.optimization_score;
+    }
+
+    /// `complianceScore`: the mean GMC compliance percentage of the products (0 when none),
+    /// rounded to 2 decimals.
+    #[must_use]
+    pub fn compliance_score(&self) -> f64 {
+        mean(self.compliance_sum, self.total)
+    }
+
+    /// Mean optimisation score (0 when none), rounded to 2 decimals.
+    #[must_use]
+    pub fn optimization_score(&self) -> f64 {
+        mean(self.optimization_sum, self.total)
+    }
+}
+
+#[allow(
+    clippy::cast_precision_loss,
+    reason = "product counts are far below 2^52"
+)]
+fn mean(sum: f64, n: u64) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        round_cents(sum / n as f64)
+    }
+}
+
+/// Whether the product has a critical GMC compliance finding (`validate` exits 1 then).
+#[must_use]
+pub fn has_critical_compliance(r: &ProductReport) -> bool {
+    r.compliance_findings()
+        .any(|f| f.severity == Severity::Critical)
+}
+
+/// `data.summary` as serialised.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SummaryJson {
+    compliance_score: f64,
+    total_products: u64,
+    validated_products: u64,
+}
+
+/// CSV columns, one row per violation.
+pub const CSV_HEADER: [&str; 10] = [
+    "productId",
+    "file",
+    "line",
+    "rule",
+    "name",
+    "field",
+    "severity",
+    "message",
+    "fix",
+    "revenueImpact",
+];
+
+/// Writes a validation report in one format while products stream in.
+pub struct ValidateEmitter<W: Write> {
+    inner: Inner<W>,
+    summary: Summary,
+}
+
+enum Inner<W: Write> {
+    Table {
+        out: W,
+        rows: Vec<[String; 6]>,
+        verbose: Vec<String>,
+        show_verbose: bool,
+    },
+    Json {
+        out: W,
+        first: bool,
+    },
+    Ndjson(W),
+    Csv(Box<csv::Writer<W>>),
+}
+
+impl<W: Write> ValidateEmitter<W> {
+    /// Starts a report in `format`; `verbose` lists every violation under the table. Formats
+    /// without a validate emitter give `ErrorKind::Unsupported`.
+    pub fn new(format: OutputFormat, mut out: W, verbose: bool) -> io::Result<Self> {
+        let inner = match format {
+            OutputFormat::Table => Inner::Table {
+                out,
+                rows: Vec::new(),
+                verbose: Vec::new(),
+                show_verbose: verbose,
+            },
+            OutputFormat::Json => {
+                out.write_all(b"{\"success\":true,\"data\":{\"products\":[")?;
+                Inner::Json { out, first: true }
+            }
+            OutputFormat::Ndjson => Inner::Ndjson(out),
+            OutputFormat::Csv => {
+                let mut w = csv::Writer::from_writer(out);
+                w.write_record(CSV_HEADER).map_err(io::Error::other)?;
+                Inner::Csv(Box::new(w))
+            }
+            other => {
+                return Err(io::Error::new(
+                    io::ErrorKind::Unsupported,
+                    format!("the validate report has no {} format", other.name()),
+                ));
+            }
+        };
+        Ok(Self {
+            inner,
+            summary: Summary::default(),
+        })
+    }
+
+    /// The totals so far.
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        self.summary
+    }
+
+    /// Writes one product (call in input order).
+    pub fn product(&mut self, r: &ProductReport, options: ResultOptions) -> io::Result<()> {
+        self.summary.add(r);
+        match &mut self.inner {
+            Inner::Table {
+                out,
+                rows,
+                verbose,
+                show_verbose,
+            } => {
+                let problem = r
+                    .findings
+                    .first()
+                    .map_or_else(|| "-".to_owned(), |f| format!("{} {}", f.code, f.message));
+                rows.push([
+                    r.product_id.clone(),
+                    r.location.line.to_string(),
+                    format!("{:.1}%", r.compliance_percentage),
+                    format!("{:.1}", r.optimization_score),
+                    r.priority.as_str().to_owned(),
+                    problem,
+                ]);
+                if *show_verbose {
+                    for f in &r.findings {
+                        verbose.push(format!(
+                            "{}:{}: {} {} {} [{}] {}: {}",
+                            f.location.file,
+                            f.location.line,
+                            f.severity.as_str(),
+                            f.kind.as_str(),
+                            f.code,
+                            f.name,
+                            f.field,
+                            f.message
+                        ));
+                    }
+                }
+                if rows.len() >= TABLE_BLOCK {
+                    flush_table(out, rows, verbose)?;
+                }
+                Ok(())
+            }
+            Inner::Json { out, first } => {
+                if !*first {
+                    out.write_all(b",")?;
+                }
+                *first = false;
+                out.write_all(b"\n")?;
+                serde_json::to_writer(&mut *out, &ProductResult::from_report(r, options))?;
+                Ok(())
+            }
+            Inner::Ndjson(out) => {
+                serde_json::to_writer(&mut *out, &ProductResult::from_report(r, options))?;
+                out.write_all(b"\n")
+            }
+            Inner::Csv(w) => {
+                for f in &r.findings {
+                    w.write_record([
+                        r.product_id.as_str(),
+                        &f.location.file,
+                        &f.location.line.to_string(),
+                        f.code,
+                        f.name,
+                        &f.field,
+                        f.severity.as_str(),
+                        &f.message,
+                        &f.fix,
+                        &format!("{:.2}", f.revenue_impact),
+                    ])
+                    .map_err(io::Error::other)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Ends the report with the summary, the billing and the meta block; returns the writer.
+    pub fn finish(self, billing: &ProductBilling, meta: &Meta) -> io::Result<W> {
+        let s = self.summary;
+        match self.inner {
+            Inner::Table {
+                mut out,
+                mut rows,
+                mut verbose,
+                ..
+            } => {
+                flush_table(&mut out, &mut rows, &mut verbose)?;
+                writeln!(
+                    out,
+                    "{} products: {} valid, {} with a critical compliance problem, {} findings",
+                    s.total, s.valid, s.critical, s.findings
+                )?;
+                writeln!(
+                    out,
+                    "GMC compliance {:.2}% (mean), optimisation score {:.2} (mean)",
+                    s.compliance_score(),
+                    s.optimization_score()
+                )?;
+                writeln!(
+                    out,
+                    "Billing: {} products validated, cost {:.2} USD ({})",
+                    billing.products_validated, billing.cost, billing.environment
+                )?;
+                Ok(out)
+            }
+            Inner::Json { mut out, .. } => {
+                out.write_all(b"\n],\"summary\":")?;
+                serde_json::to_writer(
+                    &mut out,
+                    &SummaryJson {
+                        compliance_score: s.compliance_score(),
+                        total_products: s.total,
+                        validated_products: s.valid,
+                    },
+                )?;
+                out.write_all(b",\"billing\":")?;
+                serde_json::to_writer(&mut out, billing)?;
+                out.write_all(b"},\"meta\":")?;
+                serde_json::to_writer(&mut out, meta)?;
+                out.write_all(b"}\n")?;
+                Ok(out)
+            }
+            Inner::Ndjson(out) => Ok(out),
+            Inner::Csv(w) => w.into_inner().map_err(|e| io::Error::other(e.to_string())),
+        }
+    }
+}
+
+fn flush_table<W: Write>(
+    out: &mut W,
+    rows: &mut Vec<[String; 6]>,
+    verbose: &mut Vec<String>,
+) -> io::Result<()> {
+    if !rows.is_empty() {
+        let mut table = Table::new();
+        table
+            .load_preset(presets::UTF8_BORDERS_ONLY)
+            .set_content_arrangement(ContentArrangement::Disabled)
+            .set_header([
+                "Product",
+                "Line",
+                "Compliance",
+                "Optimisation",
+                "Priority",
+                "Most important problem",
+            ]);
+        for row in rows.drain(..) {
+            table.add_row(row);
+        }
+        writeln!(out, "{table}")?;
+    }
+    for line in verbose.drain(..) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Engine, EngineOptions};
+
+    fn report(pairs: &[(&str, &str)]) -> ProductReport {
+        let engine = Engine::new(EngineOptions::default());
+        engine.check(&crate::rules::product_from_pairs(pairs))
+    }
+
+    #[test]
+    fn summary_means_and_counts() {
+        let mut s = Summary::default();
+        s.add(&report(&[("id", "A"), ("gtin", "5060155240283")]));
+        assert_eq!(s.total, 1);
+        assert_eq!(s.valid, 0);
+        assert_eq!(s.critical, 1);
+        assert!(s.compliance_score().abs() < f64::EPSILON);
+        assert!(Summary::default().compliance_score().abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn gate_and_rejected_formats() {
+        assert!(has_critical_compliance(&report(&[(
+            "gtin",
+            "5060155240283"
+        )])));
+        let e = ValidateEmitter::new(OutputFormat::Sarif, Vec::new(), false).err();
+        assert_eq!(e.map(|e| e.kind()), Some(io::ErrorKind::Unsupported));
+    }
+
+    #[test]
+    fn csv_has_one_row_per_violation() {
+        let r = report(&[("id", "A"), ("gtin", "5060155240283")]);
+        let mut e = ValidateEmitter::new(OutputFormat::Csv, Vec::new(), false).unwrap();
+        e.product(&r, ResultOptions::default()).unwrap();
+        let Inner::Csv(w) = e.inner else {
+            panic!("csv emitter expected")
+        };
+        let out = w.into_inner().unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 1 + r.findings.len());
+        assert!(text.contains("FL-I100"));
+    }
+}

@@ -1,0 +1,511 @@
+//! `feedlint validate` driving the real binary: real feeds, the four formats, the request-body
+//! limit, keys and quotas, usage counting, the exit gate and concurrent processes. Each test
+//! has its own temp database; the clock and request id are fixed for snapshots.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use assert_cmd::Command;
+use feedlint::account::{Account, Endpoint, RequestContext};
+use feedlint::store::StoreConfig;
+
+const TEST_KEY: &str = "adb_test_0123456789abcdefXYZ";
+const PROD_KEY: &str = "adb_prod_0123456789abcdefXYZ";
+const NOW: &str = "2026-11-22T10:00:00Z";
+
+fn shared(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/feeds")
+        .join(name)
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+}
+
+fn feedlint(db: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("feedlint").unwrap();
+    cmd.env_remove("FEEDLINT_API_KEY")
+        .env("FEEDLINT_DB", db)
+        .env("FEEDLINT_NOW", NOW)
+        .env("FEEDLINT_REQUEST_ID", "req-test")
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(cmd: &mut Command) -> Run {
+    let output = cmd.output().unwrap();
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+fn validate(db: &Path, key: &str, args: &[&str], feeds: &[&Path]) -> Run {
+    let mut cmd = feedlint(db);
+    cmd.arg("validate")
+        .args(args)
+        .args(feeds)
+        .args(["--api-key", key]);
+    run(&mut cmd)
+}
+
+/// A product with no critical problem (NDJSON line).
+fn good_product(i: usize) -> String {
+    serde_json::json!({
+        "id": format!("P{i}"),
+        "title": format!("Trail running shoe with grippy sole {i}"),
+        "description": "A light trail running shoe with a grippy sole for wet rock and mud.",
+        "link": format!("https://shop.example.org/p/{i}"),
+        "image_link": format!("https://cdn.shop.example.org/p/{i}.jpg"),
+        "price": "59.99 USD",
+        "availability": "in_stock",
+        "condition": "new",
+        "brand": "Acme",
+        "mpn": format!("TR-{i}"),
+    })
+    .to_string()
+}
+
+fn write_ndjson(dir: &Path, name: &str, n: usize) -> PathBuf {
+    let path = dir.join(name);
+    let body: String = (0..n).map(|i| good_product(i) + "\n").collect();
+    std::fs::write(&path, body).unwrap();
+    path
+}
+
+fn write_body(dir: &Path, name: &str, n: usize, extra: &str) -> PathBuf {
+    let path = dir.join(name);
+    let products: Vec<String> = (0..n).map(good_product).collect();
+    std::fs::write(
+        &path,
+        format!("{{\"products\":[{}]{extra}}}", products.join(",")),
+    )
+    .unwrap();
+    path
+}
+
+fn product_usage(db: &Path, key: &str) -> u64 {
+    let out = run(feedlint(db).args(["usage", "--format", "json", "--api-key", key]));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    v["data"]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["counter"] == "productValidation")
+        .and_then(|c| c["validations"].as_u64())
+        .unwrap()
+}
+
+fn assert_matches_schema(body: &serde_json::Value) {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("schemas/validate-response.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(body)
+        .map(|e| format!("{e} at {}", e.instance_path))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}\n{body:#}");
+}
+
+/// CSV rows as (productId, rule, field, message).
+fn csv_rows(text: &str) -> Vec<(String, String, String, String)> {
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let headers = r.headers().unwrap().clone();
+    assert_eq!(
+        headers.iter().collect::<Vec<_>>(),
+        [
+            "productId",
+            "file",
+            "line",
+            "rule",
+            "name",
+            "field",
+            "severity",
+            "message",
+            "fix",
+            "revenueImpact"
+        ]
+    );
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            (
+                rec[0].to_owned(),
+                rec[3].to_owned(),
+                rec[5].to_owned(),
+                rec[7].to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn benchy_bad_rss_reports_the_known_defects() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = shared("benchy-bad-rss.xml");
+    let out = validate(db.path(), TEST_KEY, &["--format", "csv"], &[&feed]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    let rows = csv_rows(&out.stdout);
+    let has = |rule: &str, field: &str, needle: &str| {
+        rows.iter()
+            .any(|(_, r, f, m)| r == rule && f == field && m.contains(needle))
+    };
+    assert!(has("FL-K108", "age_group", "adultx"), "{rows:#?}");
+    assert!(has("FL-M011", "link", "link is missing or empty"));
+    assert!(has("FL-C011", "description", "description is missing"));
+    assert!(has("FL-M005", "additional_image_link", "placeholder image"));
+    // One GTIN on three items: the two later ones name the first.
+    let dup: Vec<_> = rows.iter().filter(|(_, r, _, _)| r == "FL-I015").collect();
+    assert_eq!(dup.len(), 2, "{dup:#?}");
+    assert!(dup.iter().all(|(_, _, _, m)| m.contains("87196893300583")));
+    // The file and line of each violation are given.
+    assert!(out.stdout.contains("benchy-bad-rss.xml,39,FL-M011"));
+}
+
+#[test]
+fn google_example_reports_only_legacy_spellings() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = shared("google-example-rss.xml");
+    let out = validate(db.path(), TEST_KEY, &["--format", "csv"], &[&feed]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let rows = csv_rows(&out.stdout);
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|(_, r, _, _)| r == "FL-V003"), "{rows:#?}");
+}
+
+#[test]
+fn json_output_matches_the_response_schema_and_snapshot() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = example("catalog.xml");
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &[
+            "--format",
+            "json",
+            "--market-intelligence",
+            "--recommendations",
+            "--business-intelligence",
+        ],
+        &[&feed],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let body: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_matches_schema(&body);
+    assert_eq!(body["data"]["summary"]["totalProducts"], 7);
+    assert_eq!(body["data"]["billing"]["productsValidated"], 7);
+    assert_eq!(body["meta"]["requestId"], "req-test");
+    assert!(body["data"]["products"][0]["marketIntelligence"].is_object());
+
+    let plain = validate(db.path(), TEST_KEY, &["--format", "json"], &[&feed]);
+    let plain: serde_json::Value = serde_json::from_str(&plain.stdout).unwrap();
+    assert_matches_schema(&plain);
+    insta::assert_json_snapshot!("validate_catalog_json", plain);
+}
+
+#[test]
+fn table_snapshot_of_the_example_catalog() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = example("catalog.xml");
+    let out = validate(db.path(), TEST_KEY, &["--verbose"], &[&feed]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let text = out.stdout.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
+    insta::assert_snapshot!("validate_catalog_table", text);
+}
+
+#[test]
+fn ndjson_and_csv_outputs() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = example("catalog.xml");
+    let out = validate(db.path(), TEST_KEY, &["--format", "ndjson"], &[&feed]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let lines: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(lines[0]["productId"], "NW-EL-1001");
+    assert!(lines.iter().all(|l| l["gmcCompliance"].is_object()));
+
+    let out = validate(db.path(), TEST_KEY, &["--format", "csv"], &[&feed]);
+    let rows = csv_rows(&out.stdout);
+    let findings: u64 = lines
+        .iter()
+        .map(|l| l["gmcCompliance"]["violations"].as_array().unwrap().len() as u64)
+        .sum();
+    assert_eq!(rows.len() as u64, findings);
+}
+
+#[test]
+fn ci_formats_stream_the_findings() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = shared("benchy-bad-rss.xml");
+    let out = validate(db.path(), TEST_KEY, &["--format", "sarif"], &[&feed]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    let sarif: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert!(
+        results.iter().any(|r| r["ruleId"] == "FL-M011"),
+        "{sarif:#}"
+    );
+
+    let out = validate(db.path(), TEST_KEY, &["--format", "github"], &[&feed]);
+    assert!(
+        out.stdout.contains("title=FL-M011 link-missing"),
+        "{}",
+        out.stdout
+    );
+    let out = validate(db.path(), TEST_KEY, &["--format", "junit"], &[&feed]);
+    assert!(out.stdout.contains("<testsuites"), "{}", out.stdout);
+    let out = validate(db.path(), TEST_KEY, &["--format", "gitlab"], &[&feed]);
+    let gitlab: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert!(!gitlab.as_array().unwrap().is_empty());
+    // Every run counted its three products.
+    assert_eq!(product_usage(db.path(), TEST_KEY), 12);
+}
+
+#[test]
+fn gates_and_config_file_apply() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = example("catalog.xml");
+    // The catalog has no critical problem but a high one (FL-K006): --fail-on high fails.
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--fail-on", "high"],
+        &[&feed],
+    );
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.contains("--fail-on high"), "{}", out.stderr);
+
+    // feedlint.toml ignoring that rule and the identity group (high GTIN pattern hints) passes.
+    let config = db.path().join("feedlint.toml");
+    std::fs::write(
+        &config,
+        "[rules]\nignore = [\"FL-K006\", \"identity\"]\n\n[gates]\nfail_on = \"high\"\n",
+    )
+    .unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--config", config.to_str().unwrap(), "--format", "csv"],
+        &[&feed],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(!out.stdout.contains("FL-K006"));
+}
+
+#[test]
+fn request_body_over_100_products_is_413_and_counts_nothing() {
+    let db = tempfile::tempdir().unwrap();
+    let body = write_body(db.path(), "big.json", 101, "");
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&body]);
+    assert_eq!(out.code, Some(2));
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["success"], false);
+    assert_eq!(v["error"]["code"], "PAYLOAD_TOO_LARGE", "{v:#}");
+    assert_eq!(product_usage(db.path(), TEST_KEY), 0);
+
+    let ok = write_body(db.path(), "ok.json", 100, "");
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&ok]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(product_usage(db.path(), TEST_KEY), 100);
+}
+
+#[test]
+fn request_body_options_turn_on_the_outputs() {
+    let db = tempfile::tempdir().unwrap();
+    let body = write_body(
+        db.path(),
+        "opts.json",
+        2,
+        r#","options":{"enableMarketIntelligence":true,"enableRecommendations":true,"includeBusinessIntelligence":true}"#,
+    );
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&body]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let p = &v["data"]["products"][0];
+    assert!(p["marketIntelligence"].is_object(), "{p:#}");
+    assert!(p["recommendations"].is_array());
+    assert!(p["businessIntelligence"].is_object());
+}
+
+#[test]
+fn request_body_without_products_is_a_validation_error() {
+    let db = tempfile::tempdir().unwrap();
+    let path = db.path().join("empty.json");
+    std::fs::write(&path, r#"{"options":{"enableRecommendations":true}}"#).unwrap();
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&path]);
+    assert_eq!(out.code, Some(2));
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "VALIDATION_ERROR", "{v:#}");
+}
+
+#[test]
+fn missing_key_is_unauthorized() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = example("catalog.xml");
+    let out = run(feedlint(db.path())
+        .args(["validate", "--format", "json"])
+        .arg(&feed));
+    assert_eq!(out.code, Some(2));
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "UNAUTHORIZED", "{v:#}");
+}
+
+#[test]
+fn test_key_over_the_monthly_limit_is_refused_before_work() {
+    let db = tempfile::tempdir().unwrap();
+    let now =
+        time::OffsetDateTime::parse(NOW, &time::format_description::well_known::Rfc3339).unwrap();
+    let ctx = RequestContext::new("setup".into(), Some(now));
+    let config = StoreConfig::new(Some(db.path().to_path_buf()), Duration::from_secs(60));
+    let account = Account::open(Some(TEST_KEY), &config, Endpoint::VALIDATE_PRODUCT, &ctx).unwrap();
+    account.record(995).unwrap();
+    drop(account);
+
+    let feed = example("catalog.xml");
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&feed]);
+    assert_eq!(out.code, Some(2));
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["error"]["code"], "RATE_LIMIT_EXCEEDED", "{v:#}");
+    assert_eq!(product_usage(db.path(), TEST_KEY), 995);
+
+    // Five products still fit.
+    let five = write_ndjson(db.path(), "five.ndjson", 5);
+    let out = validate(db.path(), TEST_KEY, &["--format", "ndjson"], &[&five]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(product_usage(db.path(), TEST_KEY), 1000);
+}
+
+#[test]
+fn counts_are_recorded_per_product_over_several_feeds() {
+    let db = tempfile::tempdir().unwrap();
+    let a = write_ndjson(db.path(), "a.ndjson", 3);
+    let b = example("catalog.csv");
+    let out = validate(db.path(), PROD_KEY, &["--format", "json"], &[&a, &b]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let n = v["data"]["summary"]["totalProducts"].as_u64().unwrap();
+    assert!(n > 3);
+    assert_eq!(v["data"]["billing"]["environment"], "production");
+    assert_eq!(product_usage(db.path(), PROD_KEY), n);
+}
+
+#[test]
+fn exit_1_on_critical_and_0_with_exit_zero() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = shared("benchy-bad-rss.xml");
+    let out = validate(db.path(), TEST_KEY, &[], &[&feed]);
+    assert_eq!(out.code, Some(1));
+    assert!(
+        out.stderr.contains("critical compliance problem"),
+        "{}",
+        out.stderr
+    );
+    let out = validate(db.path(), TEST_KEY, &["--exit-zero"], &[&feed]);
+    assert_eq!(out.code, Some(0));
+    let reason: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(reason.len(), 1, "{}", out.stderr);
+    assert!(reason[0].contains("--exit-zero"));
+}
+
+#[test]
+fn invalid_gtin_zeroes_compliance() {
+    let db = tempfile::tempdir().unwrap();
+    let path = db.path().join("bad.ndjson");
+    let mut p: serde_json::Value = serde_json::from_str(&good_product(1)).unwrap();
+    p["gtin"] = "5060155240283".into();
+    std::fs::write(&path, format!("{p}\n")).unwrap();
+    let out = validate(db.path(), TEST_KEY, &["--format", "ndjson"], &[&path]);
+    assert_eq!(out.code, Some(1));
+    let v: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(v["gmcCompliance"]["percentage"], 0.0);
+    assert_eq!(v["gmcCompliance"]["violations"][0]["rule"], "FL-I100");
+}
+
+#[test]
+fn sixteen_processes_at_once_count_exactly_400() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = write_ndjson(db.path(), "p25.ndjson", 25);
+    let bin = assert_cmd::cargo::cargo_bin("feedlint");
+    let children: Vec<_> = (0..16)
+        .map(|_| {
+            std::process::Command::new(&bin)
+                .env_remove("FEEDLINT_API_KEY")
+                .env("FEEDLINT_DB", db.path())
+                .env("FEEDLINT_NOW", NOW)
+                .env("FEEDLINT_LOCK_TIMEOUT", "120")
+                .args([
+                    "validate",
+                    "--quiet",
+                    "--format",
+                    "ndjson",
+                    "--api-key",
+                    PROD_KEY,
+                ])
+                .arg(&feed)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(product_usage(db.path(), PROD_KEY), 400);
+}
+
+#[test]
+fn baseline_gate_fails_on_a_compliance_drop() {
+    let db = tempfile::tempdir().unwrap();
+    let before = write_ndjson(db.path(), "before.ndjson", 3);
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&before]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let baseline = db.path().join("baseline.json");
+    std::fs::write(&baseline, &out.stdout).unwrap();
+
+    // The same feed with one title too short (a medium compliance finding, not critical).
+    let after = db.path().join("after.ndjson");
+    let text = std::fs::read_to_string(&before).unwrap().replacen(
+        "Trail running shoe with grippy sole 0",
+        "Shoe",
+        1,
+    );
+    std::fs::write(&after, text).unwrap();
+    let base = baseline.to_str().unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--baseline", base],
+        &[&after],
+    );
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(out.stderr.contains("P0"), "{}", out.stderr);
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--baseline", base, "--max-drop", "50"],
+        &[&after],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+}
