@@ -3,6 +3,7 @@
 //! Responsible for wiring input → engine → report, one file per subcommand. Nothing here holds
 //! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
 
+mod batch;
 mod categories;
 mod convert;
 mod generate;
@@ -160,6 +161,13 @@ pub enum Command {
     /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
     /// No API key is needed.
     Categories(categories::CategoriesArgs),
+    /// Validate a batch of products and show what to fix first (spec 4.2).
+    ///
+    /// Writes the batch result (spec 2.4) with feed analytics: products at risk, quick wins
+    /// (the rules whose fix helps most products for least work) and optimisation
+    /// opportunities. Gates (--fail-under, --fail-on, --baseline) make it a CI check; --format
+    /// junit|sarif|github|gitlab writes CI reports. Needs an API key.
+    Batch(batch::BatchArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -189,7 +197,8 @@ impl Command {
             | Self::Usage(_)
             | Self::Rules(_)
             | Self::Categories(_)
-            | Self::Convert(_) => Envelope::A,
+            | Self::Convert(_)
+            | Self::Batch(_) => Envelope::A,
         }
     }
 }
@@ -236,6 +245,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Rules(args) => rules::run(&args, ctx),
         Command::Categories(args) => categories::run(&args, ctx),
         Command::Convert(args) => convert::run(&args, ctx),
+        Command::Batch(args) => batch::run(&args, ctx),
     }
 }
 

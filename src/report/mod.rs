@@ -2,6 +2,7 @@
 //!
 //! Responsible for turning results into bytes. Not responsible for computing results.
 
+pub mod batch;
 pub mod ci;
 pub mod github;
 pub mod gitlab;
@@ -20,16 +21,12 @@ pub enum OutputFormat {
     /// The documented v2 JSON response shape.
     Json,
     /// JUnit XML: one test case per product (GitLab, Jenkins, Azure).
-    #[value(hide = true)]
     Junit,
     /// SARIF 2.1.0 for GitHub code scanning.
-    #[value(hide = true)]
     Sarif,
     /// GitHub Actions workflow commands (annotations).
-    #[value(hide = true)]
     Github,
     /// GitLab Code Quality JSON.
-    #[value(hide = true)]
     Gitlab,
 }
 
