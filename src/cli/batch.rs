@@ -23,7 +23,7 @@ use crate::model::Product;
 use crate::report::OutputFormat;
 use crate::report::batch::{BatchAnalytics, BatchEntry, JsonBatchWriter, TableRow, write_table};
 use crate::report::ci::{CiOptions, ProductFindings, RuleInfo};
-use crate::rules::{Engine, EngineOptions};
+use crate::rules::{Engine, EngineOptions, ProductReport};
 
 /// Arguments of `feedlint batch`.
 #[derive(Debug, Clone, Args)]
@@ -188,24 +188,37 @@ enum Sink<'w> {
 
 /// Whether `batch` writes this format.
 fn supported(format: OutputFormat) -> bool {
-    #[allow(
-        unreachable_patterns,
-        reason = "formats added to OutputFormat later are not batch formats"
-    )]
-    match format {
+    matches!(
+        format,
         OutputFormat::Table
-        | OutputFormat::Json
-        | OutputFormat::Junit
-        | OutputFormat::Sarif
-        | OutputFormat::Github
-        | OutputFormat::Gitlab => true,
-        _ => false,
-    }
+            | OutputFormat::Json
+            | OutputFormat::Junit
+            | OutputFormat::Sarif
+            | OutputFormat::Github
+            | OutputFormat::Gitlab
+    )
 }
 
-/// Runs `feedlint batch`.
-pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
-    let format = ctx.global.format;
+/// Evaluates the gates, prints the one-line reason and the baseline details on stderr.
+fn gates(
+    gate: &crate::gate::Gate,
+    summary: &FeedSummary,
+    comparison: Option<crate::gate::BaselineComparison<'_>>,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let report = comparison.map(|c| c.finish(gate.max_drop));
+    let verdict = gate.evaluate_all(summary, report.as_ref());
+    if let Some(reason) = verdict.reason() {
+        writeln!(err, "feedlint: gate failed: {reason}")?;
+    }
+    if let Some(r) = &report {
+        r.write_details(err)?;
+    }
+    Ok(gate.outcome(&verdict))
+}
+
+/// Rejects formats and inputs `batch` cannot handle, before any work.
+fn check_args(args: &BatchArgs, format: OutputFormat) -> Result<()> {
     if !supported(format) {
         return Err(Error::usage(format!(
             "batch supports --format table|json|junit|sarif|github|gitlab, not {}",
@@ -222,6 +235,48 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     {
         return Err(Error::usage("stdin (`-`) can be read only once"));
     }
+    Ok(())
+}
+
+impl<'w> Sink<'w> {
+    fn open(
+        format: OutputFormat,
+        out: &'w mut dyn Write,
+        rules: &'w [RuleInfo],
+        options: &CiOptions,
+    ) -> Result<Self> {
+        Ok(match format {
+            OutputFormat::Json => Sink::Json(JsonBatchWriter::begin(out)?),
+            OutputFormat::Table => Sink::Table(out, Vec::new()),
+            other => match crate::report::ci::emitter(other, out, rules, options)? {
+                Some(e) => Sink::Ci(e),
+                None => return Err(Error::internal("no emitter for a CI format")),
+            },
+        })
+    }
+
+    /// Writes (or, for the table, keeps) one product.
+    fn emit(&mut self, p: &Product, mi: bool, report: &ProductReport) -> Result<()> {
+        match self {
+            Sink::Json(w) => w.entry(&BatchEntry::from_report(report, mi))?,
+            Sink::Table(_, rows) => {
+                rows.push(TableRow::from_entry(&BatchEntry::from_report(report, mi)));
+            }
+            Sink::Ci(e) => e.product(&ProductFindings {
+                product_id: &report.product_id,
+                location: &report.location,
+                title: p.get("title"),
+                findings: &report.findings,
+            })?,
+        }
+        Ok(())
+    }
+}
+
+/// Runs `feedlint batch`.
+pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
+    let format = ctx.global.format;
+    check_args(args, format)?;
     let cwd = std::env::current_dir()?;
     let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
     let gate = args.gate.resolve(&config.gates);
@@ -269,14 +324,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     );
     let color = ctx.color;
     let out: &mut dyn Write = &mut *ctx.out;
-    let mut sink = match format {
-        OutputFormat::Json => Sink::Json(JsonBatchWriter::begin(out)?),
-        OutputFormat::Table => Sink::Table(out, Vec::new()),
-        other => match crate::report::ci::emitter(other, out, &rules, &ci_options)? {
-            Some(e) => Sink::Ci(e),
-            None => return Err(Error::internal("no emitter for a CI format")),
-        },
-    };
+    let mut sink = Sink::open(format, out, &rules, &ci_options)?;
 
     let engine_ref = &engine;
     let map = |item: Result<Item>| {
@@ -285,7 +333,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
             (p, mi, report)
         })
     };
-    let mut each = |item: Result<(Product, bool, crate::rules::ProductReport)>| -> Result<()> {
+    let mut each = |item: Result<(Product, bool, ProductReport)>| -> Result<()> {
         let (p, mi, mut report) = item?;
         state.apply(engine_ref, &p, &mut report);
         analytics.add(&report);
@@ -293,18 +341,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         if let Some(c) = comparison.as_mut() {
             c.observe_findings(&report.product_id, &report.findings);
         }
-        match &mut sink {
-            Sink::Json(w) => w.entry(&BatchEntry::from_report(&report, mi))?,
-            Sink::Table(_, rows) => {
-                rows.push(TableRow::from_entry(&BatchEntry::from_report(&report, mi)))
-            }
-            Sink::Ci(e) => e.product(&ProductFindings {
-                product_id: &report.product_id,
-                location: &report.location,
-                title: p.get("title"),
-                findings: &report.findings,
-            })?,
-        }
+        sink.emit(&p, mi, &report)?;
         progress.inc(1);
         Ok(())
     };
@@ -326,13 +363,5 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         Sink::Ci(e) => e.finish()?,
     }
 
-    let report = comparison.map(|c| c.finish(gate.max_drop));
-    let verdict = gate.evaluate_all(&summary, report.as_ref());
-    if let Some(reason) = verdict.reason() {
-        writeln!(ctx.err, "feedlint: gate failed: {reason}")?;
-    }
-    if let Some(r) = &report {
-        r.write_details(ctx.err)?;
-    }
-    Ok(gate.outcome(&verdict))
+    gates(&gate, &summary, comparison, ctx.err)
 }
