@@ -209,7 +209,7 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s j -l jobs -d
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l no-market-intelligence -d 'Leave out each product\'s market intelligence (detected category, confidence and category score). A JSON request body\'s `enableMarketIntelligence: false` does the same'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l no-market-intelligence -d 'Turn off category intelligence: no category detection-based rules (group `category`, unless feedlint.toml sets a category) and no `marketIntelligence` object (detected category, confidence, category score) per product. A JSON request body\'s `enableMarketIntelligence: false` does the same for its products'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l exit-zero -d 'Report failing gates on stderr but exit 0'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l no-config -d 'Ignore any feedlint.toml'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'

@@ -282,7 +282,7 @@ gitlab\:"GitLab Code Quality JSON"))' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'--no-market-intelligence[Leave out each product'\''s market intelligence (detected category, confidence and category score). A JSON request body'\''s \`enableMarketIntelligence\: false\` does the same]' \
+'--no-market-intelligence[Turn off category intelligence\: no category detection-based rules (group \`category\`, unless feedlint.toml sets a category) and no \`marketIntelligence\` object (detected category, confidence, category score) per product. A JSON request body'\''s \`enableMarketIntelligence\: false\` does the same for its products]' \
 '--exit-zero[Report failing gates on stderr but exit 0]' \
 '--no-config[Ignore any feedlint.toml]' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \

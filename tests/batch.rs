@@ -35,7 +35,7 @@ fn schema_errors(schema_file: &str, doc: &serde_json::Value) -> Vec<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/schemas")
         .join(schema_file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let schema: serde_json::Value =
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("schema: {e}"));
     let Ok(validator) = jsonschema::validator_for(&schema) else {
@@ -115,6 +115,9 @@ fn no_market_intelligence_drops_the_category_object() {
         .unwrap_or_else(|e| panic!("{e}"));
     let doc = json(&out.stdout);
     assert!(doc["results"][0].get("marketIntelligence").is_none());
+    // Category intelligence is off: the category rules (FL-K...) do not run.
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("FL-K"));
+    assert_eq!(doc["batchSummary"]["productsWithErrors"], 0);
     let out = batch(tempdir().path())
         .args(["--format", "json"])
         .arg(catalog())
@@ -349,4 +352,35 @@ fn config_file_ignoring_a_rule_removes_its_findings() {
     .unwrap_or_else(|e| panic!("{e}"));
     let text = run(dir.path());
     assert!(!text.contains("FL-K006"), "{text}");
+}
+
+#[test]
+fn request_body_enable_market_intelligence_false_turns_it_off() {
+    let dir = tempdir();
+    let body = dir.path().join("body.json");
+    std::fs::write(
+        &body,
+        r#"{"enableMarketIntelligence": false, "products": [
+            {"id": "A1", "title": "Northwind Oven 60 cm Stainless Steel", "description": "A built-in electric oven with 71 l capacity and pyrolytic cleaning.", "price": "499.00 USD", "category": "home_garden", "imageLink": "https://cdn.northwind.example/img/oven.jpg"}
+        ]}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(&body)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = json(&out.stdout);
+    assert_eq!(doc["results"][0]["productId"], "A1");
+    assert!(
+        doc["results"][0].get("marketIntelligence").is_none(),
+        "{doc}"
+    );
+    assert!(schema_errors("batch-response.schema.json", &doc).is_empty());
 }

@@ -31,8 +31,10 @@ pub struct BatchArgs {
     #[command(flatten)]
     pub feed: FeedArgs,
 
-    /// Leave out each product's market intelligence (detected category, confidence and
-    /// category score). A JSON request body's `enableMarketIntelligence: false` does the same.
+    /// Turn off category intelligence: no category detection-based rules (group `category`,
+    /// unless feedlint.toml sets a category) and no `marketIntelligence` object (detected
+    /// category, confidence, category score) per product. A JSON request body's
+    /// `enableMarketIntelligence: false` does the same for its products.
     #[arg(long)]
     pub no_market_intelligence: bool,
 
@@ -287,6 +289,15 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         .map(Baseline::load)
         .transpose()?;
     let engine = Engine::new(engine_options(&config));
+    // Without market intelligence (spec 4.2 `enableMarketIntelligence: false`) the
+    // category-specific rules do not run, unless the config file fixes the category.
+    let plain = if config.category.is_some() {
+        Engine::new(engine_options(&config))
+    } else {
+        let mut options = engine_options(&config);
+        options.ignore.push("category".to_owned());
+        Engine::new(options)
+    };
 
     let rctx = RequestContext::from_env()?;
     let account = Account::open(
@@ -326,16 +337,16 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let out: &mut dyn Write = &mut *ctx.out;
     let mut sink = Sink::open(format, out, &rules, &ci_options)?;
 
-    let engine_ref = &engine;
+    let pick = |mi: bool| if mi { &engine } else { &plain };
     let map = |item: Result<Item>| {
         item.map(|(p, mi)| {
-            let report = engine_ref.check(&p);
+            let report = pick(mi).check(&p);
             (p, mi, report)
         })
     };
     let mut each = |item: Result<(Product, bool, ProductReport)>| -> Result<()> {
         let (p, mi, mut report) = item?;
-        state.apply(engine_ref, &p, &mut report);
+        state.apply(pick(mi), &p, &mut report);
         analytics.add(&report);
         summary.add_product(&report.findings);
         if let Some(c) = comparison.as_mut() {

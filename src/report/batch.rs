@@ -567,6 +567,53 @@ pub fn write_table(
 mod tests {
     use super::*;
 
+    fn report(id: &str, findings: Vec<crate::model::Finding>) -> ProductReport {
+        let engine = crate::rules::Engine::new(crate::rules::EngineOptions::default());
+        let mut p = crate::model::Product::default();
+        p.set("id", id);
+        let mut r = engine.check(&p);
+        r.findings = findings;
+        r
+    }
+
+    fn finding(code: &'static str, severity: Severity, impact: f64) -> crate::model::Finding {
+        crate::model::Finding {
+            code,
+            name: "n",
+            group: Group::Content,
+            severity,
+            kind: RuleKind::Performance,
+            field: "title".into(),
+            message: "m".into(),
+            fix: "f".into(),
+            revenue_impact: impact,
+            location: crate::model::SourceLocation::default(),
+        }
+    }
+
+    #[test]
+    fn quick_wins_aggregate_per_rule_and_rank_by_impact_per_minute() {
+        let mut a = BatchAnalytics::default();
+        // FL-C001 low: 2 products x $35 for 2 min each; FL-C002 critical: 1 x $50 for 15 min.
+        a.add(&report(
+            "A",
+            vec![
+                finding("FL-C001", Severity::Low, 35.0),
+                finding("FL-C001", Severity::Low, 35.0),
+                finding("FL-C002", Severity::Critical, 50.0),
+            ],
+        ));
+        a.add(&report("B", vec![finding("FL-C001", Severity::Low, 35.0)]));
+        let wins = a.quick_wins();
+        assert_eq!(wins.len(), 2);
+        assert_eq!(wins[0].rule, "FL-C001");
+        assert_eq!(wins[0].products_fixed, 2);
+        assert!((wins[0].impact - 105.0).abs() < 1e-9);
+        assert_eq!(wins[1].rule, "FL-C002");
+        assert_eq!(a.optimization_opportunities, 4);
+        assert_eq!(a.products_with_errors, 2);
+    }
+
     #[test]
     fn percent_text_drops_a_zero_decimal() {
         assert_eq!(percent_text(100.0), "100%");
