@@ -384,3 +384,32 @@ fn request_body_enable_market_intelligence_false_turns_it_off() {
     );
     assert!(schema_errors("batch-response.schema.json", &doc).is_empty());
 }
+
+#[test]
+fn test_key_over_its_monthly_limit_is_refused_before_any_output() {
+    let dir = tempdir();
+    let feed = dir.path().join("big.ndjson");
+    let lines: String = (0..1001)
+        .map(|i| {
+            format!(
+                "{{\"id\":\"P{i}\",\"title\":\"Northwind Merino Crew Neck Sweater\",\"price\":\"89.00 USD\"}}\n"
+            )
+        })
+        .collect();
+    std::fs::write(&feed, lines).unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(&feed)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["error"]["code"], "RATE_LIMIT_EXCEEDED", "{doc}");
+    assert!(doc.get("results").is_none());
+    // Nothing was recorded: the catalogue still fits afterwards.
+    let ok = batch(dir.path())
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ok.status.code(), Some(0));
+}
