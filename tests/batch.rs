@@ -389,13 +389,17 @@ fn request_body_enable_market_intelligence_false_turns_it_off() {
 fn test_key_over_its_monthly_limit_is_refused_before_any_output() {
     let dir = tempdir();
     let feed = dir.path().join("big.ndjson");
-    let lines: String = (0..1001)
+    let lines: Vec<String> = (0..1001)
         .map(|i| {
-            format!(
-                "{{\"id\":\"P{i}\",\"title\":\"Northwind Merino Crew Neck Sweater\",\"price\":\"89.00 USD\"}}\n"
-            )
+            serde_json::json!({
+                "id": format!("P{i}"),
+                "title": "Northwind Merino Crew Neck Sweater",
+                "price": "89.00 USD"
+            })
+            .to_string()
         })
         .collect();
+    let lines = lines.join("\n");
     std::fs::write(&feed, lines).unwrap_or_else(|e| panic!("{e}"));
     let out = batch(dir.path())
         .args(["--format", "json"])
