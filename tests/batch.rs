@@ -97,6 +97,12 @@ fn json_output_matches_the_batch_schema_in_documented_key_order() {
         "meta",
     ];
     assert!(order.windows(2).all(|w| pos(w[0]) < pos(w[1])), "{text}");
+    // Inside the summary objects too, the spec's order is kept.
+    assert!(
+        pos("gmcCompliant") < pos("fullyCompliantProducts"),
+        "{text}"
+    );
+    assert!(pos("totalProducts") < pos("validProducts"), "{text}");
     // Every product with findings shows up in a quick win.
     let wins = doc["batchAnalytics"]["quickWins"]
         .as_array()
@@ -416,4 +422,22 @@ fn test_key_over_its_monthly_limit_is_refused_before_any_output() {
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(ok.status.code(), Some(0));
+}
+
+#[test]
+fn an_input_error_before_the_first_product_leaves_only_the_error_envelope() {
+    let dir = tempdir();
+    let text = std::fs::read_to_string(catalog()).unwrap_or_else(|e| panic!("{e}"));
+    let header = text.lines().next().unwrap_or_default();
+    let empty = dir.path().join("empty.csv");
+    std::fs::write(&empty, format!("{header}\n")).unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(&empty)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["success"], false, "{doc}");
+    assert_eq!(doc["error"]["code"], "INPUT_ERROR");
 }

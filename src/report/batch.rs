@@ -334,8 +334,13 @@ impl BatchAnalytics {
                 total_optimization_opportunities: self.optimization_opportunities,
                 estimated_batch_revenue_gain: round_cents(self.revenue_gain),
                 message: format!(
-                    "{} optimisation opportunities worth ${:.2}/month",
+                    "{} optimisation opportunit{} worth ${:.2}/month",
                     self.optimization_opportunities,
+                    if self.optimization_opportunities == 1 {
+                        "y"
+                    } else {
+                        "ies"
+                    },
                     round_cents(self.revenue_gain)
                 ),
             },
@@ -405,24 +410,31 @@ pub struct BatchTail {
     pub batch_analytics: AnalyticsOut,
 }
 
-/// Streams the JSON shape: `begin`, one `entry` per product, `finish`.
+/// Streams the JSON shape: `begin`, one `entry` per product, `finish`. Nothing is written before
+/// the first entry (or `finish`), so an error met while opening a feed or reading its first
+/// product leaves stdout to the error envelope alone.
 pub struct JsonBatchWriter<'w> {
     out: &'w mut dyn Write,
     first: bool,
 }
 
+const JSON_HEAD: &[u8] = b"{\n  \"success\": true,\n  \"results\": [";
+
 impl<'w> JsonBatchWriter<'w> {
-    /// Writes the opening of the document.
+    /// Prepares the document; the opening is written with the first entry.
     pub fn begin(out: &'w mut dyn Write) -> Result<Self> {
-        out.write_all(b"{\n  \"success\": true,\n  \"results\": [")?;
         Ok(Self { out, first: true })
     }
 
     /// Writes one `results[]` entry (one line each).
     pub fn entry(&mut self, entry: &BatchEntry) -> Result<()> {
-        let sep: &[u8] = if self.first { b"\n    " } else { b",\n    " };
+        if self.first {
+            self.out.write_all(JSON_HEAD)?;
+            self.out.write_all(b"\n    ")?;
+        } else {
+            self.out.write_all(b",\n    ")?;
+        }
         self.first = false;
-        self.out.write_all(sep)?;
         serde_json::to_writer(&mut *self.out, entry).map_err(std::io::Error::from)?;
         Ok(())
     }
@@ -430,37 +442,32 @@ impl<'w> JsonBatchWriter<'w> {
     /// Closes `results` and writes the summary objects, billing and meta.
     pub fn finish(self, tail: &BatchTail, billing: &BatchBilling, meta: &Meta) -> Result<()> {
         let out = self.out;
-        out.write_all(if self.first { b"]" } else { b"\n  ]" })?;
-        let tail = serde_json::to_value(tail).map_err(std::io::Error::from)?;
-        let mut fields: Vec<(&str, serde_json::Value)> = Vec::new();
-        if let serde_json::Value::Object(map) = tail {
-            for key in [
-                "batchCompliance",
-                "batchOptimization",
-                "batchSummary",
-                "batchAnalytics",
-            ] {
-                if let Some(v) = map.get(key) {
-                    fields.push((key, v.clone()));
-                }
-            }
+        if self.first {
+            out.write_all(JSON_HEAD)?;
+            out.write_all(b"]")?;
+        } else {
+            out.write_all(b"\n  ]")?;
         }
-        fields.push((
-            "billing",
-            serde_json::to_value(billing).map_err(std::io::Error::from)?,
-        ));
-        fields.push((
-            "meta",
-            serde_json::to_value(meta).map_err(std::io::Error::from)?,
-        ));
-        for (key, value) in fields {
-            let text = serde_json::to_string_pretty(&value).map_err(std::io::Error::from)?;
+        // Serialised from the structs (not a `Value`, whose map would sort the keys).
+        let fields: [(&str, String); 6] = [
+            ("batchCompliance", pretty(&tail.batch_compliance)?),
+            ("batchOptimization", pretty(&tail.batch_optimization)?),
+            ("batchSummary", pretty(&tail.batch_summary)?),
+            ("batchAnalytics", pretty(&tail.batch_analytics)?),
+            ("billing", pretty(billing)?),
+            ("meta", pretty(meta)?),
+        ];
+        for (key, text) in fields {
             write!(out, ",\n  \"{key}\": {}", text.replace('\n', "\n  "))?;
         }
         out.write_all(b"\n}\n")?;
         out.flush()?;
         Ok(())
     }
+}
+
+fn pretty<T: Serialize + ?Sized>(value: &T) -> Result<String> {
+    Ok(serde_json::to_string_pretty(value).map_err(std::io::Error::from)?)
 }
 
 /// One short row of the per-product table.
