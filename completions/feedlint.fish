@@ -49,6 +49,7 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "rules" -d 'List t
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
@@ -274,13 +275,46 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l no-config
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l fail-under -d 'Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l fail-on -d 'Exit 1 when any finding is at or above this severity: critical, high, medium or low' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l max-drop -d 'With --baseline: the compliance drop, in percentage points, still accepted [default: 0]' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l config -d 'Read this config file instead of looking for feedlint.toml in the working directory and its parents' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l no-market-intelligence -d 'Turn off category intelligence: no category detection-based rules (group `category`, unless feedlint.toml sets a category) and no `marketIntelligence` object (detected category, confidence, category score) per product. A JSON request body\'s `enableMarketIntelligence: false` does the same for its products'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l exit-zero -d 'Report failing gates on stderr but exit 0'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l no-config -d 'Ignore any feedlint.toml'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write one man page per (sub)command into DIR'

@@ -357,6 +357,45 @@ gitlab\:"GitLab Code Quality JSON"))' \
 '*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
 && ret=0
 ;;
+(batch)
+_arguments "${_arguments_options[@]}" : \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--fail-under=[Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT]:PERCENT:_default' \
+'--fail-on=[Exit 1 when any finding is at or above this severity\: critical, high, medium or low]:SEVERITY:_default' \
+'--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \
+'--max-drop=[With --baseline\: the compliance drop, in percentage points, still accepted \[default\: 0\]]:POINTS:_default' \
+'(--no-config)--config=[Read this config file instead of looking for feedlint.toml in the working directory and its parents]:PATH:_files' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'--no-market-intelligence[Turn off category intelligence\: no category detection-based rules (group \`category\`, unless feedlint.toml sets a category) and no \`marketIntelligence\` object (detected category, confidence, category score) per product. A JSON request body'\''s \`enableMarketIntelligence\: false\` does the same for its products]' \
+'--exit-zero[Report failing gates on stderr but exit 0]' \
+'--no-config[Ignore any feedlint.toml]' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 ":: :_feedlint__subcmd__help_commands" \
@@ -417,6 +456,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(batch)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -440,9 +483,15 @@ _feedlint_commands() {
 'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
 'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
+'batch:Validate a batch of products and show what to fix first (spec 4.2)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__batch_commands] )) ||
+_feedlint__subcmd__batch_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint batch commands' commands "$@"
 }
 (( $+functions[_feedlint__subcmd__categories_commands] )) ||
 _feedlint__subcmd__categories_commands() {
@@ -507,9 +556,15 @@ _feedlint__subcmd__help_commands() {
 'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
 'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
+'batch:Validate a batch of products and show what to fix first (spec 4.2)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint help commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__batch_commands] )) ||
+_feedlint__subcmd__help__subcmd__batch_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help batch commands' commands "$@"
 }
 (( $+functions[_feedlint__subcmd__help__subcmd__categories_commands] )) ||
 _feedlint__subcmd__help__subcmd__categories_commands() {

@@ -3,6 +3,7 @@
 //! Responsible for wiring input → engine → report, one file per subcommand. Nothing here holds
 //! rule logic, and nothing prints through `print!`: output goes to the writers `run` is handed.
 
+mod batch;
 mod categories;
 mod convert;
 mod generate;
@@ -176,6 +177,13 @@ pub enum Command {
     /// Formats: table (default), json, ndjson (one result per line), csv (one row per
     /// violation).
     Validate(validate::ValidateArgs),
+    /// Validate a batch of products and show what to fix first (spec 4.2).
+    ///
+    /// Writes the batch result (spec 2.4) with feed analytics: products at risk, quick wins
+    /// (the rules whose fix helps most products for least work) and optimisation
+    /// opportunities. Gates (--fail-under, --fail-on, --baseline) make it a CI check; --format
+    /// junit|sarif|github|gitlab writes CI reports. Needs an API key.
+    Batch(batch::BatchArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -207,7 +215,8 @@ impl Command {
             | Self::Categories(_)
             | Self::Convert(_)
             | Self::Revenue(_)
-            | Self::Validate(_) => Envelope::A,
+            | Self::Validate(_)
+            | Self::Batch(_) => Envelope::A,
         }
     }
 }
@@ -256,6 +265,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Convert(args) => convert::run(&args, ctx),
         Command::Revenue(args) => revenue::run(&args, ctx),
         Command::Validate(args) => validate::run(&args, ctx),
+        Command::Batch(args) => batch::run(&args, ctx),
     }
 }
 

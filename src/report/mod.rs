@@ -2,6 +2,7 @@
 //!
 //! Responsible for turning results into bytes. Not responsible for computing results.
 
+pub mod batch;
 pub mod ci;
 pub mod github;
 pub mod gitlab;

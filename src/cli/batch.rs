@@ -1,0 +1,378 @@
+//! `feedlint batch FEED...`: validate many products at once (spec 4.2, result shape 2.4).
+//!
+//! Wires feeds → rules engine (parallel per product, feed-level rules in input order) → the
+//! batch report (JSON, table, or a CI format), meters the run on the API key, and evaluates the
+//! CI gates. Holds no rule or scoring logic and prints only through the writers of [`Ctx`].
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::Ctx;
+use super::input::FeedArgs;
+use super::progress::Progress;
+use crate::account::plan::BATCH_REQUEST_LIMIT;
+use crate::account::{Account, Endpoint, RequestContext};
+use crate::config::{Config, ConfigArgs, RuleSelector};
+use crate::error::{Error, ErrorCode, Outcome, Result};
+use crate::feed::{FeedKind, FeedReader, ReadOptions};
+use crate::gate::{Baseline, FeedSummary, GateArgs};
+use crate::model::Product;
+use crate::report::OutputFormat;
+use crate::report::batch::{BatchAnalytics, BatchEntry, JsonBatchWriter, TableRow, write_table};
+use crate::report::ci::{CiOptions, ProductFindings, RuleInfo};
+use crate::rules::{Engine, EngineOptions, ProductReport};
+
+/// Arguments of `feedlint batch`.
+#[derive(Debug, Clone, Args)]
+pub struct BatchArgs {
+    #[command(flatten)]
+    pub feed: FeedArgs,
+
+    /// Turn off category intelligence: no category detection-based rules (group `category`,
+    /// unless feedlint.toml sets a category) and no `marketIntelligence` object (detected
+    /// category, confidence, category score) per product. A JSON request body's
+    /// `enableMarketIntelligence: false` does the same for its products.
+    #[arg(long)]
+    pub no_market_intelligence: bool,
+
+    #[command(flatten)]
+    pub gate: GateArgs,
+
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
+/// The engine options of a config file (rule selection, severity overrides, category).
+fn engine_options(config: &Config) -> EngineOptions {
+    let selector = |s: &RuleSelector| match s {
+        RuleSelector::Code(c) => c.clone(),
+        RuleSelector::Group(g) => g.as_str().to_owned(),
+    };
+    EngineOptions {
+        category_override: config.category,
+        select: config.rules.select.iter().map(selector).collect(),
+        ignore: config.rules.ignore.iter().map(selector).collect(),
+        severity_overrides: config
+            .severity
+            .iter()
+            .map(|(c, s)| (c.clone(), *s))
+            .collect(),
+    }
+}
+
+/// The CI rule metadata, from the one registry.
+fn rule_infos() -> Vec<RuleInfo> {
+    crate::rules::registry()
+        .iter()
+        .map(|r| RuleInfo {
+            code: r.code,
+            name: r.name,
+            group: r.group,
+            severity: r.severity,
+            kind: r.kind,
+            short_description: r.what.to_owned(),
+            help: format!(
+                "**What it checks:** {}\n\n**Why it matters:** {}\n\n**How to fix:** {}",
+                r.what, r.why, r.fix
+            ),
+            help_uri: None,
+        })
+        .collect()
+}
+
+/// One product with whether its entry carries market intelligence.
+type Item = (Product, bool);
+
+/// The products of every input, in order. A JSON request body is read whole (at most
+/// `BATCH_REQUEST_LIMIT + 1` products, spec 4.2 and 8) so that its `enableMarketIntelligence`
+/// is known and an oversized body is refused with 413; other inputs stream.
+struct Products {
+    inputs: std::vec::IntoIter<PathBuf>,
+    options: ReadOptions,
+    current: Option<FeedReader>,
+    buffered: VecDeque<Item>,
+    market_intelligence: bool,
+    failed: bool,
+}
+
+impl Products {
+    fn new(feed: &FeedArgs, market_intelligence: bool) -> Self {
+        Self {
+            inputs: feed.inputs.clone().into_iter(),
+            options: feed.read_options(),
+            current: None,
+            buffered: VecDeque::new(),
+            market_intelligence,
+            failed: false,
+        }
+    }
+
+    /// Reads a whole request body into `buffered`.
+    fn read_body(&mut self, mut reader: FeedReader) -> Result<()> {
+        let mut products = Vec::new();
+        for item in reader.by_ref() {
+            products.push(item?);
+            if products.len() > BATCH_REQUEST_LIMIT {
+                return Err(Error::new(
+                    ErrorCode::PayloadTooLarge,
+                    format!(
+                        "{}: a batch request body holds at most {BATCH_REQUEST_LIMIT} products",
+                        reader.label()
+                    ),
+                )
+                .with_help("split the body into requests of at most 1,000 products, or pass the products as a CSV/NDJSON file"));
+            }
+        }
+        let enabled = self.market_intelligence
+            && reader
+                .request_fields()
+                .and_then(|f| f.get("enableMarketIntelligence"))
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(true);
+        self.buffered
+            .extend(products.into_iter().map(|p| (p, enabled)));
+        Ok(())
+    }
+
+    fn next_item(&mut self) -> Option<Result<Item>> {
+        loop {
+            if let Some(item) = self.buffered.pop_front() {
+                return Some(Ok(item));
+            }
+            if let Some(reader) = &mut self.current {
+                match reader.next() {
+                    Some(Ok(p)) => return Some(Ok((p, self.market_intelligence))),
+                    Some(Err(e)) => return Some(Err(e)),
+                    None => self.current = None,
+                }
+                continue;
+            }
+            let path = self.inputs.next()?;
+            let reader = match crate::feed::open(&path, &self.options) {
+                Ok(r) => r,
+                Err(e) => return Some(Err(e)),
+            };
+            if reader.kind() == FeedKind::JsonRequestBody {
+                if let Err(e) = self.read_body(reader) {
+                    return Some(Err(e));
+                }
+            } else {
+                self.current = Some(reader);
+            }
+        }
+    }
+}
+
+impl Iterator for Products {
+    type Item = Result<Item>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let item = self.next_item();
+        if matches!(item, Some(Err(_))) {
+            self.failed = true;
+        }
+        item
+    }
+}
+
+/// Where the entries go.
+enum Sink<'w> {
+    Json(JsonBatchWriter<'w>),
+    Table(&'w mut dyn Write, Vec<TableRow>),
+    Ci(Box<dyn crate::report::ci::CiEmitter + 'w>),
+}
+
+/// Whether `batch` writes this format.
+fn supported(format: OutputFormat) -> bool {
+    matches!(
+        format,
+        OutputFormat::Table
+            | OutputFormat::Json
+            | OutputFormat::Junit
+            | OutputFormat::Sarif
+            | OutputFormat::Github
+            | OutputFormat::Gitlab
+    )
+}
+
+/// Evaluates the gates, prints the one-line reason and the baseline details on stderr.
+fn gates(
+    gate: &crate::gate::Gate,
+    summary: &FeedSummary,
+    comparison: Option<crate::gate::BaselineComparison<'_>>,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let report = comparison.map(|c| c.finish(gate.max_drop));
+    let verdict = gate.evaluate_all(summary, report.as_ref());
+    if let Some(reason) = verdict.reason() {
+        writeln!(err, "feedlint: gate failed: {reason}")?;
+    }
+    if let Some(r) = &report {
+        r.write_details(err)?;
+    }
+    Ok(gate.outcome(&verdict))
+}
+
+/// Rejects formats and inputs `batch` cannot handle, before any work.
+fn check_args(args: &BatchArgs, format: OutputFormat) -> Result<()> {
+    if !supported(format) {
+        return Err(Error::usage(format!(
+            "batch supports --format table|json|junit|sarif|github|gitlab, not {}",
+            format.name()
+        )));
+    }
+    if args
+        .feed
+        .inputs
+        .iter()
+        .filter(|p| p.as_os_str() == "-")
+        .count()
+        > 1
+    {
+        return Err(Error::usage("stdin (`-`) can be read only once"));
+    }
+    Ok(())
+}
+
+impl<'w> Sink<'w> {
+    fn open(
+        format: OutputFormat,
+        out: &'w mut dyn Write,
+        rules: &'w [RuleInfo],
+        options: &CiOptions,
+    ) -> Result<Self> {
+        Ok(match format {
+            OutputFormat::Json => Sink::Json(JsonBatchWriter::begin(out)?),
+            OutputFormat::Table => Sink::Table(out, Vec::new()),
+            other => match crate::report::ci::emitter(other, out, rules, options)? {
+                Some(e) => Sink::Ci(e),
+                None => return Err(Error::internal("no emitter for a CI format")),
+            },
+        })
+    }
+
+    /// Writes (or, for the table, keeps) one product.
+    fn emit(&mut self, p: &Product, mi: bool, report: &ProductReport) -> Result<()> {
+        match self {
+            Sink::Json(w) => w.entry(&BatchEntry::from_report(report, mi))?,
+            Sink::Table(_, rows) => {
+                rows.push(TableRow::from_entry(&BatchEntry::from_report(report, mi)));
+            }
+            Sink::Ci(e) => e.product(&ProductFindings {
+                product_id: &report.product_id,
+                location: &report.location,
+                title: p.get("title"),
+                findings: &report.findings,
+            })?,
+        }
+        Ok(())
+    }
+}
+
+/// Runs `feedlint batch`.
+pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
+    let format = ctx.global.format;
+    check_args(args, format)?;
+    let cwd = std::env::current_dir()?;
+    let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
+    let gate = args.gate.resolve(&config.gates);
+    let baseline = args
+        .gate
+        .baseline
+        .as_deref()
+        .map(Baseline::load)
+        .transpose()?;
+    let engine = Engine::new(engine_options(&config));
+    // Without market intelligence (spec 4.2 `enableMarketIntelligence: false`) the
+    // category-specific rules do not run, unless the config file fixes the category.
+    let plain = if config.category.is_some() {
+        Engine::new(engine_options(&config))
+    } else {
+        let mut options = engine_options(&config);
+        options.ignore.push("category".to_owned());
+        Engine::new(options)
+    };
+
+    let rctx = RequestContext::from_env()?;
+    let account = Account::open(
+        ctx.global.api_key(),
+        &ctx.global.store_config(),
+        Endpoint::VALIDATE_BATCH,
+        &rctx,
+    )?;
+    let mut products = Products::new(&args.feed, !args.no_market_intelligence);
+    // Test keys: read at most remaining + 1 products and refuse before any work.
+    let prefetched: Option<Vec<Item>> = match account.prefetch_limit()? {
+        Some(limit) => {
+            let items = products
+                .by_ref()
+                .take(usize::try_from(limit).unwrap_or(usize::MAX))
+                .collect::<Result<Vec<_>>>()?;
+            account.ensure_capacity(items.len() as u64)?;
+            Some(items)
+        }
+        None => None,
+    };
+
+    let rules = rule_infos();
+    let ci_options = CiOptions {
+        base_dir: Some(cwd.clone()),
+        ..CiOptions::default()
+    };
+    let mut analytics = BatchAnalytics::default();
+    let mut summary = FeedSummary::default();
+    let mut comparison = baseline.as_ref().map(Baseline::compare);
+    let mut state = engine.feed_state();
+    let progress = Progress::new(
+        ctx.stderr_is_terminal && !ctx.global.quiet,
+        "validating products",
+    );
+    let color = ctx.color;
+    let out: &mut dyn Write = &mut *ctx.out;
+    let mut sink = Sink::open(format, out, &rules, &ci_options)?;
+
+    let pick = |mi: bool| if mi { &engine } else { &plain };
+    let map = |item: Result<Item>| {
+        item.map(|(p, mi)| {
+            let report = pick(mi).check(&p);
+            (p, mi, report)
+        })
+    };
+    let mut each = |item: Result<(Product, bool, ProductReport)>| -> Result<()> {
+        let (p, mi, mut report) = item?;
+        state.apply(pick(mi), &p, &mut report);
+        analytics.add(&report);
+        summary.add_product(&report.findings);
+        if let Some(c) = comparison.as_mut() {
+            c.observe_findings(&report.product_id, &report.findings);
+        }
+        sink.emit(&p, mi, &report)?;
+        progress.inc(1);
+        Ok(())
+    };
+    let chunk = crate::pipeline::DEFAULT_CHUNK;
+    match prefetched {
+        Some(items) => {
+            crate::pipeline::map_ordered(items.into_iter().map(Ok), chunk, map, &mut each)?;
+        }
+        None => crate::pipeline::map_ordered(products, chunk, map, &mut each)?,
+    }
+    progress.finish();
+
+    let receipt = account.record(analytics.total_products)?;
+    let meta = receipt.meta(&rctx, Endpoint::VALIDATE_BATCH);
+    let tail = analytics.tail(meta.processing_time);
+    match sink {
+        Sink::Json(w) => w.finish(&tail, &receipt.batch_billing(), &meta)?,
+        Sink::Table(out, rows) => write_table(out, &tail, &rows, color)?,
+        Sink::Ci(e) => e.finish()?,
+    }
+
+    gates(&gate, &summary, comparison, ctx.err)
+}

@@ -1,0 +1,630 @@
+//! The `batch` report (spec 2.4 and the batch analytics of spec 4.2): the streamed JSON shape,
+//! the analytics accumulator and the table view.
+//!
+//! Responsible for turning the engine's [`ProductReport`]s into bytes, one product at a time,
+//! and for the feed-level analytics (products at risk, quick wins per rule code, optimisation
+//! opportunities). Not responsible for running rules, metering, or deciding exit codes.
+//!
+//! JSON key order (documented in docs/ci.md and checked by tests/schemas/batch-response.schema.json):
+//! `success`, `results` (streamed, one entry per product in input order), then `batchCompliance`,
+//! `batchOptimization`, `batchSummary`, `batchAnalytics`, `billing`, `meta`. The summary objects
+//! come after `results` so that nothing has to be held back while the feed streams.
+//!
+//! Memory: the JSON and CI views hold one product at a time; the analytics hold counters and one
+//! entry per rule code (bounded by the registry). The table view keeps one short row per product
+//! (id, scores, counts) because its per-product table follows the analytics.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use comfy_table::{ContentArrangement, Table, presets};
+use serde::Serialize;
+
+use crate::account::{BatchBilling, Meta};
+use crate::error::Result;
+use crate::model::result::fix_minutes;
+use crate::model::{Group, RuleKind, Severity};
+use crate::revenue::impact::round_cents;
+use crate::rules::{ComplianceStatus, ProductReport};
+
+/// How many quick wins the analytics list (spec 4.2 "quick wins").
+pub const QUICK_WINS: usize = 5;
+
+/// A percentage as the spec's percentage text (`"85%"`, `"66.7%"`).
+#[must_use]
+pub fn percent_text(value: f64) -> String {
+    let rounded = (value * 10.0).round() / 10.0;
+    if (rounded - rounded.round()).abs() < 1e-9 {
+        format!("{rounded:.0}%")
+    } else {
+        format!("{rounded:.1}%")
+    }
+}
+
+/// `results[].gmcCompliance` (spec 2.4) plus the compliance rule codes (`violations`, feedlint's
+/// addition, read back by `--baseline`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryCompliance {
+    pub status: &'static str,
+    pub coverage: String,
+    pub message: String,
+    pub violations: Vec<&'static str>,
+}
+
+/// `results[].performanceOptimization` (spec 2.4).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryOptimization {
+    pub overall_score: f64,
+    pub message: String,
+    pub estimated_revenue_gain: f64,
+}
+
+/// `results[].results.<group>` (spec 2.4).
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupCount {
+    pub has_errors: bool,
+    pub error_count: usize,
+}
+
+/// The per-group error counts, in the spec's key order.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct GroupCounts {
+    pub identity: GroupCount,
+    pub content: GroupCount,
+    pub pricing: GroupCount,
+    pub media: GroupCount,
+    pub inventory: GroupCount,
+    pub category: GroupCount,
+}
+
+/// Market intelligence of one product (spec 4.2 `enableMarketIntelligence`: "advanced category
+/// intelligence"): the detected category, its confidence and the category-specific score.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryMarketIntelligence {
+    pub detected_category: Option<&'static str>,
+    pub confidence: f64,
+    pub category_score: f64,
+}
+
+/// One `results[]` entry (spec 2.4), in the spec's key order.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchEntry {
+    pub gmc_compliance: EntryCompliance,
+    pub performance_optimization: EntryOptimization,
+    pub product_id: String,
+    pub validation_score: f64,
+    pub total_errors: usize,
+    pub total_revenue_impact: f64,
+    pub overall_priority: &'static str,
+    pub results: GroupCounts,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub market_intelligence: Option<EntryMarketIntelligence>,
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+fn compliance_message(r: &ProductReport, compliance: usize) -> String {
+    match r.status {
+        ComplianceStatus::FullyCompliant => "Meets all GMC requirements checked".to_owned(),
+        ComplianceStatus::PartiallyCompliant => format!(
+            "{compliance} compliance issue{} may limit this product's visibility",
+            plural(compliance)
+        ),
+        ComplianceStatus::NonCompliant => format!(
+            "{compliance} compliance issue{}; GMC would disapprove this product",
+            plural(compliance)
+        ),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+impl BatchEntry {
+    /// Builds the entry of one product. `market_intelligence` adds the category object.
+    #[must_use]
+    pub fn from_report(r: &ProductReport, market_intelligence: bool) -> Self {
+        let mut violations: Vec<&'static str> = r.compliance_findings().map(|f| f.code).collect();
+        violations.sort_unstable();
+        violations.dedup();
+        let compliance = r.compliance_findings().count();
+        let performance = r.findings.len() - compliance;
+        let group = |g: Group| {
+            let n = r.group_count(g);
+            GroupCount {
+                has_errors: n > 0,
+                error_count: n,
+            }
+        };
+        let opt_message = if performance == 0 {
+            "No optimisation opportunity found".to_owned()
+        } else {
+            format!(
+                "{performance} optimisation opportunit{} worth ${:.2}/month",
+                if performance == 1 { "y" } else { "ies" },
+                r.optimization_revenue_impact
+            )
+        };
+        Self {
+            gmc_compliance: EntryCompliance {
+                status: r.status.as_str(),
+                coverage: percent_text(r.compliance_percentage),
+                message: compliance_message(r, compliance),
+                violations,
+            },
+            performance_optimization: EntryOptimization {
+                overall_score: round1(r.optimization_score),
+                message: opt_message,
+                estimated_revenue_gain: round_cents(r.optimization_revenue_impact),
+            },
+            product_id: r.product_id.clone(),
+            validation_score: round1(r.compliance_percentage),
+            total_errors: r.findings.len(),
+            total_revenue_impact: round_cents(r.total_revenue_impact),
+            overall_priority: r.priority.as_str(),
+            results: GroupCounts {
+                identity: group(Group::Identity),
+                content: group(Group::Content),
+                pricing: group(Group::Pricing),
+                media: group(Group::Media),
+                inventory: group(Group::Inventory),
+                category: group(Group::Category),
+            },
+            market_intelligence: market_intelligence.then(|| EntryMarketIntelligence {
+                detected_category: r.category.map(crate::catalog::Category::key),
+                confidence: (r.category_confidence * 100.0).round() / 100.0,
+                category_score: round1(r.category_score),
+            }),
+        }
+    }
+}
+
+/// One quick win: a rule whose fix helps many products for little work (spec 4.2).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuickWin {
+    pub rule: &'static str,
+    pub name: &'static str,
+    pub fix: String,
+    pub products_fixed: u64,
+    /// Revenue impact recovered by fixing it everywhere (USD per month).
+    pub impact: f64,
+}
+
+#[derive(Debug, Clone)]
+struct RuleTally {
+    name: &'static str,
+    fix: String,
+    severity: Severity,
+    products: u64,
+    impact: f64,
+}
+
+/// Feed-level analytics, accumulated one product at a time.
+#[derive(Debug, Clone, Default)]
+pub struct BatchAnalytics {
+    pub total_products: u64,
+    pub valid_products: u64,
+    pub fully_compliant_products: u64,
+    pub products_with_errors: u64,
+    /// Products with a critical compliance finding (spec 4.2 "products at risk").
+    pub products_at_risk: u64,
+    /// Performance findings over the feed.
+    pub optimization_opportunities: u64,
+    revenue_at_risk: f64,
+    revenue_gain: f64,
+    compliance_sum: f64,
+    optimization_sum: f64,
+    /// Per rule code; bounded by the number of rules.
+    rules: BTreeMap<&'static str, RuleTally>,
+}
+
+impl BatchAnalytics {
+    /// Counts one product.
+    pub fn add(&mut self, r: &ProductReport) {
+        self.total_products += 1;
+        if r.is_valid() {
+            self.valid_products += 1;
+        }
+        if r.status == ComplianceStatus::FullyCompliant {
+            self.fully_compliant_products += 1;
+        }
+        if !r.findings.is_empty() {
+            self.products_with_errors += 1;
+        }
+        if r.compliance_findings()
+            .any(|f| f.severity == Severity::Critical)
+        {
+            self.products_at_risk += 1;
+        }
+        self.revenue_at_risk += r.total_revenue_impact;
+        self.revenue_gain += r.optimization_revenue_impact;
+        self.compliance_sum += r.compliance_percentage;
+        self.optimization_sum += r.optimization_score;
+        let mut seen: Vec<&'static str> = Vec::new();
+        for f in &r.findings {
+            if f.kind == RuleKind::Performance {
+                self.optimization_opportunities += 1;
+            }
+            let t = self.rules.entry(f.code).or_insert_with(|| RuleTally {
+                name: f.name,
+                fix: f.fix.clone(),
+                severity: f.severity,
+                products: 0,
+                impact: 0.0,
+            });
+            t.impact += f.revenue_impact;
+            if !seen.contains(&f.code) {
+                seen.push(f.code);
+                t.products += 1;
+            }
+        }
+    }
+
+    /// Mean compliance percentage over the products (0-100); 100 for no product.
+    #[must_use]
+    pub fn average_compliance(&self) -> f64 {
+        if self.total_products == 0 {
+            100.0
+        } else {
+            self.compliance_sum / self.total_products as f64
+        }
+    }
+
+    /// Mean optimisation score (0-100); 100 for no product.
+    #[must_use]
+    pub fn average_optimization(&self) -> f64 {
+        if self.total_products == 0 {
+            100.0
+        } else {
+            self.optimization_sum / self.total_products as f64
+        }
+    }
+
+    /// The best quick wins: rules ranked by revenue recovered per minute of fixing work
+    /// (`fix_minutes` of the severity × products), then by products fixed, then by code.
+    #[must_use]
+    pub fn quick_wins(&self) -> Vec<QuickWin> {
+        let mut ranked: Vec<(&&'static str, &RuleTally)> = self.rules.iter().collect();
+        let per_minute = |t: &RuleTally| t.impact / (fix_minutes(t.severity) * t.products as f64);
+        ranked.sort_by(|a, b| {
+            per_minute(b.1)
+                .total_cmp(&per_minute(a.1))
+                .then(b.1.products.cmp(&a.1.products))
+                .then(a.0.cmp(b.0))
+        });
+        ranked
+            .into_iter()
+            .take(QUICK_WINS)
+            .map(|(code, t)| QuickWin {
+                rule: code,
+                name: t.name,
+                fix: t.fix.clone(),
+                products_fixed: t.products,
+                impact: round_cents(t.impact),
+            })
+            .collect()
+    }
+
+    /// The summary objects written after `results` (spec 2.4 and 4.2).
+    #[must_use]
+    pub fn tail(&self, processing_ms: u64) -> BatchTail {
+        let compliant_pct =
+            crate::gate::compliance_percent(self.fully_compliant_products, self.total_products);
+        BatchTail {
+            batch_compliance: BatchCompliance {
+                gmc_compliant: percent_text(compliant_pct),
+                fully_compliant_products: self.fully_compliant_products,
+                total_products: self.total_products,
+                message: format!(
+                    "{} of {} products fully meet GMC requirements",
+                    self.fully_compliant_products, self.total_products
+                ),
+            },
+            batch_optimization: BatchOptimization {
+                average_optimization_score: round1(self.average_optimization()),
+                total_optimization_opportunities: self.optimization_opportunities,
+                estimated_batch_revenue_gain: round_cents(self.revenue_gain),
+                message: format!(
+                    "{} optimisation opportunit{} worth ${:.2}/month",
+                    self.optimization_opportunities,
+                    if self.optimization_opportunities == 1 {
+                        "y"
+                    } else {
+                        "ies"
+                    },
+                    round_cents(self.revenue_gain)
+                ),
+            },
+            batch_summary: BatchSummary {
+                total_products: self.total_products,
+                valid_products: self.valid_products,
+                products_with_errors: self.products_with_errors,
+                total_revenue_at_risk: round_cents(self.revenue_at_risk),
+                avg_compliance_score: (self.average_compliance() * 10.0).round() / 1000.0,
+                processing_time: processing_ms,
+            },
+            batch_analytics: AnalyticsOut {
+                products_at_risk: self.products_at_risk,
+                quick_wins: self.quick_wins(),
+                optimization_opportunities: self.optimization_opportunities,
+            },
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchCompliance {
+    pub gmc_compliant: String,
+    pub fully_compliant_products: u64,
+    pub total_products: u64,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchOptimization {
+    pub average_optimization_score: f64,
+    pub total_optimization_opportunities: u64,
+    pub estimated_batch_revenue_gain: f64,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchSummary {
+    pub total_products: u64,
+    pub valid_products: u64,
+    pub products_with_errors: u64,
+    pub total_revenue_at_risk: f64,
+    /// 0-1 (spec 2.4).
+    pub avg_compliance_score: f64,
+    /// Milliseconds.
+    pub processing_time: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsOut {
+    pub products_at_risk: u64,
+    pub quick_wins: Vec<QuickWin>,
+    pub optimization_opportunities: u64,
+}
+
+/// Everything after `results`, in key order.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BatchTail {
+    pub batch_compliance: BatchCompliance,
+    pub batch_optimization: BatchOptimization,
+    pub batch_summary: BatchSummary,
+    pub batch_analytics: AnalyticsOut,
+}
+
+/// Streams the JSON shape: `begin`, one `entry` per product, `finish`. Nothing is written before
+/// the first entry (or `finish`), so an error met while opening a feed or reading its first
+/// product leaves stdout to the error envelope alone.
+pub struct JsonBatchWriter<'w> {
+    out: &'w mut dyn Write,
+    first: bool,
+}
+
+const JSON_HEAD: &[u8] = b"{\n  \"success\": true,\n  \"results\": [";
+
+impl<'w> JsonBatchWriter<'w> {
+    /// Prepares the document; the opening is written with the first entry.
+    pub fn begin(out: &'w mut dyn Write) -> Result<Self> {
+        Ok(Self { out, first: true })
+    }
+
+    /// Writes one `results[]` entry (one line each).
+    pub fn entry(&mut self, entry: &BatchEntry) -> Result<()> {
+        if self.first {
+            self.out.write_all(JSON_HEAD)?;
+            self.out.write_all(b"\n    ")?;
+        } else {
+            self.out.write_all(b",\n    ")?;
+        }
+        self.first = false;
+        serde_json::to_writer(&mut *self.out, entry).map_err(std::io::Error::from)?;
+        Ok(())
+    }
+
+    /// Closes `results` and writes the summary objects, billing and meta.
+    pub fn finish(self, tail: &BatchTail, billing: &BatchBilling, meta: &Meta) -> Result<()> {
+        let out = self.out;
+        if self.first {
+            out.write_all(JSON_HEAD)?;
+            out.write_all(b"]")?;
+        } else {
+            out.write_all(b"\n  ]")?;
+        }
+        // Serialised from the structs (not a `Value`, whose map would sort the keys).
+        let fields: [(&str, String); 6] = [
+            ("batchCompliance", pretty(&tail.batch_compliance)?),
+            ("batchOptimization", pretty(&tail.batch_optimization)?),
+            ("batchSummary", pretty(&tail.batch_summary)?),
+            ("batchAnalytics", pretty(&tail.batch_analytics)?),
+            ("billing", pretty(billing)?),
+            ("meta", pretty(meta)?),
+        ];
+        for (key, text) in fields {
+            write!(out, ",\n  \"{key}\": {}", text.replace('\n', "\n  "))?;
+        }
+        out.write_all(b"\n}\n")?;
+        out.flush()?;
+        Ok(())
+    }
+}
+
+fn pretty<T: Serialize + ?Sized>(value: &T) -> Result<String> {
+    Ok(serde_json::to_string_pretty(value).map_err(std::io::Error::from)?)
+}
+
+/// One short row of the per-product table.
+#[derive(Debug, Clone)]
+pub struct TableRow {
+    pub product_id: String,
+    pub status: &'static str,
+    pub coverage: String,
+    pub optimization: f64,
+    pub errors: usize,
+    pub priority: &'static str,
+    pub impact: f64,
+}
+
+impl TableRow {
+    #[must_use]
+    pub fn from_entry(e: &BatchEntry) -> Self {
+        Self {
+            product_id: e.product_id.clone(),
+            status: e.gmc_compliance.status,
+            coverage: e.gmc_compliance.coverage.clone(),
+            optimization: e.performance_optimization.overall_score,
+            errors: e.total_errors,
+            priority: e.overall_priority,
+            impact: e.total_revenue_impact,
+        }
+    }
+}
+
+/// The table view: analytics first (what to fix first), then one row per product.
+pub fn write_table(
+    out: &mut dyn Write,
+    tail: &BatchTail,
+    rows: &[TableRow],
+    color: bool,
+) -> Result<()> {
+    let s = &tail.batch_summary;
+    let c = &tail.batch_compliance;
+    let a = &tail.batch_analytics;
+    writeln!(
+        out,
+        "Batch: {} products, {} valid, {} with errors; GMC compliant {} ({} fully compliant)",
+        s.total_products,
+        s.valid_products,
+        s.products_with_errors,
+        c.gmc_compliant,
+        c.fully_compliant_products
+    )?;
+    writeln!(
+        out,
+        "Products at risk (critical compliance issues): {}   Optimisation opportunities: {}   Revenue at risk: ${:.2}/month",
+        a.products_at_risk, a.optimization_opportunities, s.total_revenue_at_risk
+    )?;
+    if a.quick_wins.is_empty() {
+        writeln!(out, "Quick wins: none, every rule passes")?;
+    } else {
+        writeln!(out, "Quick wins (most impact for least work):")?;
+        for (i, w) in a.quick_wins.iter().enumerate() {
+            writeln!(
+                out,
+                "  {}. {} {}: fixes {} product{}, ${:.2}/month. {}",
+                i + 1,
+                w.rule,
+                w.name,
+                w.products_fixed,
+                if w.products_fixed == 1 { "" } else { "s" },
+                w.impact,
+                w.fix
+            )?;
+        }
+    }
+    writeln!(out)?;
+    let mut t = Table::new();
+    t.load_preset(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled);
+    if !color {
+        t.force_no_tty();
+    }
+    t.set_header([
+        "product",
+        "status",
+        "coverage",
+        "optimisation",
+        "errors",
+        "priority",
+        "impact $/mo",
+    ]);
+    for r in rows {
+        t.add_row([
+            r.product_id.clone(),
+            r.status.to_owned(),
+            r.coverage.clone(),
+            format!("{:.1}", r.optimization),
+            r.errors.to_string(),
+            r.priority.to_owned(),
+            format!("{:.2}", r.impact),
+        ]);
+    }
+    writeln!(out, "{t}")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(id: &str, findings: Vec<crate::model::Finding>) -> ProductReport {
+        let engine = crate::rules::Engine::new(crate::rules::EngineOptions::default());
+        let mut p = crate::model::Product::default();
+        p.set("id", id);
+        let mut r = engine.check(&p);
+        r.findings = findings;
+        r
+    }
+
+    fn finding(code: &'static str, severity: Severity, impact: f64) -> crate::model::Finding {
+        crate::model::Finding {
+            code,
+            name: "n",
+            group: Group::Content,
+            severity,
+            kind: RuleKind::Performance,
+            field: "title".into(),
+            message: "m".into(),
+            fix: "f".into(),
+            revenue_impact: impact,
+            location: crate::model::SourceLocation::default(),
+        }
+    }
+
+    #[test]
+    fn quick_wins_aggregate_per_rule_and_rank_by_impact_per_minute() {
+        let mut a = BatchAnalytics::default();
+        // FL-C001 low: 2 products x $35 for 2 min each; FL-C002 critical: 1 x $50 for 15 min.
+        a.add(&report(
+            "A",
+            vec![
+                finding("FL-C001", Severity::Low, 35.0),
+                finding("FL-C001", Severity::Low, 35.0),
+                finding("FL-C002", Severity::Critical, 50.0),
+            ],
+        ));
+        a.add(&report("B", vec![finding("FL-C001", Severity::Low, 35.0)]));
+        let wins = a.quick_wins();
+        assert_eq!(wins.len(), 2);
+        assert_eq!(wins[0].rule, "FL-C001");
+        assert_eq!(wins[0].products_fixed, 2);
+        assert!((wins[0].impact - 105.0).abs() < 1e-9);
+        assert_eq!(wins[1].rule, "FL-C002");
+        assert_eq!(a.optimization_opportunities, 4);
+        assert_eq!(a.products_with_errors, 2);
+    }
+
+    #[test]
+    fn percent_text_drops_a_zero_decimal() {
+        assert_eq!(percent_text(100.0), "100%");
+        assert_eq!(percent_text(66.666), "66.7%");
+        assert_eq!(percent_text(0.0), "0%");
+    }
+}

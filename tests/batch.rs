@@ -1,0 +1,443 @@
+//! `feedlint batch`: the 2.4 JSON shape, the analytics table, gates, baselines, CI formats,
+//! the request-body limit and the config file, through the real binary.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+const TEST_KEY: &str = "adb_test_0123456789abcdefXYZ";
+
+fn catalog() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/catalog.csv")
+}
+
+/// A command run in its own temp dir (no stray feedlint.toml), with its own database.
+fn batch(dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("feedlint").unwrap_or_else(|e| panic!("binary: {e}"));
+    cmd.current_dir(dir)
+        .env("FEEDLINT_NOW", "2026-11-22T10:00:00Z")
+        .env("FEEDLINT_REQUEST_ID", "req-test")
+        .env_remove("FEEDLINT_API_KEY")
+        .env_remove("NO_COLOR")
+        .arg("--db")
+        .arg(dir.join("db"))
+        .arg("--api-key")
+        .arg(TEST_KEY)
+        .arg("batch");
+    cmd
+}
+
+fn tempdir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"))
+}
+
+fn schema_errors(schema_file: &str, doc: &serde_json::Value) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/schemas")
+        .join(schema_file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let schema: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("schema: {e}"));
+    let Ok(validator) = jsonschema::validator_for(&schema) else {
+        panic!("invalid schema {schema_file}")
+    };
+    validator
+        .iter_errors(doc)
+        .map(|e| format!("{} at {}", e, e.instance_path))
+        .collect()
+}
+
+fn json(bytes: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(bytes)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(bytes)))
+}
+
+/// The catalogue with the first product's price removed (a compliance drop).
+fn worse_catalog(dir: &Path) -> PathBuf {
+    let text = std::fs::read_to_string(catalog()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.contains(",329.00 USD,"));
+    let worse = dir.join("worse.csv");
+    std::fs::write(&worse, text.replacen(",329.00 USD,", ",,", 1))
+        .unwrap_or_else(|e| panic!("{e}"));
+    worse
+}
+
+#[test]
+fn json_output_matches_the_batch_schema_in_documented_key_order() {
+    let dir = tempdir();
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = json(&out.stdout);
+    let errors = schema_errors("batch-response.schema.json", &doc);
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert_eq!(doc["batchSummary"]["totalProducts"], 7);
+    assert_eq!(doc["results"].as_array().map(Vec::len), Some(7));
+    assert_eq!(doc["billing"]["productCount"], 7);
+    assert_eq!(doc["billing"]["testMode"], true);
+    assert_eq!(doc["meta"]["requestId"], "req-test");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let pos = |k: &str| text.find(&format!("\"{k}\"")).unwrap_or(usize::MAX);
+    let order = [
+        "success",
+        "results",
+        "batchCompliance",
+        "batchOptimization",
+        "batchSummary",
+        "batchAnalytics",
+        "billing",
+        "meta",
+    ];
+    assert!(order.windows(2).all(|w| pos(w[0]) < pos(w[1])), "{text}");
+    // Inside the summary objects too, the spec's order is kept.
+    assert!(
+        pos("gmcCompliant") < pos("fullyCompliantProducts"),
+        "{text}"
+    );
+    assert!(pos("totalProducts") < pos("validProducts"), "{text}");
+    // Every product with findings shows up in a quick win.
+    let wins = doc["batchAnalytics"]["quickWins"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(!wins.is_empty());
+}
+
+#[test]
+fn no_market_intelligence_drops_the_category_object() {
+    let dir = tempdir();
+    let out = batch(dir.path())
+        .args(["--format", "json", "--no-market-intelligence"])
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let doc = json(&out.stdout);
+    assert!(doc["results"][0].get("marketIntelligence").is_none());
+    // Category intelligence is off: the category rules (FL-K...) do not run.
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("FL-K"));
+    assert_eq!(doc["batchSummary"]["productsWithErrors"], 0);
+    let out = batch(tempdir().path())
+        .args(["--format", "json"])
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        json(&out.stdout)["results"][0]
+            .get("marketIntelligence")
+            .is_some()
+    );
+}
+
+#[test]
+fn table_shows_analytics_first_then_products() {
+    let dir = tempdir();
+    let out = batch(dir.path())
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.find("Quick wins") < text.find("NW-EL-1001"));
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn compliance_drop_against_a_baseline_exits_1_and_unchanged_feed_exits_0() {
+    let dir = tempdir();
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let baseline = dir.path().join("baseline.json");
+    std::fs::write(&baseline, &out.stdout).unwrap_or_else(|e| panic!("{e}"));
+
+    let same = batch(dir.path())
+        .arg("--baseline")
+        .arg(&baseline)
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        same.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&same.stderr)
+    );
+
+    let worse = worse_catalog(dir.path());
+    let dropped = batch(dir.path())
+        .arg("--baseline")
+        .arg(&baseline)
+        .arg(&worse)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(dropped.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&dropped.stderr);
+    assert!(err.contains("feed compliance dropped"), "{err}");
+    assert!(err.contains("NW-EL-1001"), "{err}");
+}
+
+#[test]
+fn fail_under_and_fail_on_exit_1_with_a_one_line_reason() {
+    let dir = tempdir();
+    for (flag, value, expect) in [
+        ("--fail-under", "90", "is under --fail-under 90%"),
+        (
+            "--fail-on",
+            "high",
+            "of severity high or higher (--fail-on high)",
+        ),
+    ] {
+        let out = batch(dir.path())
+            .args([flag, value])
+            .arg(catalog())
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(1), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = err.lines().filter(|l| l.contains("gate failed")).collect();
+        assert_eq!(lines.len(), 1, "{err}");
+        assert!(lines[0].contains(expect), "{err}");
+    }
+    let ok = batch(dir.path())
+        .args(["--fail-under", "80", "--fail-on", "critical"])
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ok.status.code(), Some(0));
+}
+
+#[test]
+fn exit_zero_reports_the_failure_but_exits_0() {
+    let dir = tempdir();
+    let out = batch(dir.path())
+        .args(["--fail-on", "low", "--exit-zero"])
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gate failed"));
+}
+
+/// CI reports name files relative to the working directory (the repository checkout).
+fn ci_output(format: &str) -> String {
+    let dir = tempdir();
+    std::fs::copy(catalog(), dir.path().join("catalog.csv")).unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--format", format, "catalog.csv"])
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn sarif_output_validates_against_the_subset_schema() {
+    let doc = json(ci_output("sarif").as_bytes());
+    let errors = schema_errors("sarif-2.1.0-subset.schema.json", &doc);
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert!(
+        doc["runs"][0]["results"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+    );
+}
+
+#[test]
+fn gitlab_output_validates_against_the_code_quality_schema() {
+    let doc = json(ci_output("gitlab").as_bytes());
+    let errors = schema_errors("gitlab-codequality.schema.json", &doc);
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert_eq!(doc.as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn junit_output_is_well_formed_xml_with_one_case_per_product() {
+    use quick_xml::events::Event;
+    let xml = ci_output("junit");
+    let mut reader = quick_xml::Reader::from_str(&xml);
+    let mut cases = 0;
+    let mut failures = 0;
+    loop {
+        match reader.read_event() {
+            Ok(Event::Eof) => break,
+            Ok(Event::Start(e) | Event::Empty(e)) => match e.name().as_ref() {
+                b"testcase" => cases += 1,
+                b"failure" => failures += 1,
+                _ => {}
+            },
+            Ok(_) => {}
+            Err(e) => panic!("bad XML: {e}\n{xml}"),
+        }
+    }
+    assert_eq!(cases, 7, "{xml}");
+    assert!(failures >= 1, "{xml}");
+}
+
+#[test]
+fn github_output_is_workflow_commands() {
+    let text = ci_output("github");
+    assert!(!text.is_empty());
+    assert!(
+        text.lines()
+            .all(|l| l.starts_with("::") || l.starts_with("feedlint: ")),
+        "{text}"
+    );
+    assert!(
+        text.contains("::error file=catalog.csv,line=6,title=FL-K006"),
+        "{text}"
+    );
+}
+
+#[test]
+fn request_body_over_1000_products_is_413() {
+    let dir = tempdir();
+    let products: Vec<serde_json::Value> = (0..1001)
+        .map(|i| {
+            serde_json::json!({
+                "id": format!("P{i}"),
+                "title": "Northwind Merino Crew Neck Sweater",
+                "description": "Soft merino wool crew neck sweater, knitted in Portugal.",
+                "price": "89.00 USD"
+            })
+        })
+        .collect();
+    let body = dir.path().join("body.json");
+    std::fs::write(
+        &body,
+        serde_json::json!({ "products": products }).to_string(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(&body)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["success"], false);
+    assert_eq!(doc["error"]["code"], "PAYLOAD_TOO_LARGE", "{doc}");
+}
+
+#[test]
+fn config_file_ignoring_a_rule_removes_its_findings() {
+    let dir = tempdir();
+    let run = |dir: &Path| {
+        let out = batch(dir)
+            .args(["--format", "json"])
+            .arg(catalog())
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(run(dir.path()).contains("FL-K006"));
+    std::fs::write(
+        dir.path().join("feedlint.toml"),
+        "[rules]\nignore = [\"FL-K006\"]\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let text = run(dir.path());
+    assert!(!text.contains("FL-K006"), "{text}");
+}
+
+#[test]
+fn request_body_enable_market_intelligence_false_turns_it_off() {
+    let dir = tempdir();
+    let body = dir.path().join("body.json");
+    std::fs::write(
+        &body,
+        r#"{"enableMarketIntelligence": false, "products": [
+            {"id": "A1", "title": "Northwind Oven 60 cm Stainless Steel", "description": "A built-in electric oven with 71 l capacity and pyrolytic cleaning.", "price": "499.00 USD", "category": "home_garden", "imageLink": "https://cdn.northwind.example/img/oven.jpg"}
+        ]}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(&body)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = json(&out.stdout);
+    assert_eq!(doc["results"][0]["productId"], "A1");
+    assert!(
+        doc["results"][0].get("marketIntelligence").is_none(),
+        "{doc}"
+    );
+    assert!(schema_errors("batch-response.schema.json", &doc).is_empty());
+}
+
+#[test]
+fn test_key_over_its_monthly_limit_is_refused_before_any_output() {
+    let dir = tempdir();
+    let feed = dir.path().join("big.ndjson");
+    let lines: Vec<String> = (0..1001)
+        .map(|i| {
+            serde_json::json!({
+                "id": format!("P{i}"),
+                "title": "Northwind Merino Crew Neck Sweater",
+                "price": "89.00 USD"
+            })
+            .to_string()
+        })
+        .collect();
+    let lines = lines.join("\n");
+    std::fs::write(&feed, lines).unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(&feed)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["error"]["code"], "RATE_LIMIT_EXCEEDED", "{doc}");
+    assert!(doc.get("results").is_none());
+    // Nothing was recorded: the catalogue still fits afterwards.
+    let ok = batch(dir.path())
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ok.status.code(), Some(0));
+}
+
+#[test]
+fn an_input_error_before_the_first_product_leaves_only_the_error_envelope() {
+    let dir = tempdir();
+    let text = std::fs::read_to_string(catalog()).unwrap_or_else(|e| panic!("{e}"));
+    let header = text.lines().next().unwrap_or_default();
+    let empty = dir.path().join("empty.csv");
+    std::fs::write(&empty, format!("{header}\n")).unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--format", "json"])
+        .arg(&empty)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(2));
+    let doc = json(&out.stdout);
+    assert_eq!(doc["success"], false, "{doc}");
+    assert_eq!(doc["error"]["code"], "INPUT_ERROR");
+}
