@@ -6,6 +6,7 @@
 mod categories;
 mod convert;
 mod generate;
+mod gtin;
 pub mod input;
 pub mod progress;
 mod rules;
@@ -160,6 +161,12 @@ pub enum Command {
     /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
     /// No API key is needed.
     Categories(categories::CategoriesArgs),
+    /// Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors.
+    ///
+    /// Reads codes from the command line, a file (`--file`, one per line), stdin, a feed's
+    /// `gtin` attributes (`--from-feed`) or a JSON request body (`--request`). Counted and
+    /// billed per GTIN. Rules and decisions: docs/gtin.md.
+    Gtin(gtin::GtinArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -190,6 +197,7 @@ impl Command {
             | Self::Rules(_)
             | Self::Categories(_)
             | Self::Convert(_) => Envelope::A,
+            Self::Gtin(_) => Envelope::B,
         }
     }
 }
@@ -236,6 +244,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Rules(args) => rules::run(&args, ctx),
         Command::Categories(args) => categories::run(&args, ctx),
         Command::Convert(args) => convert::run(&args, ctx),
+        Command::Gtin(args) => gtin::run(&args, ctx),
     }
 }
 
