@@ -50,6 +50,7 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "categories" -d 'D
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "gtin" -d 'Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
@@ -307,14 +308,44 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l no-config -d
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l file -d 'Read GTINs from a file, one per line (blank lines skipped); a file whose first character is `{` is read as a JSON request body instead (see --request)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l from-feed -d 'Validate the `gtin` attribute of every product of a feed (products without one are skipped); each result names the product id and line' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l request -d 'Read a JSON request body `{"gtins": [...], "options": {...}}` (spec 4.3; at most 100 GTINs). Its `options` replace the option flags below' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l pattern-detection -d 'Run the 18 fake-pattern detectors (`enablePatternDetection`) [default: true]' -r -f -a "true\t''
+false\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l category -d 'Product category key (electronics, apparel, home_garden, health_beauty, sporting_goods, automotive) for the category requirement in business intelligence [default: none]' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l no-pattern-detection -d 'Turn the fake-pattern detectors off (same as --pattern-detection=false)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l business-intelligence -d 'Add `businessIntelligence` (scores, category requirement, listing impact) to each result (`enableBusinessIntelligence`) [default: false]'
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l revenue-impact -d 'Add `revenueImpact` and `priority` to each result (`includeRevenueImpact`) [default: false]'
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l detailed -d 'Add `details` (digits read, canonical GTIN-14, prefix, problem, notes) to each result (`detailedAnalysis`) [default: false]'
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l exit-zero -d 'Exit 0 even when a GTIN is invalid (by default an invalid GTIN fails the gate: exit 1)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "gtin" -d 'Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write one man page per (sub)command into DIR'

@@ -396,6 +396,41 @@ gitlab\:"GitLab Code Quality JSON"))' \
 '*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
 && ret=0
 ;;
+(gtin)
+_arguments "${_arguments_options[@]}" : \
+'(--from-feed --request)--file=[Read GTINs from a file, one per line (blank lines skipped); a file whose first character is \`{\` is read as a JSON request body instead (see --request)]:FILE:_files' \
+'(--request)--from-feed=[Validate the \`gtin\` attribute of every product of a feed (products without one are skipped); each result names the product id and line]:FEED:_files' \
+'()--request=[Read a JSON request body \`{"gtins"\: \[...\], "options"\: {...}}\` (spec 4.3; at most 100 GTINs). Its \`options\` replace the option flags below]:FILE:_files' \
+'--pattern-detection=[Run the 18 fake-pattern detectors (\`enablePatternDetection\`) \[default\: true\]]::BOOL:(true false)' \
+'--category=[Product category key (electronics, apparel, home_garden, health_beauty, sporting_goods, automotive) for the category requirement in business intelligence \[default\: none\]]:KEY:_default' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'--no-pattern-detection[Turn the fake-pattern detectors off (same as --pattern-detection=false)]' \
+'--business-intelligence[Add \`businessIntelligence\` (scores, category requirement, listing impact) to each result (\`enableBusinessIntelligence\`) \[default\: false\]]' \
+'--revenue-impact[Add \`revenueImpact\` and \`priority\` to each result (\`includeRevenueImpact\`) \[default\: false\]]' \
+'--detailed[Add \`details\` (digits read, canonical GTIN-14, prefix, problem, notes) to each result (\`detailedAnalysis\`) \[default\: false\]]' \
+'--exit-zero[Exit 0 even when a GTIN is invalid (by default an invalid GTIN fails the gate\: exit 1)]' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::codes -- GTINs to validate (`-` alone reads stdin). Without codes, `--file`, `--from-feed` or `--request`, stdin is read\: one value per line, or a JSON request body:_default' \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 ":: :_feedlint__subcmd__help_commands" \
@@ -460,6 +495,10 @@ _arguments "${_arguments_options[@]}" : \
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
+(gtin)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -484,6 +523,7 @@ _feedlint_commands() {
 'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
 'batch:Validate a batch of products and show what to fix first (spec 4.2)' \
+'gtin:Validate GTINs (spec 2.5)\: check digit, format, GS1 prefix, 18 fake-pattern detectors' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint commands' commands "$@"
@@ -546,6 +586,11 @@ _feedlint__subcmd__generate__subcmd__man_commands() {
     local commands; commands=()
     _describe -t commands 'feedlint generate man commands' commands "$@"
 }
+(( $+functions[_feedlint__subcmd__gtin_commands] )) ||
+_feedlint__subcmd__gtin_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint gtin commands' commands "$@"
+}
 (( $+functions[_feedlint__subcmd__help_commands] )) ||
 _feedlint__subcmd__help_commands() {
     local commands; commands=(
@@ -557,6 +602,7 @@ _feedlint__subcmd__help_commands() {
 'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
 'batch:Validate a batch of products and show what to fix first (spec 4.2)' \
+'gtin:Validate GTINs (spec 2.5)\: check digit, format, GS1 prefix, 18 fake-pattern detectors' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint help commands' commands "$@"
@@ -593,6 +639,11 @@ _feedlint__subcmd__help__subcmd__generate__subcmd__completions_commands() {
 _feedlint__subcmd__help__subcmd__generate__subcmd__man_commands() {
     local commands; commands=()
     _describe -t commands 'feedlint help generate man commands' commands "$@"
+}
+(( $+functions[_feedlint__subcmd__help__subcmd__gtin_commands] )) ||
+_feedlint__subcmd__help__subcmd__gtin_commands() {
+    local commands; commands=()
+    _describe -t commands 'feedlint help gtin commands' commands "$@"
 }
 (( $+functions[_feedlint__subcmd__help__subcmd__help_commands] )) ||
 _feedlint__subcmd__help__subcmd__help_commands() {

@@ -272,8 +272,10 @@ fn gitlab_output_validates_against_the_code_quality_schema() {
     // One issue per finding, each with its own fingerprint.
     let issues = doc.as_array().cloned().unwrap_or_default();
     assert!(!issues.is_empty());
-    let prints: std::collections::BTreeSet<_> =
-        issues.iter().map(|i| i["fingerprint"].to_string()).collect();
+    let prints: std::collections::BTreeSet<_> = issues
+        .iter()
+        .map(|i| i["fingerprint"].to_string())
+        .collect();
     assert_eq!(prints.len(), issues.len());
 }
 

@@ -7,6 +7,7 @@ mod batch;
 mod categories;
 mod convert;
 mod generate;
+mod gtin;
 pub mod input;
 pub mod progress;
 mod revenue;
@@ -184,6 +185,12 @@ pub enum Command {
     /// opportunities. Gates (--fail-under, --fail-on, --baseline) make it a CI check; --format
     /// junit|sarif|github|gitlab writes CI reports. Needs an API key.
     Batch(batch::BatchArgs),
+    /// Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors.
+    ///
+    /// Reads codes from the command line, a file (`--file`, one per line), stdin, a feed's
+    /// `gtin` attributes (`--from-feed`) or a JSON request body (`--request`). Counted and
+    /// billed per GTIN. Rules and decisions: docs/gtin.md.
+    Gtin(gtin::GtinArgs),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -217,6 +224,7 @@ impl Command {
             | Self::Revenue(_)
             | Self::Validate(_)
             | Self::Batch(_) => Envelope::A,
+            Self::Gtin(_) => Envelope::B,
         }
     }
 }
@@ -266,6 +274,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Revenue(args) => revenue::run(&args, ctx),
         Command::Validate(args) => validate::run(&args, ctx),
         Command::Batch(args) => batch::run(&args, ctx),
+        Command::Gtin(args) => gtin::run(&args, ctx),
     }
 }
 
