@@ -10,6 +10,7 @@ pub mod input;
 pub mod progress;
 mod rules;
 mod usage;
+mod voice;
 
 use std::io::{IsTerminal, Write};
 
@@ -160,6 +161,12 @@ pub enum Command {
     /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
     /// No API key is needed.
     Categories(categories::CategoriesArgs),
+    /// Brand voice: analyse product copy against a brand's learned voice, manage profiles.
+    ///
+    /// Production keys only (spec 5). Profiles are kept per API key and brand; drift alerts are
+    /// printed on stderr and recorded, never sent over a network. Details: docs/voice.md.
+    #[command(subcommand)]
+    Voice(voice::VoiceCommand),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -189,7 +196,8 @@ impl Command {
             | Self::Usage(_)
             | Self::Rules(_)
             | Self::Categories(_)
-            | Self::Convert(_) => Envelope::A,
+            | Self::Convert(_)
+            | Self::Voice(_) => Envelope::A,
         }
     }
 }
@@ -236,6 +244,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Rules(args) => rules::run(&args, ctx),
         Command::Categories(args) => categories::run(&args, ctx),
         Command::Convert(args) => convert::run(&args, ctx),
+        Command::Voice(cmd) => voice::run(&cmd, ctx),
     }
 }
 
