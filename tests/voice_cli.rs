@@ -256,7 +256,13 @@ fn analysis_count_grows_and_phase_is_established_at_11() {
     );
     // Counted on the brand-voice counter.
     let r = run(&db, KEY_A, &["--format", "json", "usage"]);
-    assert!(r.stdout.contains("brand"), "{}", r.stdout);
+    let usage = json(&r);
+    let counters = usage["data"]["counters"].as_array().unwrap();
+    let brand_voice = counters
+        .iter()
+        .find(|c| c["counter"] == "brandVoice")
+        .unwrap();
+    assert_eq!(brand_voice["validations"], 11);
 }
 
 #[test]

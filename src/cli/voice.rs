@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use comfy_table::{Table, presets};
+use comfy_table::{ContentArrangement, Table, presets};
 use serde::{Deserialize, Serialize};
 
 use super::Ctx;
@@ -227,6 +227,42 @@ fn product_field(p: &crate::model::Product, names: &[&str]) -> Option<String> {
         .map(str::to_string)
 }
 
+/// Reads a 2.7 request body; its brandName, options and voiceContext fill what flags left unset.
+fn read_request(
+    path: &std::path::Path,
+    args: &AnalyzeArgs,
+    brand: &mut Option<String>,
+    context: &mut Option<String>,
+    opts: &mut AnalyzeOptions,
+) -> Result<AnalysisInput, Error> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))?;
+    let body: RequestBody = serde_json::from_str(&text).map_err(|e| {
+        validation_422(
+            Error::new(
+                ErrorCode::ValidationError,
+                format!("{} is not a 2.7 request body: {e}", path.display()),
+            ),
+            "body",
+        )
+    })?;
+    *brand = brand.take().or(body.brand_name);
+    *context = context.take().or(body.options.voice_context);
+    if let Some(v) = body.options.enable_drift_detection {
+        opts.drift_detection = v && opts.drift_detection;
+    }
+    if let Some(v) = body.options.include_recommendations {
+        opts.recommendations = v && opts.recommendations;
+    }
+    Ok(AnalysisInput {
+        title: body.product.title,
+        description: body.product.description,
+        brand: body.product.brand,
+        category: args.category.clone().or(body.product.category),
+        voice_context: None,
+    })
+}
+
 fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let rctx = RequestContext::from_env()?;
     let account = Account::open(
@@ -244,32 +280,13 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let mut context = args.context.clone();
     // One text from flags or a request body; otherwise a feed.
     let single: Option<AnalysisInput> = if let Some(path) = &args.request {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))?;
-        let body: RequestBody = serde_json::from_str(&text).map_err(|e| {
-            validation_422(
-                Error::new(
-                    ErrorCode::ValidationError,
-                    format!("{} is not a 2.7 request body: {e}", path.display()),
-                ),
-                "body",
-            )
-        })?;
-        brand = brand.or(body.brand_name);
-        context = context.or(body.options.voice_context);
-        if let Some(v) = body.options.enable_drift_detection {
-            opts.drift_detection = v && opts.drift_detection;
-        }
-        if let Some(v) = body.options.include_recommendations {
-            opts.recommendations = v && opts.recommendations;
-        }
-        Some(AnalysisInput {
-            title: body.product.title,
-            description: body.product.description,
-            brand: body.product.brand,
-            category: args.category.clone().or(body.product.category),
-            voice_context: None,
-        })
+        Some(read_request(
+            path,
+            args,
+            &mut brand,
+            &mut context,
+            &mut opts,
+        )?)
     } else if args.feeds.is_empty() {
         Some(AnalysisInput {
             title: args.title.clone().unwrap_or_default(),
@@ -284,13 +301,12 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let brand = brand
         .filter(|b| !b.trim().is_empty())
         .ok_or_else(|| missing("brandName", "pass --brand NAME"))?;
-    let inputs: Box<dyn Iterator<Item = Result<AnalysisInput, Error>>> = match single {
-        Some(mut input) => {
+    let inputs: Box<dyn Iterator<Item = Result<AnalysisInput, Error>>> =
+        if let Some(mut input) = single {
             input.brand = input.brand.or_else(|| Some(brand.clone()));
             input.voice_context.clone_from(&context);
             Box::new(std::iter::once(Ok(input)))
-        }
-        None => {
+        } else {
             let feed = FeedArgs {
                 inputs: args.feeds.clone(),
                 input_format: None,
@@ -312,8 +328,7 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                     voice_context: ctx_text.clone(),
                 })
             }))
-        }
-    };
+        };
 
     let key_hash = account.key().hash_hex();
     let mut results: Vec<Analysis> = Vec::new();
@@ -327,7 +342,7 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             };
             validation_422(e, field)
         })?;
-        let analysis = analyze_one(&account, &key_hash, &brand, &input, &opts, &now)?;
+        let analysis = analyze_one(&account, &key_hash, &brand, &input, opts, &now)?;
         if let Some(alert) = &analysis.drift_alert
             && !ctx.global.quiet
         {
@@ -347,7 +362,7 @@ fn analyze_one(
     key_hash: &str,
     brand: &str,
     input: &AnalysisInput,
-    opts: &AnalyzeOptions,
+    opts: AnalyzeOptions,
     now: &str,
 ) -> Result<Analysis, Error> {
     let mut out = None;
@@ -363,7 +378,7 @@ fn analyze_one(
                 now,
             )?,
         };
-        let analysis = voice::analyze_and_learn(input, &mut profile, opts, now);
+        let analysis = voice::analyze_and_learn(input, &mut profile, &opts, now);
         let bytes = encode(&profile)?;
         out = Some(analysis);
         Ok(Some(bytes))
@@ -443,6 +458,7 @@ fn write_analyses(
             rec,
         ]);
     }
+    table.set_content_arrangement(ContentArrangement::Dynamic);
     table.set_width(120);
     writeln!(ctx.out, "{table}")?;
     if let Some(last) = results.last() {
@@ -686,6 +702,7 @@ fn show(
                 table.add_row([k, v.to_string()]);
             }
         }
+        table.set_content_arrangement(ContentArrangement::Dynamic);
         table.set_width(120);
         writeln!(ctx.out, "{table}")?;
         Ok(())
