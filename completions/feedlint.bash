@@ -46,6 +46,9 @@ _feedlint() {
             feedlint,validate)
                 cmd="feedlint__subcmd__validate"
                 ;;
+            feedlint,voice)
+                cmd="feedlint__subcmd__voice"
+                ;;
             feedlint__subcmd__generate,completions)
                 cmd="feedlint__subcmd__generate__subcmd__completions"
                 ;;
@@ -94,11 +97,128 @@ _feedlint() {
             feedlint__subcmd__help,validate)
                 cmd="feedlint__subcmd__help__subcmd__validate"
                 ;;
+            feedlint__subcmd__help,voice)
+                cmd="feedlint__subcmd__help__subcmd__voice"
+                ;;
             feedlint__subcmd__help__subcmd__generate,completions)
                 cmd="feedlint__subcmd__help__subcmd__generate__subcmd__completions"
                 ;;
             feedlint__subcmd__help__subcmd__generate,man)
                 cmd="feedlint__subcmd__help__subcmd__generate__subcmd__man"
+                ;;
+            feedlint__subcmd__help__subcmd__voice,analyze)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__analyze"
+                ;;
+            feedlint__subcmd__help__subcmd__voice,profiles)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__profiles"
+                ;;
+            feedlint__subcmd__help__subcmd__voice__subcmd__profiles,create)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__create"
+                ;;
+            feedlint__subcmd__help__subcmd__voice__subcmd__profiles,delete)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__delete"
+                ;;
+            feedlint__subcmd__help__subcmd__voice__subcmd__profiles,export)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__export"
+                ;;
+            feedlint__subcmd__help__subcmd__voice__subcmd__profiles,import)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__import"
+                ;;
+            feedlint__subcmd__help__subcmd__voice__subcmd__profiles,list)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__list"
+                ;;
+            feedlint__subcmd__help__subcmd__voice__subcmd__profiles,show)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__show"
+                ;;
+            feedlint__subcmd__help__subcmd__voice__subcmd__profiles,update)
+                cmd="feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__update"
+                ;;
+            feedlint__subcmd__voice,analyze)
+                cmd="feedlint__subcmd__voice__subcmd__analyze"
+                ;;
+            feedlint__subcmd__voice,help)
+                cmd="feedlint__subcmd__voice__subcmd__help"
+                ;;
+            feedlint__subcmd__voice,profiles)
+                cmd="feedlint__subcmd__voice__subcmd__profiles"
+                ;;
+            feedlint__subcmd__voice__subcmd__help,analyze)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__analyze"
+                ;;
+            feedlint__subcmd__voice__subcmd__help,help)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__help"
+                ;;
+            feedlint__subcmd__voice__subcmd__help,profiles)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__profiles"
+                ;;
+            feedlint__subcmd__voice__subcmd__help__subcmd__profiles,create)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__create"
+                ;;
+            feedlint__subcmd__voice__subcmd__help__subcmd__profiles,delete)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__delete"
+                ;;
+            feedlint__subcmd__voice__subcmd__help__subcmd__profiles,export)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__export"
+                ;;
+            feedlint__subcmd__voice__subcmd__help__subcmd__profiles,import)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__import"
+                ;;
+            feedlint__subcmd__voice__subcmd__help__subcmd__profiles,list)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__list"
+                ;;
+            feedlint__subcmd__voice__subcmd__help__subcmd__profiles,show)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__show"
+                ;;
+            feedlint__subcmd__voice__subcmd__help__subcmd__profiles,update)
+                cmd="feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__update"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles,create)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__create"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles,delete)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__delete"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles,export)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__export"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles,help)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles,import)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__import"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles,list)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__list"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles,show)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__show"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles,update)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__update"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles__subcmd__help,create)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__create"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles__subcmd__help,delete)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__delete"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles__subcmd__help,export)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__export"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles__subcmd__help,help)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__help"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles__subcmd__help,import)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__import"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles__subcmd__help,list)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__list"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles__subcmd__help,show)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__show"
+                ;;
+            feedlint__subcmd__voice__subcmd__profiles__subcmd__help,update)
+                cmd="feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__update"
                 ;;
             *)
                 ;;
@@ -107,7 +227,7 @@ _feedlint() {
 
     case "${cmd}" in
         feedlint)
-            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version convert generate usage rules categories revenue validate batch gtin help"
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version convert generate usage rules categories revenue validate batch gtin voice help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -579,7 +699,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__help)
-            opts="convert generate usage rules categories revenue validate batch gtin help"
+            opts="convert generate usage rules categories revenue validate batch gtin voice help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -749,6 +869,146 @@ _feedlint() {
         feedlint__subcmd__help__subcmd__validate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice)
+            opts="analyze profiles"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__analyze)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__profiles)
+            opts="list create show update delete export import"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__help__subcmd__voice__subcmd__profiles__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -954,6 +1214,770 @@ _feedlint() {
                     return 0
                     ;;
                 --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice)
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version analyze profiles help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__analyze)
+            opts="-q -j -h -V --brand --title --description --category --context --no-drift-detection --no-recommendations --request --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --brand)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --title)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --description)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --request)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help)
+            opts="analyze profiles help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__analyze)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__profiles)
+            opts="list create show update delete export import"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__help__subcmd__profiles__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles)
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version list create show update delete export import help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__create)
+            opts="-q -j -h -V --context --drift-alerts --alert-threshold --notify --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --drift-alerts)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                --alert-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --notify)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__delete)
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__export)
+            opts="-o -q -j -h -V --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help)
+            opts="list create show update delete export import help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__create)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__delete)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__export)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__import)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__help__subcmd__update)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 5 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__import)
+            opts="-q -j -h -V --replace --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__list)
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__show)
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "table json ndjson csv junit sarif github gitlab" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --api-key)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --db)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lock-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        feedlint__subcmd__voice__subcmd__profiles__subcmd__update)
+            opts="-q -j -h -V --context --drift-alerts --alert-threshold --notify --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --context)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --drift-alerts)
+                    COMPREPLY=($(compgen -W "true false" -- "${cur}"))
+                    return 0
+                    ;;
+                --alert-threshold)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --notify)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

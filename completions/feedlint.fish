@@ -51,6 +51,7 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "revenue" -d 'Esti
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "gtin" -d 'Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "voice" -d 'Brand voice: analyse product copy against a brand\'s learned voice, manage profiles'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
@@ -337,15 +338,94 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l exit-zero -d 
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "gtin" -d 'Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -f -a "analyze" -d 'Analyse product copy against the brand\'s learned voice (spec 2.7); each analysis updates the brand\'s profile'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -f -a "profiles" -d 'Manage brand voice profiles (spec 2.8, 4.6)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l brand -d 'Brand whose profile the texts are scored against and folded into (spec 2.7 brandName)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l title -d 'Product title (with --description)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l description -d 'Product description (with --title); 50+ words give the best results' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l category -d 'Product category (for a feed: overrides each product\'s product_type)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l context -d 'Declared voice context, e.g. "luxury" (used before the profile has learned a voice)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l request -d 'A 2.7 JSON request body: {product:{title,description,brand,category}, brandName, options}' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l no-drift-detection -d 'Do not detect drift (spec 2.7 options.enableDriftDetection = false)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l no-recommendations -d 'Do not produce recommendations (spec 2.7 options.includeRecommendations = false)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -f -a "list" -d 'List this key\'s profiles with portfolio insights (spec 2.8)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -f -a "create" -d 'Create a profile (an existing profile is an error; use `update`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -f -a "show" -d 'Show one profile: learning analytics and performance metrics'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -f -a "update" -d 'Change a profile\'s voice context and alert settings'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -f -a "delete" -d 'Delete a profile'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -f -a "export" -d 'Export profiles (all, or the NAMEs given) as JSON, a backup or a voice to share'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -f -a "import" -d 'Import profiles from an export file (each profile written atomically)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from help" -f -a "analyze" -d 'Analyse product copy against the brand\'s learned voice (spec 2.7); each analysis updates the brand\'s profile'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from help" -f -a "profiles" -d 'Manage brand voice profiles (spec 2.8, 4.6)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "gtin" -d 'Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "voice" -d 'Brand voice: analyse product copy against a brand\'s learned voice, manage profiles'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write one man page per (sub)command into DIR'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from voice" -f -a "analyze" -d 'Analyse product copy against the brand\'s learned voice (spec 2.7); each analysis updates the brand\'s profile'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from voice" -f -a "profiles" -d 'Manage brand voice profiles (spec 2.8, 4.6)'

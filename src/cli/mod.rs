@@ -14,6 +14,7 @@ mod revenue;
 mod rules;
 mod usage;
 mod validate;
+mod voice;
 
 use std::io::{IsTerminal, Write};
 
@@ -191,6 +192,12 @@ pub enum Command {
     /// `gtin` attributes (`--from-feed`) or a JSON request body (`--request`). Counted and
     /// billed per GTIN. Rules and decisions: docs/gtin.md.
     Gtin(gtin::GtinArgs),
+    /// Brand voice: analyse product copy against a brand's learned voice, manage profiles.
+    ///
+    /// Production keys only (spec 5). Profiles are kept per API key and brand; drift alerts are
+    /// printed on stderr and recorded, never sent over a network. Details: docs/voice.md.
+    #[command(subcommand)]
+    Voice(voice::VoiceCommand),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
@@ -223,7 +230,8 @@ impl Command {
             | Self::Convert(_)
             | Self::Revenue(_)
             | Self::Validate(_)
-            | Self::Batch(_) => Envelope::A,
+            | Self::Batch(_)
+            | Self::Voice(_) => Envelope::A,
             Self::Gtin(_) => Envelope::B,
         }
     }
@@ -275,6 +283,7 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Command::Validate(args) => validate::run(&args, ctx),
         Command::Batch(args) => batch::run(&args, ctx),
         Command::Gtin(args) => gtin::run(&args, ctx),
+        Command::Voice(cmd) => voice::run(&cmd, ctx),
     }
 }
 

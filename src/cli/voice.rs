@@ -1,0 +1,710 @@
+//! `feedlint voice analyze` and `feedlint voice profiles ...` (spec 2.7, 2.8, 4.5, 4.6).
+//!
+//! Wires key → account → `voice` engine → store → report. Holds no voice logic (tone, score,
+//! drift and learning live in `crate::voice`) and touches the database only through
+//! `account.store()`. Profiles are keyed by the API-key hash, so one key never sees another's.
+//! Drift alerts go to stderr only: nothing is sent over a network.
+
+use std::path::PathBuf;
+
+use comfy_table::{ContentArrangement, Table, presets};
+use serde::{Deserialize, Serialize};
+
+use super::Ctx;
+use super::input::FeedArgs;
+use crate::account::{Account, Endpoint, Meta, RequestContext, format_utc};
+use crate::error::{Error, ErrorCode, Outcome};
+use crate::report::OutputFormat;
+use crate::store::Store;
+use crate::voice::{
+    self, Analysis, AnalysisInput, AnalyzeOptions, Channel, Profile, ProfileSettings,
+};
+
+/// HTTP status of a brand-voice VALIDATION_ERROR (spec 4.5 lists it under 422). `ErrorCode`
+/// maps VALIDATION_ERROR to 400 for every other endpoint, so the voice commands carry 422 in the
+/// envelope as `error.details.status`.
+pub const VALIDATION_STATUS: u16 = 422;
+
+/// `feedlint voice ...`.
+#[derive(Debug, clap::Subcommand)]
+pub enum VoiceCommand {
+    /// Analyse product copy against the brand's learned voice (spec 2.7); each analysis
+    /// updates the brand's profile.
+    Analyze(AnalyzeArgs),
+    /// Manage brand voice profiles (spec 2.8, 4.6).
+    #[command(subcommand)]
+    Profiles(ProfilesCommand),
+}
+
+/// Arguments of `feedlint voice analyze`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct AnalyzeArgs {
+    /// Brand whose profile the texts are scored against and folded into (spec 2.7 brandName).
+    #[arg(long, value_name = "NAME")]
+    pub brand: Option<String>,
+    /// Product title (with --description).
+    #[arg(long, value_name = "T", conflicts_with_all = ["feeds", "request"])]
+    pub title: Option<String>,
+    /// Product description (with --title); 50+ words give the best results.
+    #[arg(long, value_name = "D", conflicts_with_all = ["feeds", "request"])]
+    pub description: Option<String>,
+    /// Product category (for a feed: overrides each product's product_type).
+    #[arg(long, value_name = "CATEGORY")]
+    pub category: Option<String>,
+    /// Declared voice context, e.g. "luxury" (used before the profile has learned a voice).
+    #[arg(long, value_name = "TEXT")]
+    pub context: Option<String>,
+    /// Do not detect drift (spec 2.7 options.enableDriftDetection = false).
+    #[arg(long)]
+    pub no_drift_detection: bool,
+    /// Do not produce recommendations (spec 2.7 options.includeRecommendations = false).
+    #[arg(long)]
+    pub no_recommendations: bool,
+    /// A 2.7 JSON request body: {product:{title,description,brand,category}, brandName, options}.
+    #[arg(long, value_name = "FILE", conflicts_with = "feeds")]
+    pub request: Option<PathBuf>,
+    /// Feeds whose products are analysed in order (each one updates the profile).
+    #[arg(value_name = "FEED")]
+    pub feeds: Vec<PathBuf>,
+}
+
+/// `feedlint voice profiles ...`.
+#[derive(Debug, clap::Subcommand)]
+pub enum ProfilesCommand {
+    /// List this key's profiles with portfolio insights (spec 2.8).
+    List,
+    /// Create a profile (an existing profile is an error; use `update`).
+    Create(ProfileArgs),
+    /// Show one profile: learning analytics and performance metrics.
+    Show(NameArg),
+    /// Change a profile's voice context and alert settings.
+    Update(ProfileArgs),
+    /// Delete a profile.
+    Delete(NameArg),
+    /// Export profiles (all, or the NAMEs given) as JSON, a backup or a voice to share.
+    Export(ExportArgs),
+    /// Import profiles from an export file (each profile written atomically).
+    Import(ImportArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct NameArg {
+    /// Brand name.
+    pub name: String,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProfileArgs {
+    /// Brand name.
+    pub name: String,
+    /// Declared voice context, e.g. "luxury".
+    #[arg(long, value_name = "TEXT")]
+    pub context: Option<String>,
+    /// Turn drift alerts on or off.
+    #[arg(long, alias = "alerts-enabled", value_name = "BOOL")]
+    pub drift_alerts: Option<bool>,
+    /// Drift level 0..1 above which an alert is raised.
+    #[arg(long, value_name = "0..1")]
+    pub alert_threshold: Option<f64>,
+    /// Channel an alert is meant for (recorded only, never contacted); repeatable.
+    #[arg(long, value_name = "email|slack", value_parser = parse_channel)]
+    pub notify: Vec<Channel>,
+}
+
+impl ProfileArgs {
+    fn settings(&self) -> ProfileSettings {
+        ProfileSettings {
+            voice_context: self.context.clone(),
+            drift_alerts: self.drift_alerts,
+            alerts_enabled: None,
+            alert_threshold: self.alert_threshold,
+            notification_channels: (!self.notify.is_empty()).then(|| self.notify.clone()),
+        }
+    }
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct ExportArgs {
+    /// Brands to export (default: all of this key's profiles).
+    pub names: Vec<String>,
+    /// Write to this file instead of stdout.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct ImportArgs {
+    /// An export file written by `voice profiles export`.
+    pub file: PathBuf,
+    /// Overwrite profiles that already exist (default: an existing brand is an error and
+    /// nothing is imported).
+    #[arg(long)]
+    pub replace: bool,
+}
+
+fn parse_channel(text: &str) -> Result<Channel, String> {
+    serde_json::from_value(serde_json::Value::String(text.to_ascii_lowercase()))
+        .map_err(|_| format!("{text:?} is not a channel (email, slack)"))
+}
+
+/// The 2.7 request body accepted by `--request`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RequestBody {
+    #[serde(default)]
+    product: RequestProduct,
+    #[serde(default)]
+    brand_name: Option<String>,
+    #[serde(default)]
+    options: RequestOptions,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RequestProduct {
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    brand: Option<String>,
+    #[serde(default)]
+    category: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RequestOptions {
+    #[serde(default)]
+    enable_drift_detection: Option<bool>,
+    #[serde(default)]
+    include_recommendations: Option<bool>,
+    #[serde(default)]
+    voice_context: Option<String>,
+}
+
+/// `{success, data, meta}` around any data.
+#[derive(Debug, Serialize)]
+struct Envelope<'a, T: Serialize> {
+    success: bool,
+    data: &'a T,
+    meta: &'a Meta,
+}
+
+fn validation_422(e: Error, field: &str) -> Error {
+    e.with_details(serde_json::json!({ "status": VALIDATION_STATUS, "field": field }))
+}
+
+fn missing(field: &str, help: &str) -> Error {
+    validation_422(
+        Error::new(
+            ErrorCode::ValidationError,
+            format!("{field} is required for brand voice analysis"),
+        )
+        .with_help(help.to_string()),
+        field,
+    )
+}
+
+pub fn run(cmd: &VoiceCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    let format = ctx.global.format;
+    if format != OutputFormat::Table && format != OutputFormat::Json {
+        return Err(Error::usage(format!(
+            "voice supports --format table|json, not {}",
+            format.name()
+        )));
+    }
+    match cmd {
+        VoiceCommand::Analyze(args) => analyze(args, ctx),
+        VoiceCommand::Profiles(p) => profiles(p, ctx),
+    }
+}
+
+fn product_field(p: &crate::model::Product, names: &[&str]) -> Option<String> {
+    names
+        .iter()
+        .find_map(|n| p.get_nonblank(n))
+        .map(str::to_string)
+}
+
+/// Reads a 2.7 request body; its brandName, options and voiceContext fill what flags left unset.
+fn read_request(
+    path: &std::path::Path,
+    args: &AnalyzeArgs,
+    brand: &mut Option<String>,
+    context: &mut Option<String>,
+    opts: &mut AnalyzeOptions,
+) -> Result<AnalysisInput, Error> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))?;
+    let body: RequestBody = serde_json::from_str(&text).map_err(|e| {
+        validation_422(
+            Error::new(
+                ErrorCode::ValidationError,
+                format!("{} is not a 2.7 request body: {e}", path.display()),
+            ),
+            "body",
+        )
+    })?;
+    *brand = brand.take().or(body.brand_name);
+    *context = context.take().or(body.options.voice_context);
+    if let Some(v) = body.options.enable_drift_detection {
+        opts.drift_detection = v && opts.drift_detection;
+    }
+    if let Some(v) = body.options.include_recommendations {
+        opts.recommendations = v && opts.recommendations;
+    }
+    Ok(AnalysisInput {
+        title: body.product.title,
+        description: body.product.description,
+        brand: body.product.brand,
+        category: args.category.clone().or(body.product.category),
+        voice_context: None,
+    })
+}
+
+fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    let rctx = RequestContext::from_env()?;
+    let account = Account::open(
+        ctx.global.api_key(),
+        &ctx.global.store_config(),
+        Endpoint::VOICE_ANALYZE,
+        &rctx,
+    )?;
+    let now = format_utc(rctx.now);
+    let mut opts = AnalyzeOptions {
+        drift_detection: !args.no_drift_detection,
+        recommendations: !args.no_recommendations,
+    };
+    let mut brand = args.brand.clone();
+    let mut context = args.context.clone();
+    // One text from flags or a request body; otherwise a feed.
+    let single: Option<AnalysisInput> = if let Some(path) = &args.request {
+        Some(read_request(
+            path,
+            args,
+            &mut brand,
+            &mut context,
+            &mut opts,
+        )?)
+    } else if args.feeds.is_empty() {
+        Some(AnalysisInput {
+            title: args.title.clone().unwrap_or_default(),
+            description: args.description.clone().unwrap_or_default(),
+            brand: None,
+            category: args.category.clone(),
+            voice_context: None,
+        })
+    } else {
+        None
+    };
+    let brand = brand
+        .filter(|b| !b.trim().is_empty())
+        .ok_or_else(|| missing("brandName", "pass --brand NAME"))?;
+    let inputs: Box<dyn Iterator<Item = Result<AnalysisInput, Error>>> =
+        if let Some(mut input) = single {
+            input.brand = input.brand.or_else(|| Some(brand.clone()));
+            input.voice_context.clone_from(&context);
+            Box::new(std::iter::once(Ok(input)))
+        } else {
+            let feed = FeedArgs {
+                inputs: args.feeds.clone(),
+                input_format: None,
+                encoding: None,
+            };
+            let readers: Vec<_> = feed.open_each().collect::<Result<_, _>>()?;
+            let category = args.category.clone();
+            let ctx_text = context.clone();
+            let fallback = brand.clone();
+            Box::new(readers.into_iter().flatten().map(move |p| {
+                let p = p?;
+                Ok(AnalysisInput {
+                    title: product_field(&p, &["title"]).unwrap_or_default(),
+                    description: product_field(&p, &["description"]).unwrap_or_default(),
+                    brand: product_field(&p, &["brand"]).or_else(|| Some(fallback.clone())),
+                    category: category.clone().or_else(|| {
+                        product_field(&p, &["product_type", "google_product_category"])
+                    }),
+                    voice_context: ctx_text.clone(),
+                })
+            }))
+        };
+
+    let key_hash = account.key().hash_hex();
+    let mut results: Vec<Analysis> = Vec::new();
+    for input in inputs {
+        let input = input?;
+        input.validate().map_err(|e| {
+            let field = if input.title.trim().is_empty() {
+                "product.title"
+            } else {
+                "product.description"
+            };
+            validation_422(e, field)
+        })?;
+        let analysis = analyze_one(&account, &key_hash, &brand, &input, opts, &now)?;
+        if let Some(alert) = &analysis.drift_alert
+            && !ctx.global.quiet
+        {
+            writeln!(ctx.err, "drift alert: {}", alert.message)?;
+        }
+        results.push(analysis);
+    }
+    let receipt = account.record(results.len() as u64)?;
+    let meta = receipt.meta(&rctx, Endpoint::VOICE_ANALYZE);
+    write_analyses(&results, &meta, args.feeds.is_empty(), ctx)?;
+    Ok(Outcome::Clean)
+}
+
+/// One analysis folded into the stored profile in one atomic read-modify-write.
+fn analyze_one(
+    account: &Account,
+    key_hash: &str,
+    brand: &str,
+    input: &AnalysisInput,
+    opts: AnalyzeOptions,
+    now: &str,
+) -> Result<Analysis, Error> {
+    let mut out = None;
+    account.store().update_profile(key_hash, brand, |old| {
+        let mut profile = match old {
+            Some(bytes) => decode(bytes)?,
+            None => Profile::new(
+                brand,
+                &ProfileSettings {
+                    voice_context: input.voice_context.clone(),
+                    ..ProfileSettings::default()
+                },
+                now,
+            )?,
+        };
+        let analysis = voice::analyze_and_learn(input, &mut profile, &opts, now);
+        let bytes = encode(&profile)?;
+        out = Some(analysis);
+        Ok(Some(bytes))
+    })?;
+    out.ok_or_else(|| Error::internal("profile update returned no analysis"))
+}
+
+fn json_err(e: serde_json::Error) -> Error {
+    match e.io_error_kind() {
+        Some(_) => Error::from(std::io::Error::from(e)),
+        None => Error::internal(format!("cannot encode JSON: {e}")),
+    }
+}
+
+fn decode(bytes: &[u8]) -> Result<Profile, Error> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| Error::internal(format!("stored voice profile is unreadable: {e}")))
+}
+
+fn encode(profile: &Profile) -> Result<Vec<u8>, Error> {
+    serde_json::to_vec(profile)
+        .map_err(|e| Error::internal(format!("cannot encode voice profile: {e}")))
+}
+
+#[derive(Debug, Serialize)]
+struct AnalyzeJson<'a> {
+    success: bool,
+    data: &'a voice::VoiceAnalyzeData,
+    meta: &'a Meta,
+}
+
+/// JSON: one text → one 2.7 object; a feed → a JSON array of 2.7 objects, in feed order, each
+/// with the run's `meta`. Table: one row per analysis.
+fn write_analyses(
+    results: &[Analysis],
+    meta: &Meta,
+    single: bool,
+    ctx: &mut Ctx<'_>,
+) -> Result<(), Error> {
+    if ctx.global.format == OutputFormat::Json {
+        let bodies: Vec<AnalyzeJson<'_>> = results
+            .iter()
+            .map(|a| AnalyzeJson {
+                success: true,
+                data: &a.data,
+                meta,
+            })
+            .collect();
+        if single && bodies.len() == 1 {
+            serde_json::to_writer_pretty(&mut *ctx.out, &bodies[0]).map_err(json_err)?;
+        } else {
+            serde_json::to_writer_pretty(&mut *ctx.out, &bodies).map_err(json_err)?;
+        }
+        writeln!(ctx.out)?;
+        return Ok(());
+    }
+    let mut table = Table::new();
+    table.load_preset(presets::UTF8_FULL_CONDENSED);
+    table.set_header(["#", "tone", "score", "grade", "drift", "top recommendation"]);
+    for (i, a) in results.iter().enumerate() {
+        let bva = &a.data.brand_voice_analysis;
+        let rec = a
+            .data
+            .recommendations
+            .first()
+            .map_or_else(|| "-".to_string(), |r| r.suggestion.clone());
+        table.add_row([
+            (i + 1).to_string(),
+            format!(
+                "{} ({:.0}%)",
+                bva.detected_tone.as_str(),
+                bva.confidence * 100.0
+            ),
+            bva.voice_score.to_string(),
+            a.grade().as_str().to_string(),
+            bva.consistency.drift_status.as_str().to_string(),
+            rec,
+        ]);
+    }
+    table.set_content_arrangement(ContentArrangement::Dynamic);
+    table.set_width(120);
+    writeln!(ctx.out, "{table}")?;
+    if let Some(last) = results.last() {
+        let li = &last.data.learning_intelligence;
+        writeln!(
+            ctx.out,
+            "profile: {} analyses, {} ({}), stability {:.2}",
+            li.analysis_count,
+            li.profile_status.as_str(),
+            li.learning_phase,
+            li.voice_stability
+        )?;
+    }
+    Ok(())
+}
+
+fn not_found(name: &str) -> Error {
+    Error::new(
+        ErrorCode::NotFound,
+        format!("no brand voice profile named '{name}' for this API key"),
+    )
+    .with_help("list this key's profiles with `feedlint voice profiles list`")
+}
+
+fn load(account: &Account, key_hash: &str, name: &str) -> Result<Profile, Error> {
+    match account.store().get_profile(key_hash, name)? {
+        Some(bytes) => decode(&bytes),
+        None => Err(not_found(name)),
+    }
+}
+
+fn load_all(account: &Account, key_hash: &str) -> Result<Vec<Profile>, Error> {
+    account
+        .store()
+        .list_profiles(key_hash)?
+        .iter()
+        .map(|(_, bytes)| decode(bytes))
+        .collect()
+}
+
+fn write_json<T: Serialize>(ctx: &mut Ctx<'_>, data: &T, meta: &Meta) -> Result<(), Error> {
+    let body = Envelope {
+        success: true,
+        data,
+        meta,
+    };
+    serde_json::to_writer_pretty(&mut *ctx.out, &body).map_err(json_err)?;
+    writeln!(ctx.out)?;
+    Ok(())
+}
+
+#[allow(
+    clippy::too_many_lines,
+    reason = "one match arm per profiles subcommand, each a few lines of wiring"
+)]
+fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    let endpoint = match cmd {
+        ProfilesCommand::List | ProfilesCommand::Export(_) => Endpoint::VOICE_PROFILES_LIST,
+        ProfilesCommand::Create(_) => Endpoint::VOICE_PROFILE_CREATE,
+        ProfilesCommand::Show(_) => Endpoint::VOICE_PROFILE_GET,
+        ProfilesCommand::Update(_) | ProfilesCommand::Delete(_) | ProfilesCommand::Import(_) => {
+            Endpoint::VOICE_PROFILE_UPDATE
+        }
+    };
+    let rctx = RequestContext::from_env()?;
+    let account = Account::open(
+        ctx.global.api_key(),
+        &ctx.global.store_config(),
+        endpoint,
+        &rctx,
+    )?;
+    let key_hash = account.key().hash_hex();
+    let now = format_utc(rctx.now);
+    let json = ctx.global.format == OutputFormat::Json;
+    match cmd {
+        ProfilesCommand::List => {
+            let all = load_all(&account, &key_hash)?;
+            let data = voice::profiles_list(&all, &now);
+            let meta = account.record(0)?.meta(&rctx, endpoint);
+            if json {
+                write_json(ctx, &data, &meta)?;
+            } else {
+                let mut table = Table::new();
+                table.load_preset(presets::UTF8_FULL_CONDENSED);
+                table.set_header(["brand", "analyses", "status", "stability", "avg score"]);
+                for p in &all {
+                    table.add_row([
+                        p.brand_name.clone(),
+                        p.analysis_count.to_string(),
+                        p.status().as_str().to_string(),
+                        format!("{:.2}", p.voice_stability()),
+                        format!("{:.1}", p.average_score()),
+                    ]);
+                }
+                writeln!(ctx.out, "{table}")?;
+                writeln!(
+                    ctx.out,
+                    "{} profiles, {} analyses",
+                    all.len(),
+                    data.portfolio_insights.total_analyses
+                )?;
+            }
+        }
+        ProfilesCommand::Create(a) => {
+            let profile = Profile::new(&a.name, &a.settings(), &now)?;
+            account.store().update_profile(&key_hash, &a.name, |old| {
+                if old.is_some() {
+                    return Err(Error::new(
+                        ErrorCode::ValidationError,
+                        format!("a brand voice profile named '{}' already exists", a.name),
+                    )
+                    .with_help("change it with `feedlint voice profiles update`"));
+                }
+                Ok(Some(encode(&profile)?))
+            })?;
+            show(ctx, &account, &profile, &rctx, endpoint, json)?;
+        }
+        ProfilesCommand::Show(n) => {
+            let profile = load(&account, &key_hash, &n.name)?;
+            show(ctx, &account, &profile, &rctx, endpoint, json)?;
+        }
+        ProfilesCommand::Update(a) => {
+            let mut updated = None;
+            account.store().update_profile(&key_hash, &a.name, |old| {
+                let mut p = decode(old.ok_or_else(|| not_found(&a.name))?)?;
+                p.apply(&a.settings(), &now)?;
+                let bytes = encode(&p)?;
+                updated = Some(p);
+                Ok(Some(bytes))
+            })?;
+            let p = updated.ok_or_else(|| not_found(&a.name))?;
+            show(ctx, &account, &p, &rctx, endpoint, json)?;
+        }
+        ProfilesCommand::Delete(n) => {
+            if !account.store().delete_profile(&key_hash, &n.name)? {
+                return Err(not_found(&n.name));
+            }
+            let meta = account.record(0)?.meta(&rctx, endpoint);
+            if json {
+                let data = serde_json::json!({ "brandName": n.name, "deleted": true });
+                write_json(ctx, &data, &meta)?;
+            } else {
+                writeln!(ctx.out, "deleted brand voice profile '{}'", n.name)?;
+            }
+        }
+        ProfilesCommand::Export(e) => {
+            let chosen = if e.names.is_empty() {
+                load_all(&account, &key_hash)?
+            } else {
+                e.names
+                    .iter()
+                    .map(|n| load(&account, &key_hash, n))
+                    .collect::<Result<_, _>>()?
+            };
+            let doc = voice::export_profiles(&chosen);
+            let text = serde_json::to_string_pretty(&doc)
+                .map_err(|e| Error::internal(format!("cannot encode export: {e}")))?;
+            match &e.output {
+                Some(path) => {
+                    std::fs::write(path, format!("{text}\n")).map_err(|err| {
+                        Error::input(format!("cannot write {}: {err}", path.display()))
+                    })?;
+                    if !ctx.global.quiet {
+                        writeln!(
+                            ctx.err,
+                            "exported {} profiles to {}",
+                            chosen.len(),
+                            path.display()
+                        )?;
+                    }
+                }
+                None => writeln!(ctx.out, "{text}")?,
+            }
+        }
+        ProfilesCommand::Import(i) => {
+            let text = std::fs::read_to_string(&i.file)
+                .map_err(|e| Error::input(format!("cannot read {}: {e}", i.file.display())))?;
+            let imported = voice::import_profiles(&text)?;
+            if !i.replace {
+                for p in &imported {
+                    if account
+                        .store()
+                        .get_profile(&key_hash, &p.brand_name)?
+                        .is_some()
+                    {
+                        return Err(Error::new(
+                            ErrorCode::ValidationError,
+                            format!(
+                                "a brand voice profile named '{}' already exists",
+                                p.brand_name
+                            ),
+                        )
+                        .with_help("pass --replace to overwrite existing profiles"));
+                    }
+                }
+            }
+            let mut names = Vec::new();
+            for p in &imported {
+                let bytes = encode(p)?;
+                account
+                    .store()
+                    .update_profile(&key_hash, &p.brand_name, |_| Ok(Some(bytes)))?;
+                names.push(p.brand_name.clone());
+            }
+            let meta = account.record(0)?.meta(&rctx, endpoint);
+            if json {
+                let data = serde_json::json!({ "imported": names });
+                write_json(ctx, &data, &meta)?;
+            } else {
+                writeln!(
+                    ctx.out,
+                    "imported {} profiles: {}",
+                    names.len(),
+                    names.join(", ")
+                )?;
+            }
+        }
+    }
+    Ok(Outcome::Clean)
+}
+
+fn show(
+    ctx: &mut Ctx<'_>,
+    account: &Account,
+    profile: &Profile,
+    rctx: &RequestContext,
+    endpoint: Endpoint,
+    json: bool,
+) -> Result<(), Error> {
+    let meta = account.record(0)?.meta(rctx, endpoint);
+    let detail = profile.detail();
+    if json {
+        write_json(ctx, &detail, &meta)
+    } else {
+        let value = serde_json::to_value(&detail)
+            .map_err(|e| Error::internal(format!("cannot encode profile: {e}")))?;
+        let mut table = Table::new();
+        table.load_preset(presets::UTF8_FULL_CONDENSED);
+        if let serde_json::Value::Object(map) = value {
+            for (k, v) in map {
+                table.add_row([k, v.to_string()]);
+            }
+        }
+        table.set_content_arrangement(ContentArrangement::Dynamic);
+        table.set_width(120);
+        writeln!(ctx.out, "{table}")?;
+        Ok(())
+    }
+}

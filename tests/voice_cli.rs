@@ -1,0 +1,461 @@
+//! `feedlint voice analyze` and `feedlint voice profiles`, driving the real binary. Each test has
+//! its own temp database; the clock and request id are fixed through FEEDLINT_NOW /
+//! FEEDLINT_REQUEST_ID.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const KEY_A: &str = "adb_prod_0123456789abcdefXYZ";
+const KEY_B: &str = "adb_prod_ZYXfedcba9876543210";
+const TEST_KEY: &str = "adb_test_0123456789abcdefXYZ";
+
+fn feedlint(db: &Path, key: &str) -> Command {
+    let mut cmd = Command::cargo_bin("feedlint").unwrap();
+    cmd.env_remove("FEEDLINT_API_KEY")
+        .env("FEEDLINT_DB", db)
+        .env("FEEDLINT_API_KEY", key)
+        .env("FEEDLINT_NOW", "2026-11-22T10:00:00Z")
+        .env("FEEDLINT_REQUEST_ID", "req-test")
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(db: &Path, key: &str, args: &[&str]) -> Run {
+    let out = feedlint(db, key).args(args).output().unwrap();
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn json(r: &Run) -> Value {
+    serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", r.stdout, r.stderr))
+}
+
+/// The texts of one tone of the shipped corpus: (title, description).
+fn corpus(tone: &str) -> Vec<(String, String)> {
+    let path = format!("{}/data/voice/{tone}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = Vec::new();
+    for block in text.split("\n# ").map(|b| b.trim_start_matches("# ")) {
+        let mut lines = block.lines();
+        let Some(head) = lines.next() else { continue };
+        let title = head.split('|').nth(1).unwrap_or(head).trim().to_string();
+        let body: String = lines.collect::<Vec<_>>().join(" ").trim().to_string();
+        if !body.is_empty() {
+            out.push((title, body));
+        }
+    }
+    out
+}
+
+/// Writes an NDJSON feed of the given texts for brand `brand`.
+fn feed(dir: &Path, name: &str, brand: &str, texts: &[(String, String)]) -> String {
+    let mut s = String::new();
+    for (i, (title, description)) in texts.iter().enumerate() {
+        let line = serde_json::json!({
+            "id": format!("p{i}"), "title": title, "description": description, "brand": brand
+        });
+        s.push_str(&line.to_string());
+        s.push('\n');
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, s).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn schema(name: &str) -> jsonschema::Validator {
+    let path = format!("{}/tests/schemas/{name}", env!("CARGO_MANIFEST_DIR"));
+    let s: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::validator_for(&s).unwrap()
+}
+
+fn assert_valid(v: &jsonschema::Validator, doc: &Value) {
+    let errors: Vec<String> = v.iter_errors(doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}\n{doc:#}");
+}
+
+fn analyze_one(db: &Path, key: &str, brand: &str, text: &(String, String)) -> Run {
+    run(
+        db,
+        key,
+        &[
+            "--format",
+            "json",
+            "voice",
+            "analyze",
+            "--brand",
+            brand,
+            "--title",
+            &text.0,
+            "--description",
+            &text.1,
+        ],
+    )
+}
+
+#[test]
+fn analyze_json_matches_schema_and_list_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let text = corpus("luxury").remove(0);
+    let r = analyze_one(&db, KEY_A, "Aurelian", &text);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let doc = json(&r);
+    assert_valid(&schema("voice-analyze.schema.json"), &doc);
+    assert_eq!(doc["data"]["brandVoiceAnalysis"]["detectedTone"], "luxury");
+    assert_eq!(doc["data"]["learningIntelligence"]["analysisCount"], 1);
+    assert_eq!(doc["meta"]["requestId"], "req-test");
+
+    let r = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "list"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let doc = json(&r);
+    assert_valid(&schema("voice-profiles.schema.json"), &doc);
+    assert_eq!(doc["data"]["profiles"][0]["brandName"], "Aurelian");
+
+    let r = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "show", "Aurelian"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_valid(&schema("voice-profiles.schema.json"), &json(&r));
+}
+
+#[test]
+fn request_body_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let (title, description) = corpus("technical").remove(0);
+    let body = serde_json::json!({
+        "product": {"title": title, "description": description, "category": "electronics"},
+        "brandName": "Vortex",
+        "options": {"enableDriftDetection": true, "includeRecommendations": false}
+    });
+    let path = dir.path().join("req.json");
+    std::fs::write(&path, body.to_string()).unwrap();
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "--format",
+            "json",
+            "voice",
+            "analyze",
+            "--request",
+            path.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let doc = json(&r);
+    assert_valid(&schema("voice-analyze.schema.json"), &doc);
+    assert_eq!(doc["data"]["recommendations"], serde_json::json!([]));
+    assert_eq!(
+        doc["data"]["brandVoiceAnalysis"]["detectedTone"],
+        "technical"
+    );
+}
+
+#[test]
+fn test_key_gets_auth_required() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let text = corpus("luxury").remove(0);
+    let r = analyze_one(&db, TEST_KEY, "Aurelian", &text);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(json(&r)["error"]["code"], "AUTH_REQUIRED");
+    let r = run(
+        &db,
+        TEST_KEY,
+        &["--format", "json", "voice", "profiles", "list"],
+    );
+    assert_eq!(r.code, Some(2));
+    assert_eq!(json(&r)["error"]["code"], "AUTH_REQUIRED");
+}
+
+#[test]
+fn missing_description_or_brand_is_validation_error_422() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let r = analyze_one(&db, KEY_A, "Aurelian", &("Scarf".into(), "  ".into()));
+    assert_eq!(r.code, Some(2));
+    let doc = json(&r);
+    assert_eq!(doc["error"]["code"], "VALIDATION_ERROR");
+    assert_eq!(doc["error"]["details"]["status"], 422);
+    assert_eq!(doc["error"]["details"]["field"], "product.description");
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "--format",
+            "json",
+            "voice",
+            "analyze",
+            "--title",
+            "T",
+            "--description",
+            "D",
+        ],
+    );
+    assert_eq!(r.code, Some(2));
+    assert_eq!(json(&r)["error"]["details"]["field"], "brandName");
+    // Nothing was stored.
+    let r = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "list"],
+    );
+    assert_eq!(json(&r)["data"]["profiles"], serde_json::json!([]));
+}
+
+#[test]
+fn analysis_count_grows_and_phase_is_established_at_11() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let texts = corpus("technical");
+    let first = feed(dir.path(), "ten.ndjson", "Vortex", &texts[..10]);
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "--format", "json", "voice", "analyze", "--brand", "Vortex", &first,
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let doc = json(&r);
+    let items = doc.as_array().unwrap();
+    assert_eq!(items.len(), 10);
+    let v = schema("voice-analyze.schema.json");
+    for (i, item) in items.iter().enumerate() {
+        assert_valid(&v, item);
+        assert_eq!(item["data"]["learningIntelligence"]["analysisCount"], i + 1);
+    }
+    assert_eq!(
+        items[9]["data"]["learningIntelligence"]["profileStatus"],
+        "building"
+    );
+    let r = analyze_one(&db, KEY_A, "Vortex", &texts[10]);
+    let doc = json(&r);
+    assert_eq!(doc["data"]["learningIntelligence"]["analysisCount"], 11);
+    assert_eq!(
+        doc["data"]["learningIntelligence"]["profileStatus"],
+        "established"
+    );
+    // Counted on the brand-voice counter.
+    let r = run(&db, KEY_A, &["--format", "json", "usage"]);
+    let usage = json(&r);
+    let counters = usage["data"]["counters"].as_array().unwrap();
+    let brand_voice = counters
+        .iter()
+        .find(|c| c["counter"] == "brandVoice")
+        .unwrap();
+    assert_eq!(brand_voice["validations"], 11);
+}
+
+#[test]
+fn profiles_are_isolated_between_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let text = corpus("luxury").remove(0);
+    assert_eq!(analyze_one(&db, KEY_A, "Aurelian", &text).code, Some(0));
+    let r = run(
+        &db,
+        KEY_B,
+        &["--format", "json", "voice", "profiles", "list"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(json(&r)["data"]["profiles"], serde_json::json!([]));
+    for sub in ["show", "delete"] {
+        let r = run(
+            &db,
+            KEY_B,
+            &["--format", "json", "voice", "profiles", sub, "Aurelian"],
+        );
+        assert_eq!(r.code, Some(2));
+        assert_eq!(json(&r)["error"]["code"], "NOT_FOUND");
+    }
+    // Key A still has it.
+    let r = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "show", "Aurelian"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+}
+
+#[test]
+fn create_update_and_export_delete_import_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let args = [
+        "voice",
+        "profiles",
+        "create",
+        "Nimbus",
+        "--context",
+        "friendly",
+        "--drift-alerts",
+        "true",
+        "--alert-threshold",
+        "0.5",
+        "--notify",
+        "email",
+        "--notify",
+        "slack",
+    ];
+    assert_eq!(run(&db, KEY_A, &args).code, Some(0));
+    let again = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "create", "Nimbus"],
+    );
+    assert_eq!(again.code, Some(2));
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "voice",
+            "profiles",
+            "update",
+            "Nimbus",
+            "--alert-threshold",
+            "0.7",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = corpus("friendly").remove(0);
+    assert_eq!(analyze_one(&db, KEY_A, "Nimbus", &text).code, Some(0));
+
+    let export = dir.path().join("export.json");
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "voice",
+            "profiles",
+            "export",
+            "-o",
+            export.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let before = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "show", "Nimbus"],
+    );
+    assert_eq!(
+        run(&db, KEY_A, &["voice", "profiles", "delete", "Nimbus"]).code,
+        Some(0)
+    );
+    let gone = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "show", "Nimbus"],
+    );
+    assert_eq!(json(&gone)["error"]["code"], "NOT_FOUND");
+    let r = run(
+        &db,
+        KEY_A,
+        &["voice", "profiles", "import", export.to_str().unwrap()],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let after = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "show", "Nimbus"],
+    );
+    assert_eq!(json(&before)["data"], json(&after)["data"]);
+    // Importing over an existing profile needs --replace.
+    let r = run(
+        &db,
+        KEY_A,
+        &["voice", "profiles", "import", export.to_str().unwrap()],
+    );
+    assert_eq!(r.code, Some(2));
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "voice",
+            "profiles",
+            "import",
+            "--replace",
+            export.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+}
+
+#[test]
+fn drift_alert_is_printed_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "voice",
+            "profiles",
+            "create",
+            "Vortex",
+            "--drift-alerts",
+            "true",
+            "--notify",
+            "email",
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let technical = corpus("technical");
+    let steady = feed(dir.path(), "steady.ndjson", "Vortex", &technical[..30]);
+    let r = run(
+        &db,
+        KEY_A,
+        &["voice", "analyze", "--brand", "Vortex", &steady],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(!r.stderr.contains("drift alert"), "{}", r.stderr);
+    let playful = corpus("playful");
+    let switch = feed(dir.path(), "switch.ndjson", "Vortex", &playful[..3]);
+    let r = run(
+        &db,
+        KEY_A,
+        &["voice", "analyze", "--brand", "Vortex", &switch],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stderr.contains("drift alert"), "{}", r.stderr);
+    // --quiet silences it.
+    let r = run(
+        &db,
+        KEY_A,
+        &["--quiet", "voice", "analyze", "--brand", "Vortex", &switch],
+    );
+    assert!(!r.stderr.contains("drift alert"), "{}", r.stderr);
+}
+
+#[test]
+fn analyze_table_snapshot() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let texts: Vec<(String, String)> = ["luxury", "technical", "playful"]
+        .iter()
+        .map(|t| corpus(t).remove(0))
+        .collect();
+    let path = feed(dir.path(), "three.ndjson", "Mixed", &texts);
+    let r = run(&db, KEY_A, &["voice", "analyze", "--brand", "Mixed", &path]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    insta::assert_snapshot!("voice_analyze_table", r.stdout);
+}
