@@ -11,11 +11,12 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::Ctx;
+use super::engine_setup::{engine_options, rule_infos};
 use super::input::FeedArgs;
 use super::progress::Progress;
 use crate::account::plan::BATCH_REQUEST_LIMIT;
 use crate::account::{Account, Endpoint, RequestContext};
-use crate::config::{Config, ConfigArgs, RuleSelector};
+use crate::config::ConfigArgs;
 use crate::error::{Error, ErrorCode, Outcome, Result};
 use crate::feed::{FeedKind, FeedReader, ReadOptions};
 use crate::gate::{Baseline, FeedSummary, GateArgs};
@@ -23,7 +24,7 @@ use crate::model::Product;
 use crate::report::OutputFormat;
 use crate::report::batch::{BatchAnalytics, BatchEntry, JsonBatchWriter, TableRow, write_table};
 use crate::report::ci::{CiOptions, ProductFindings, RuleInfo};
-use crate::rules::{Engine, EngineOptions, ProductReport};
+use crate::rules::{Engine, ProductReport};
 
 /// Arguments of `feedlint batch`.
 #[derive(Debug, Clone, Args)]
@@ -46,43 +47,6 @@ pub struct BatchArgs {
 }
 
 /// The engine options of a config file (rule selection, severity overrides, category).
-fn engine_options(config: &Config) -> EngineOptions {
-    let selector = |s: &RuleSelector| match s {
-        RuleSelector::Code(c) => c.clone(),
-        RuleSelector::Group(g) => g.as_str().to_owned(),
-    };
-    EngineOptions {
-        category_override: config.category,
-        select: config.rules.select.iter().map(selector).collect(),
-        ignore: config.rules.ignore.iter().map(selector).collect(),
-        severity_overrides: config
-            .severity
-            .iter()
-            .map(|(c, s)| (c.clone(), *s))
-            .collect(),
-    }
-}
-
-/// The CI rule metadata, from the one registry.
-fn rule_infos() -> Vec<RuleInfo> {
-    crate::rules::registry()
-        .iter()
-        .map(|r| RuleInfo {
-            code: r.code,
-            name: r.name,
-            group: r.group,
-            severity: r.severity,
-            kind: r.kind,
-            short_description: r.what.to_owned(),
-            help: format!(
-                "**What it checks:** {}\n\n**Why it matters:** {}\n\n**How to fix:** {}",
-                r.what, r.why, r.fix
-            ),
-            help_uri: None,
-        })
-        .collect()
-}
-
 /// One product with whether its entry carries market intelligence.
 type Item = (Product, bool);
 
@@ -288,13 +252,13 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         .as_deref()
         .map(Baseline::load)
         .transpose()?;
-    let engine = Engine::new(engine_options(&config));
+    let engine = Engine::new(engine_options(&config, None));
     // Without market intelligence (spec 4.2 `enableMarketIntelligence: false`) the
     // category-specific rules do not run, unless the config file fixes the category.
     let plain = if config.category.is_some() {
-        Engine::new(engine_options(&config))
+        Engine::new(engine_options(&config, None))
     } else {
-        let mut options = engine_options(&config);
+        let mut options = engine_options(&config, None);
         options.ignore.push("category".to_owned());
         Engine::new(options)
     };

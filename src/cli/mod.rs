@@ -6,6 +6,7 @@
 mod batch;
 mod categories;
 mod convert;
+mod engine_setup;
 mod generate;
 mod gtin;
 pub mod input;

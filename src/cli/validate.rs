@@ -12,11 +12,12 @@
 use clap::Args;
 
 use super::Ctx;
+use super::engine_setup::{engine_options, rule_infos};
 use super::input::FeedArgs;
 use super::progress::Progress;
 use crate::account::{Account, Endpoint, RequestContext, plan::PRODUCT_REQUEST_LIMIT};
 use crate::catalog::Category;
-use crate::config::{Config, ConfigArgs, RuleSelector};
+use crate::config::ConfigArgs;
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::feed::{FeedKind, FeedReader};
 use crate::gate::{FeedSummary, GateArgs, Verdict, baseline::Baseline};
@@ -26,8 +27,8 @@ use crate::pipeline::{DEFAULT_CHUNK, map_ordered};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
 use crate::report::validate::ValidateEmitter;
+use crate::rules::Engine;
 use crate::rules::ProductReport;
-use crate::rules::{Engine, EngineOptions};
 
 /// Arguments of `feedlint validate`.
 #[derive(Debug, Clone, Args)]
@@ -178,46 +179,6 @@ impl Output<'_> {
             })?,
         }
         Ok(())
-    }
-}
-
-/// The registry as the CI emitters need it (SARIF rule metadata).
-fn rule_infos() -> Vec<RuleInfo> {
-    crate::rules::registry()
-        .iter()
-        .map(|r| RuleInfo {
-            code: r.code,
-            name: r.name,
-            group: r.group,
-            severity: r.severity,
-            kind: r.kind,
-            short_description: r.what.to_owned(),
-            help: r.explanation(),
-            help_uri: None,
-        })
-        .collect()
-}
-
-/// Engine options from `feedlint.toml` (`[rules]`, `[severity]`, `category`) and `--category`
-/// (the flag wins).
-fn engine_options(config: &Config, category: Option<Category>) -> EngineOptions {
-    let names = |v: &[RuleSelector]| {
-        v.iter()
-            .map(|s| match s {
-                RuleSelector::Code(c) => c.clone(),
-                RuleSelector::Group(g) => g.as_str().to_owned(),
-            })
-            .collect()
-    };
-    EngineOptions {
-        category_override: category.or(config.category),
-        select: names(&config.rules.select),
-        ignore: names(&config.rules.ignore),
-        severity_overrides: config
-            .severity
-            .iter()
-            .map(|(code, sev)| (code.clone(), *sev))
-            .collect(),
     }
 }
 

@@ -1,0 +1,47 @@
+//! What `validate` and `batch` share when they set up a run: engine options from `feedlint.toml`
+//! (and `--category`), and the rule metadata the CI emitters need, both from the one registry.
+
+use crate::catalog::Category;
+use crate::config::{Config, RuleSelector};
+use crate::report::ci::RuleInfo;
+use crate::rules::EngineOptions;
+
+/// Engine options from `feedlint.toml` (`[rules]`, `[rules.severity]`, `category`); a
+/// `--category` flag wins over the file's category.
+pub(crate) fn engine_options(config: &Config, category: Option<Category>) -> EngineOptions {
+    let names = |v: &[RuleSelector]| {
+        v.iter()
+            .map(|s| match s {
+                RuleSelector::Code(c) => c.clone(),
+                RuleSelector::Group(g) => g.as_str().to_owned(),
+            })
+            .collect()
+    };
+    EngineOptions {
+        category_override: category.or(config.category),
+        select: names(&config.rules.select),
+        ignore: names(&config.rules.ignore),
+        severity_overrides: config
+            .severity
+            .iter()
+            .map(|(code, sev)| (code.clone(), *sev))
+            .collect(),
+    }
+}
+
+/// The registry as the CI emitters need it (SARIF rule metadata).
+pub(crate) fn rule_infos() -> Vec<RuleInfo> {
+    crate::rules::registry()
+        .iter()
+        .map(|r| RuleInfo {
+            code: r.code,
+            name: r.name,
+            group: r.group,
+            severity: r.severity,
+            kind: r.kind,
+            short_description: r.what.to_owned(),
+            help: r.explanation(),
+            help_uri: None,
+        })
+        .collect()
+}
