@@ -331,7 +331,9 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         };
 
     let key_hash = account.key().hash_hex();
-    let mut results: Vec<Analysis> = Vec::new();
+    let single = args.feeds.is_empty();
+    let mut out = AnalysisWriter::new(ctx.global.format, single);
+    let mut count: u64 = 0;
     for input in inputs {
         let input = input?;
         input.validate().map_err(|e| {
@@ -348,11 +350,12 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         {
             writeln!(ctx.err, "drift alert: {}", alert.message)?;
         }
-        results.push(analysis);
+        count += 1;
+        out.push(analysis, ctx)?;
     }
-    let receipt = account.record(results.len() as u64)?;
+    let receipt = account.record(count)?;
     let meta = receipt.meta(&rctx, Endpoint::VOICE_ANALYZE);
-    write_analyses(&results, &meta, args.feeds.is_empty(), ctx)?;
+    out.finish(&meta, ctx)?;
     Ok(Outcome::Clean)
 }
 
@@ -407,46 +410,62 @@ fn encode(profile: &Profile) -> Result<Vec<u8>, Error> {
 struct AnalyzeJson<'a> {
     success: bool,
     data: &'a voice::VoiceAnalyzeData,
-    meta: &'a Meta,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    meta: Option<&'a Meta>,
 }
 
-/// JSON: one text → one 2.7 object; a feed → a JSON array of 2.7 objects, in feed order, each
-/// with the run's `meta`. Table: one row per analysis.
-fn write_analyses(
-    results: &[Analysis],
-    meta: &Meta,
+/// Table rows are written in blocks of this many analyses, so memory stays flat for any feed.
+const TABLE_BLOCK: usize = 1000;
+
+/// Writes analyses as they are made. JSON: one text gives one 2.7 object `{success, data,
+/// meta}` (written at the end, when `meta` is known); a feed gives a JSON array of 2.7 objects
+/// `{success, data}` streamed in feed order. Table: one row per analysis, in blocks.
+struct AnalysisWriter {
+    json: bool,
     single: bool,
-    ctx: &mut Ctx<'_>,
-) -> Result<(), Error> {
-    if ctx.global.format == OutputFormat::Json {
-        let bodies: Vec<AnalyzeJson<'_>> = results
-            .iter()
-            .map(|a| AnalyzeJson {
+    held: Option<Analysis>,
+    rows: Vec<[String; 6]>,
+    written: usize,
+    last: Option<voice::LearningIntelligence>,
+}
+
+impl AnalysisWriter {
+    fn new(format: OutputFormat, single: bool) -> Self {
+        Self {
+            json: format == OutputFormat::Json,
+            single,
+            held: None,
+            rows: Vec::new(),
+            written: 0,
+            last: None,
+        }
+    }
+
+    fn push(&mut self, a: Analysis, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+        self.written += 1;
+        if self.json {
+            if self.single {
+                self.held = Some(a);
+                return Ok(());
+            }
+            ctx.out
+                .write_all(if self.written == 1 { b"[\n" } else { b",\n" })?;
+            let body = AnalyzeJson {
                 success: true,
                 data: &a.data,
-                meta,
-            })
-            .collect();
-        if single && bodies.len() == 1 {
-            serde_json::to_writer_pretty(&mut *ctx.out, &bodies[0]).map_err(json_err)?;
-        } else {
-            serde_json::to_writer_pretty(&mut *ctx.out, &bodies).map_err(json_err)?;
+                meta: None,
+            };
+            serde_json::to_writer(&mut *ctx.out, &body).map_err(json_err)?;
+            return Ok(());
         }
-        writeln!(ctx.out)?;
-        return Ok(());
-    }
-    let mut table = Table::new();
-    table.load_preset(presets::UTF8_FULL_CONDENSED);
-    table.set_header(["#", "tone", "score", "grade", "drift", "top recommendation"]);
-    for (i, a) in results.iter().enumerate() {
         let bva = &a.data.brand_voice_analysis;
         let rec = a
             .data
             .recommendations
             .first()
             .map_or_else(|| "-".to_string(), |r| r.suggestion.clone());
-        table.add_row([
-            (i + 1).to_string(),
+        self.rows.push([
+            self.written.to_string(),
             format!(
                 "{} ({:.0}%)",
                 bva.detected_tone.as_str(),
@@ -457,22 +476,59 @@ fn write_analyses(
             bva.consistency.drift_status.as_str().to_string(),
             rec,
         ]);
+        self.last = Some(a.data.learning_intelligence.clone());
+        if self.rows.len() >= TABLE_BLOCK {
+            self.flush_table(ctx)?;
+        }
+        Ok(())
     }
-    table.set_content_arrangement(ContentArrangement::Dynamic);
-    table.set_width(120);
-    writeln!(ctx.out, "{table}")?;
-    if let Some(last) = results.last() {
-        let li = &last.data.learning_intelligence;
-        writeln!(
-            ctx.out,
-            "profile: {} analyses, {} ({}), stability {:.2}",
-            li.analysis_count,
-            li.profile_status.as_str(),
-            li.learning_phase,
-            li.voice_stability
-        )?;
+
+    fn flush_table(&mut self, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        let mut table = Table::new();
+        table.load_preset(presets::UTF8_FULL_CONDENSED);
+        table.set_header(["#", "tone", "score", "grade", "drift", "top recommendation"]);
+        for row in self.rows.drain(..) {
+            table.add_row(row);
+        }
+        table.set_content_arrangement(ContentArrangement::Dynamic);
+        table.set_width(120);
+        writeln!(ctx.out, "{table}")?;
+        Ok(())
     }
-    Ok(())
+
+    fn finish(mut self, meta: &Meta, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+        if self.json {
+            if let Some(a) = &self.held {
+                let body = AnalyzeJson {
+                    success: true,
+                    data: &a.data,
+                    meta: Some(meta),
+                };
+                serde_json::to_writer_pretty(&mut *ctx.out, &body).map_err(json_err)?;
+            } else if self.written == 0 {
+                ctx.out.write_all(b"[]")?;
+            } else {
+                ctx.out.write_all(b"\n]")?;
+            }
+            writeln!(ctx.out)?;
+            return Ok(());
+        }
+        self.flush_table(ctx)?;
+        if let Some(li) = &self.last {
+            writeln!(
+                ctx.out,
+                "profile: {} analyses, {} ({}), stability {:.2}",
+                li.analysis_count,
+                li.profile_status.as_str(),
+                li.learning_phase,
+                li.voice_stability
+            )?;
+        }
+        Ok(())
+    }
 }
 
 fn not_found(name: &str) -> Error {
