@@ -8,7 +8,9 @@
 # the second:
 #   scripts/bench.sh 1000000    # ~900 MB CSV (also writes RSS and JSON of that size: needs ~3 GB disk)
 #   scripts/bench.sh 200000
-# Feeds are written to target/bench-e2e/ (kept between runs for the same N). Needs /usr/bin/time
+# Feeds are written to target/bench-e2e/ (kept between runs for the same N; delete it afterwards).
+# A JSON request body obeys the request limits (spec: validate 100, batch 1,000 products), so
+# batch/validate on the JSON body exit 2 with PAYLOAD_TOO_LARGE above those sizes: the exit column shows it. Needs /usr/bin/time
 # (GNU time: `apt-get install time`).
 set -euo pipefail
 
@@ -55,14 +57,15 @@ run() {
     RSS=$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$log")
     if [[ $RC -ne 0 ]]; then
         echo "note: '$label' exited $RC; last stderr lines:" >&2
-        grep -v -E '^\s+(Command being timed|User time|System time|Percent|Elapsed|Average|Maximum|Major|Minor|Voluntary|Involuntary|Swaps|File system|Socket|Signals|Page size|Exit status)' "$log" | tail -n 3 >&2 || true
+        grep -v -E '^\s+(Command being timed|User time|System time|Percent|Elapsed|Average|Maximum|Major|Minor|Voluntary|Involuntary|Swaps|File system|Socket|Signals|Page size|Exit status)|^Command exited' "$log" | tail -n 3 >&2 || true
     fi
 }
 
 printf '%-6s %-42s %9s %9s %8s %4s\n' "feed" "command" "wall s" "peak MB" "x bare" "exit"
 row() { # feed label wall rss bare rc
     local ratio
-    ratio=$(awk -v w="$3" -v b="$5" 'BEGIN { if (b > 0) printf "%.2f", w / b; else print "-" }')
+    # A failed command (e.g. a JSON request body over the batch/validate limits) gets no ratio.
+    ratio=$(awk -v w="$3" -v b="$5" -v rc="$6" 'BEGIN { if (b > 0 && rc == 0) printf "%.2f", w / b; else print "-" }')
     printf '%-6s %-42s %9s %9s %8s %4s\n' "$1" "$2" "$3" "$4" "$ratio" "$6"
 }
 
