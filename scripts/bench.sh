@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# End-to-end speed and memory of feedlint against the bare parse loop of the same file (issue 9).
+#
+#   scripts/bench.sh [N]        # N products per feed, default 100000
+#
+# The issue's targets are stated for a 1,000,000-product CSV and a 200,000-item RSS / 200,000-product
+# JSON body; run them as two invocations and read the CSV rows of the first, the RSS/JSON rows of
+# the second:
+#   scripts/bench.sh 1000000    # ~900 MB CSV (also writes RSS and JSON of that size: needs ~3 GB disk)
+#   scripts/bench.sh 200000
+# Feeds are written to target/bench-e2e/ (kept between runs for the same N; delete it afterwards).
+# A JSON request body obeys the request limits (spec: validate 100, batch 1,000 products), so
+# batch/validate on the JSON body exit 2 with PAYLOAD_TOO_LARGE above those sizes: the exit column shows it. Needs /usr/bin/time
+# (GNU time: `apt-get install time`).
+set -euo pipefail
+
+N="${1:-100000}"
+SEED=7
+cd "$(dirname "$0")/.."
+
+if [[ ! -x /usr/bin/time ]]; then
+    echo "bench.sh: /usr/bin/time (GNU time) is missing: apt-get install time" >&2
+    exit 2
+fi
+
+cargo build --release --examples --bins >&2
+BIN=target/release/feedlint
+BARE=target/release/examples/bareparse
+GEN=target/release/examples/genfeed
+KEY="adb_prod_benchmark0123456789XY"
+DIR="target/bench-e2e"
+mkdir -p "$DIR"
+DB="$(mktemp -d)"
+TMP="$(mktemp -d)"
+trap 'rm -rf "$DB" "$TMP"' EXIT
+
+declare -A FILE=([csv]="$DIR/feed-$N.csv" [rss]="$DIR/feed-$N.xml" [json]="$DIR/feed-$N.json")
+declare -A GENFMT=([csv]=csv [rss]=rss [json]=json)
+for k in csv rss json; do
+    if [[ ! -s "${FILE[$k]}" ]]; then
+        echo "generating ${FILE[$k]} ($N products, seed $SEED)" >&2
+        "$GEN" --format "${GENFMT[$k]}" --count "$N" --seed "$SEED" --defects 0.1 > "${FILE[$k]}"
+    fi
+done
+
+# run LABEL CMD...: runs CMD with stdout to /dev/null under /usr/bin/time -v; sets WALL (s), RSS (MB), RC.
+run() {
+    local label="$1"
+    shift
+    local log="$TMP/time.log"
+    set +e
+    /usr/bin/time -v "$@" > /dev/null 2> "$log"
+    RC=$?
+    set -e
+    WALL=$(awk -F': ' '/Elapsed \(wall clock\)/ {
+        n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.2f", s }' "$log")
+    RSS=$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$log")
+    if [[ $RC -ne 0 ]]; then
+        echo "note: '$label' exited $RC; last stderr lines:" >&2
+        grep -v -E '^\s+(Command being timed|User time|System time|Percent|Elapsed|Average|Maximum|Major|Minor|Voluntary|Involuntary|Swaps|File system|Socket|Signals|Page size|Exit status)|^Command exited' "$log" | tail -n 3 >&2 || true
+    fi
+}
+
+printf '%-6s %-42s %9s %9s %8s %4s\n' "feed" "command" "wall s" "peak MB" "x bare" "exit"
+row() { # feed label wall rss bare rc
+    local ratio
+    # A failed command (e.g. a JSON request body over the batch/validate limits) gets no ratio.
+    ratio=$(awk -v w="$3" -v b="$5" -v rc="$6" 'BEGIN { if (b > 0 && rc == 0) printf "%.2f", w / b; else print "-" }')
+    printf '%-6s %-42s %9s %9s %8s %4s\n' "$1" "$2" "$3" "$4" "$ratio" "$6"
+}
+
+for k in csv rss json; do
+    f="${FILE[$k]}"
+    run "bareparse --kind $k" "$BARE" --kind "$k" "$f"
+    BAREWALL=$WALL
+    row "$k" "bareparse --kind $k" "$WALL" "$RSS" "$BAREWALL" "$RC"
+    common=(--api-key "$KEY" --db "$DB/db")
+    run batch "$BIN" batch --format json --exit-zero "${common[@]}" "$f"
+    row "$k" "batch --format json" "$WALL" "$RSS" "$BAREWALL" "$RC"
+    run validate "$BIN" validate --format ndjson --exit-zero "${common[@]}" "$f"
+    row "$k" "validate --format ndjson" "$WALL" "$RSS" "$BAREWALL" "$RC"
+    run convert "$BIN" -q convert --to ndjson "${common[@]}" "$f"
+    row "$k" "convert --to ndjson" "$WALL" "$RSS" "$BAREWALL" "$RC"
+    run gtin "$BIN" gtin --from-feed "$f" --format json --exit-zero "${common[@]}"
+    row "$k" "gtin --from-feed --format json" "$WALL" "$RSS" "$BAREWALL" "$RC"
+done
+
+f="${FILE[csv]}"
+run "bareparse csv" "$BARE" --kind csv "$f"
+BAREWALL=$WALL
+run jobs1 "$BIN" validate --format ndjson --exit-zero --jobs 1 --api-key "$KEY" --db "$DB/db" "$f"
+J1=$WALL
+row csv "validate --format ndjson --jobs 1" "$WALL" "$RSS" "$BAREWALL" "$RC"
+run jobs2 "$BIN" validate --format ndjson --exit-zero --jobs 2 --api-key "$KEY" --db "$DB/db" "$f"
+J2=$WALL
+row csv "validate --format ndjson --jobs 2" "$WALL" "$RSS" "$BAREWALL" "$RC"
+awk -v a="$J1" -v b="$J2" 'BEGIN { if (b > 0) printf "jobs speed-up (csv, validate --jobs 1 / --jobs 2): %.2fx\n", a / b }'
+echo "N=$N seed=$SEED nproc=$(nproc)"
