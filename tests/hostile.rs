@@ -68,6 +68,7 @@ fn check(bin_args: &[&str], file: &Path, failures: &mut Vec<String>) {
         .unwrap_or_default();
     let stderr = String::from_utf8_lossy(&out.stderr);
     let what = format!("{name} [{}]", bin_args[0]);
+    println!("  {what}: exit {:?}", out.status.code());
     match out.status.code() {
         Some(0) => {}
         Some(2) if stderr.contains(name) => {}
@@ -131,4 +132,28 @@ fn hostile_inputs_never_panic_or_hang() {
     }
     println!("known-bug cases: {known:?}");
     assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
+}
+
+/// The decompressed-size cap (`ReadOptions.max_decompressed_bytes`, not exposed on the CLI):
+/// a 64 MiB text bomb read with a 1 MiB cap must end in an error, not in 64 MiB of products.
+#[test]
+fn gzip_bomb_stops_at_the_decompressed_cap() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let path = tmp.path().join("bomb.csv.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    enc.write_all(b"id,title\n").expect("gzip header");
+    let row =
+        b"1,aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n".repeat(16 * 1024);
+    for _ in 0..64 {
+        enc.write_all(&row).expect("gzip body");
+    }
+    fs::write(&path, enc.finish().expect("gzip finish")).expect("write bomb");
+    let opts = feedlint::feed::ReadOptions {
+        max_decompressed_bytes: 1024 * 1024,
+        ..Default::default()
+    };
+    let result =
+        feedlint::feed::open(&path, &opts).and_then(|reader| reader.collect::<Result<Vec<_>, _>>());
+    let err = result.expect_err("the cap must stop the bomb");
+    assert!(err.to_string().contains("bomb.csv.gz"), "{err}");
 }
