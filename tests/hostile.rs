@@ -153,7 +153,7 @@ fn gzip_bomb_stops_at_the_decompressed_cap() {
         ..Default::default()
     };
     let result =
-        feedlint::feed::open(&path, &opts).and_then(|reader| reader.collect::<Result<Vec<_>, _>>());
+        feedlint::feed::open(&path, &opts).and_then(Iterator::collect::<Result<Vec<_>, _>>);
     let err = result.expect_err("the cap must stop the bomb");
     assert!(err.to_string().contains("bomb.csv.gz"), "{err}");
 }
