@@ -4,6 +4,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// mimalloc instead of the system allocator: feedlint allocates many small strings per product on
+/// a reader thread and frees them on the writer thread, which glibc's allocator handles poorly
+/// (docs/performance.md has the measurement). ruff makes the same choice.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = match feedlint::cli::Cli::try_parse() {
         Ok(cli) => cli,

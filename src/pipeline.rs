@@ -1,6 +1,9 @@
 //! Parallel inside, deterministic outside: map items on rayon in chunks and hand the results to
-//! a sink strictly in input order. Memory is bounded by two chunks (the one being mapped and the
-//! one being read), never by the length of the input.
+//! a sink strictly in input order. Memory is bounded by a handful of chunks in flight (the one
+//! being read, the one being mapped, the one being written and one queued between each stage),
+//! never by the length of the input.
+
+use std::sync::mpsc::sync_channel;
 
 use rayon::prelude::*;
 
@@ -9,8 +12,14 @@ use rayon::prelude::*;
 pub const DEFAULT_CHUNK: usize = 2048;
 
 /// Reads `items` in chunks of `chunk` (at least 1), maps each chunk in parallel with `map`, and
-/// calls `sink` with every result in input order. Reading the next chunk overlaps mapping the
-/// current one. Stops at the first error returned by `sink` and returns it.
+/// calls `sink` with every result in input order. Stops at the first error returned by `sink`
+/// and returns it.
+///
+/// With more than one rayon thread (`--jobs`), the three stages overlap: a reader thread fills
+/// chunks, a mapper thread hands each chunk to the rayon pool, and the calling thread runs `sink`
+/// while the next chunks are read and mapped. Bounded channels of one chunk between the stages
+/// keep memory flat. With one rayon thread (`--jobs 1`) everything runs on the calling thread,
+/// one item at a time, so `--jobs 1` really is one core's worth of work.
 pub fn map_ordered<I, T, R, E, M, S>(items: I, chunk: usize, map: M, mut sink: S) -> Result<(), E>
 where
     I: Iterator<Item = T> + Send,
@@ -20,19 +29,44 @@ where
     S: FnMut(R) -> Result<(), E>,
 {
     let chunk = chunk.max(1);
-    let mut items = items;
-    let mut current: Vec<T> = items.by_ref().take(chunk).collect();
-    while !current.is_empty() {
-        let (results, next): (Vec<R>, Vec<T>) = rayon::join(
-            || current.into_par_iter().map(&map).collect(),
-            || items.by_ref().take(chunk).collect(),
-        );
-        for r in results {
-            sink(r)?;
+    if rayon::current_num_threads() <= 1 {
+        for item in items {
+            sink(map(item))?;
         }
-        current = next;
+        return Ok(());
     }
-    Ok(())
+    std::thread::scope(|scope| {
+        let (chunk_tx, chunk_rx) = sync_channel::<Vec<T>>(1);
+        let (result_tx, result_rx) = sync_channel::<Vec<R>>(1);
+        // Stage 1: read. Ends at the end of the input, or when the mapper has gone away.
+        scope.spawn(move || {
+            let mut items = items;
+            loop {
+                let next: Vec<T> = items.by_ref().take(chunk).collect();
+                if next.is_empty() || chunk_tx.send(next).is_err() {
+                    break;
+                }
+            }
+        });
+        // Stage 2: map each chunk on the rayon pool, keeping the chunk's order.
+        let map = &map;
+        scope.spawn(move || {
+            for current in chunk_rx {
+                let results: Vec<R> = current.into_par_iter().map(map).collect();
+                if result_tx.send(results).is_err() {
+                    break;
+                }
+            }
+        });
+        // Stage 3: the sink, on the calling thread. Returning early drops `result_rx`, which
+        // stops the mapper, which drops `chunk_rx`, which stops the reader.
+        for results in result_rx {
+            for r in results {
+                sink(r)?;
+            }
+        }
+        Ok(())
+    })
 }
 
 #[cfg(test)]
@@ -47,6 +81,54 @@ mod tests {
             map_ordered(0..n, chunk, |x| x * 2, |r| { out.push(r); Ok::<(), ()>(()) }).unwrap();
             prop_assert_eq!(out, (0..n).map(|x| x * 2).collect::<Vec<_>>());
         }
+    }
+
+    #[test]
+    fn one_thread_runs_in_order_on_the_calling_thread() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let caller = std::thread::current().id();
+        let out = pool.install(|| {
+            let mut out = Vec::new();
+            map_ordered(
+                0..1000,
+                7,
+                |x| (x, std::thread::current().id()),
+                |r| {
+                    out.push(r);
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+            out
+        });
+        assert_eq!(
+            out.iter().map(|r| r.0).collect::<Vec<_>>(),
+            (0..1000).collect::<Vec<_>>()
+        );
+        let worker = out[0].1;
+        assert_ne!(
+            worker, caller,
+            "install runs the closure on the pool's one thread"
+        );
+        assert!(
+            out.iter().all(|r| r.1 == worker),
+            "every item mapped on that one thread"
+        );
+    }
+
+    #[test]
+    fn sink_error_stops_the_reader_of_an_endless_input() {
+        // An endless input: the run must still end, because the sink's error stops every stage.
+        let r = map_ordered(
+            0..,
+            16,
+            |x: u64| x,
+            |x| if x == 1000 { Err(x) } else { Ok(()) },
+        );
+        assert_eq!(r, Err(1000));
     }
 
     #[test]

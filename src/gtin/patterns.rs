@@ -8,6 +8,8 @@
 //! typing a pattern and appending a correct check digit), and, for P11 and P16, at the raw text.
 //! Not responsible for check digits or prefixes (see `check`, `prefix`); no allocation.
 
+use std::sync::LazyLock;
+
 use serde::Serialize;
 
 /// The spec's three pattern groups (spec 2.5 table).
@@ -295,18 +297,13 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
     if longest_step_run(body, 9) >= 7 {
         set.insert(Pattern::Descending);
     }
-    if KEYPAD_WALKS
-        .iter()
-        .any(|w| shares_window(body, w.as_bytes(), 6))
-    {
+    if shares_window(body, KEYPAD_WINDOW, &KEYPAD_WINDOWS) {
         set.insert(Pattern::Keyboard);
     }
     if [2, 3, 4, 6, 7, 8]
         .into_iter()
         .any(|step| longest_step_run(body, step) >= 7)
-        || NUMBER_SEQUENCES
-            .iter()
-            .any(|s| shares_window(body, s.as_bytes(), 8))
+        || shares_window(body, SEQUENCE_WINDOW, &SEQUENCE_WINDOWS)
     {
         set.insert(Pattern::Mathematical);
     }
@@ -428,8 +425,38 @@ fn longest_step_run(s: &[u8], step: u8) -> usize {
 }
 
 /// Whether `s` and `pattern` share a common window of `n` bytes.
-fn shares_window(s: &[u8], pattern: &[u8], n: usize) -> bool {
-    s.windows(n).any(|w| pattern.windows(n).any(|p| p == w))
+/// Window lengths: six digits of a keypad walk (P03), eight of a number sequence (P04).
+const KEYPAD_WINDOW: usize = 6;
+const SEQUENCE_WINDOW: usize = 8;
+
+/// Every `KEYPAD_WINDOW`-digit window of the keypad walks, as numbers, sorted; built once.
+static KEYPAD_WINDOWS: LazyLock<Vec<u64>> =
+    LazyLock::new(|| windows_of(&KEYPAD_WALKS, KEYPAD_WINDOW));
+/// Every `SEQUENCE_WINDOW`-digit window of the number sequences, as numbers, sorted.
+static SEQUENCE_WINDOWS: LazyLock<Vec<u64>> =
+    LazyLock::new(|| windows_of(&NUMBER_SEQUENCES, SEQUENCE_WINDOW));
+
+/// The value of a run of ASCII digits. All windows compared have the same length, so equal
+/// values mean equal digit strings, leading zeros included.
+fn digits_value(w: &[u8]) -> u64 {
+    w.iter()
+        .fold(0, |acc, &b| acc * 10 + u64::from(b.wrapping_sub(b'0')))
+}
+
+fn windows_of(patterns: &[&str], n: usize) -> Vec<u64> {
+    let mut v: Vec<u64> = patterns
+        .iter()
+        .flat_map(|p| p.as_bytes().windows(n).map(digits_value))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Whether `s` (ASCII digits) shares an `n`-digit window with the patterns behind `sorted`.
+fn shares_window(s: &[u8], n: usize, sorted: &[u64]) -> bool {
+    s.windows(n)
+        .any(|w| sorted.binary_search(&digits_value(w)).is_ok())
 }
 
 fn group_value(g: &[u8]) -> u32 {
@@ -506,6 +533,11 @@ pub fn right_aligned_14(d: &[u8]) -> Option<[u8; 14]> {
 fn is_template(raw: &str) -> bool {
     const MARKERS: [&str; 6] = ["{{", "}}", "${", "{%", "<%", "[["];
     const WORDS: [&str; 6] = ["gtin", "ean", "upc", "isbn", "barcode", "placeholder"];
+    // A plain run of digits has no marker, wrapper, mask or word: the common case, answered
+    // without the scans below.
+    if raw.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
     if MARKERS.iter().any(|m| raw.contains(m)) {
         return true;
     }
@@ -984,5 +1016,41 @@ mod tests {
             rate < 0.01,
             "false-positive rate {rate} ({flagged} of {total})"
         );
+    }
+}
+
+#[cfg(test)]
+mod window_props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The direct definition the precomputed tables must agree with.
+    fn naive(s: &[u8], patterns: &[&str], n: usize) -> bool {
+        s.windows(n).any(|w| {
+            patterns
+                .iter()
+                .any(|p| p.as_bytes().windows(n).any(|q| q == w))
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn precomputed_windows_match_the_direct_search(s in "[0-9]{0,16}") {
+            let b = s.as_bytes();
+            prop_assert_eq!(
+                shares_window(b, KEYPAD_WINDOW, &KEYPAD_WINDOWS),
+                naive(b, &KEYPAD_WALKS, KEYPAD_WINDOW)
+            );
+            prop_assert_eq!(
+                shares_window(b, SEQUENCE_WINDOW, &SEQUENCE_WINDOWS),
+                naive(b, &NUMBER_SEQUENCES, SEQUENCE_WINDOW)
+            );
+        }
+
+        #[test]
+        fn windows_taken_from_the_patterns_are_found(i in 0usize..8, start in 0usize..4) {
+            let w = &KEYPAD_WALKS[i].as_bytes()[start..start + KEYPAD_WINDOW];
+            prop_assert!(shares_window(w, KEYPAD_WINDOW, &KEYPAD_WINDOWS));
+        }
     }
 }

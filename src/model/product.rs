@@ -124,7 +124,10 @@ impl Product {
     /// The first value of an attribute when it is present and not blank.
     #[must_use]
     pub fn get_nonblank(&self, name: &str) -> Option<&str> {
-        self.get(name).filter(|v| !v.trim().is_empty())
+        // A value starting with a visible ASCII character is not blank: no trim needed.
+        self.get(name).filter(|v| {
+            v.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !v.trim().is_empty()
+        })
     }
 
     /// Every value of an attribute (empty slice when absent).

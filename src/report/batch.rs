@@ -416,6 +416,9 @@ pub struct BatchTail {
 pub struct JsonBatchWriter<'w> {
     out: &'w mut dyn Write,
     first: bool,
+    /// One entry is serialised here and written in one call (serde_json's many small writes are
+    /// cheaper into a `Vec` than through `dyn Write`).
+    buf: Vec<u8>,
 }
 
 const JSON_HEAD: &[u8] = b"{\n  \"success\": true,\n  \"results\": [";
@@ -423,7 +426,11 @@ const JSON_HEAD: &[u8] = b"{\n  \"success\": true,\n  \"results\": [";
 impl<'w> JsonBatchWriter<'w> {
     /// Prepares the document; the opening is written with the first entry.
     pub fn begin(out: &'w mut dyn Write) -> Result<Self> {
-        Ok(Self { out, first: true })
+        Ok(Self {
+            out,
+            first: true,
+            buf: Vec::with_capacity(4096),
+        })
     }
 
     /// Writes one `results[]` entry (one line each).
@@ -435,7 +442,9 @@ impl<'w> JsonBatchWriter<'w> {
             self.out.write_all(b",\n    ")?;
         }
         self.first = false;
-        serde_json::to_writer(&mut *self.out, entry).map_err(std::io::Error::from)?;
+        self.buf.clear();
+        serde_json::to_writer(&mut self.buf, entry).map_err(std::io::Error::from)?;
+        self.out.write_all(&self.buf)?;
         Ok(())
     }
 

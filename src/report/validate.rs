@@ -109,6 +109,11 @@ pub struct ValidateEmitter<W: Write> {
     summary: Summary,
 }
 
+/// Initial capacity of the buffer one product's JSON is serialised into before it is written in
+/// one call: serde_json writes many small pieces, which are cheaper into a `Vec` than through a
+/// `dyn Write`.
+const SCRATCH: usize = 4096;
+
 enum Inner<W: Write> {
     Table {
         out: W,
@@ -119,8 +124,9 @@ enum Inner<W: Write> {
     Json {
         out: W,
         first: bool,
+        buf: Vec<u8>,
     },
-    Ndjson(W),
+    Ndjson(W, Vec<u8>),
     Csv(Box<csv::Writer<W>>),
 }
 
@@ -137,9 +143,13 @@ impl<W: Write> ValidateEmitter<W> {
             },
             OutputFormat::Json => {
                 out.write_all(b"{\"success\":true,\"data\":{\"products\":[")?;
-                Inner::Json { out, first: true }
+                Inner::Json {
+                    out,
+                    first: true,
+                    buf: Vec::with_capacity(SCRATCH),
+                }
             }
-            OutputFormat::Ndjson => Inner::Ndjson(out),
+            OutputFormat::Ndjson => Inner::Ndjson(out, Vec::with_capacity(SCRATCH)),
             OutputFormat::Csv => {
                 let mut w = csv::Writer::from_writer(out);
                 w.write_record(CSV_HEADER).map_err(io::Error::other)?;
@@ -206,18 +216,21 @@ impl<W: Write> ValidateEmitter<W> {
                 }
                 Ok(())
             }
-            Inner::Json { out, first } => {
+            Inner::Json { out, first, buf } => {
+                buf.clear();
                 if !*first {
-                    out.write_all(b",")?;
+                    buf.push(b',');
                 }
                 *first = false;
-                out.write_all(b"\n")?;
-                serde_json::to_writer(&mut *out, &ProductResult::from_report(r, options))?;
-                Ok(())
+                buf.push(b'\n');
+                serde_json::to_writer(&mut *buf, &ProductResult::from_report(r, options))?;
+                out.write_all(buf)
             }
-            Inner::Ndjson(out) => {
-                serde_json::to_writer(&mut *out, &ProductResult::from_report(r, options))?;
-                out.write_all(b"\n")
+            Inner::Ndjson(out, buf) => {
+                buf.clear();
+                serde_json::to_writer(&mut *buf, &ProductResult::from_report(r, options))?;
+                buf.push(b'\n');
+                out.write_all(buf)
             }
             Inner::Csv(w) => {
                 for f in &r.findings {
@@ -286,7 +299,7 @@ impl<W: Write> ValidateEmitter<W> {
                 out.write_all(b"}\n")?;
                 Ok(out)
             }
-            Inner::Ndjson(out) => Ok(out),
+            Inner::Ndjson(out, _) => Ok(out),
             Inner::Csv(w) => w.into_inner().map_err(|e| io::Error::other(e.to_string())),
         }
     }

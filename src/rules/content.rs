@@ -94,14 +94,22 @@ fn promo_in(p: &Product, field: &'static str, out: &mut Sink) {
 
 /// Words of 4+ letters written entirely in capitals, and all words of 4+ letters.
 fn caps_words(s: &str) -> (usize, usize) {
+    // One pass over the characters (no splitting, no second count per word).
     let mut caps = 0;
     let mut words = 0;
-    for w in s.split(|c: char| !c.is_alphabetic()) {
-        if w.chars().count() >= 4 {
-            words += 1;
-            if w.chars().all(char::is_uppercase) {
-                caps += 1;
+    let mut len = 0_usize;
+    let mut upper = true;
+    for c in s.chars().chain(std::iter::once(' ')) {
+        if c.is_alphabetic() {
+            len += 1;
+            upper &= c.is_uppercase();
+        } else {
+            if len >= 4 {
+                words += 1;
+                caps += usize::from(upper);
             }
+            len = 0;
+            upper = true;
         }
     }
     (caps, words)
@@ -967,3 +975,35 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
 ];
+
+#[cfg(test)]
+mod caps_props {
+    use super::caps_words;
+    use proptest::prelude::*;
+
+    /// The definition: words are runs of letters; count those of 4+ letters and the all-capital ones.
+    fn by_definition(s: &str) -> (usize, usize) {
+        let long: Vec<&str> = s
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| w.chars().count() >= 4)
+            .collect();
+        let caps = long
+            .iter()
+            .filter(|w| w.chars().all(char::is_uppercase))
+            .count();
+        (caps, long.len())
+    }
+
+    proptest! {
+        #[test]
+        fn one_pass_count_matches_the_definition(s in "[a-zA-ZÄäß .!1-]{0,60}|\\PC{0,40}") {
+            prop_assert_eq!(caps_words(&s), by_definition(&s));
+        }
+    }
+
+    #[test]
+    fn counts_capital_words() {
+        assert_eq!(caps_words("BUY THIS GREAT SHOE now"), (3, 3));
+        assert_eq!(caps_words("ÜBER-GROSS Schuh"), (2, 3));
+    }
+}

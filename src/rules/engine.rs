@@ -320,6 +320,10 @@ fn push_findings(
     p: &Product,
     ctx: &RuleCtx,
 ) {
+    if hits.is_empty() {
+        // Most rules find nothing: skip the per-call set-up below.
+        return;
+    }
     let rule = active.rule;
     // Prices in other currencies are not converted: the impact uses the USD tiers only for USD.
     let usd_price = ctx

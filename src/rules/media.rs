@@ -3,6 +3,10 @@
 //!
 //! URL shape is checked with the `url` crate; nothing is fetched. No I/O.
 
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
+
 use super::util::{blank, chars, is_http, is_http_url, text, url_extension};
 use super::{BASE, Check, Hit, Rule};
 use crate::model::{Group, RuleKind, Severity};
@@ -49,6 +53,11 @@ fn placeholder_image(url: &url::Url) -> Option<&'static str> {
     ) {
         return Some("the reserved example domain");
     }
+    // One case-insensitive pass answers "none" for almost every image; only a path with a hit
+    // is lower-cased and scanned word by word, so the word reported stays the first in the list.
+    if !PLACEHOLDER_MATCHER.is_match(url.path()) {
+        return None;
+    }
     let path = url.path().to_ascii_lowercase();
     PLACEHOLDER_WORDS
         .iter()
@@ -56,24 +65,41 @@ fn placeholder_image(url: &url::Url) -> Option<&'static str> {
         .copied()
 }
 
+/// Any of [`PLACEHOLDER_WORDS`], ASCII case-insensitively, anywhere: a fast pre-check.
+static PLACEHOLDER_MATCHER: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(PLACEHOLDER_WORDS)
+        .expect("a static word list always builds")
+});
+
+/// Substrings of a thumbnail-sized image URL.
+const THUMBNAIL_HINTS: [&str; 10] = [
+    "thumb",
+    "/tiny/",
+    "_50x50",
+    "_75x75",
+    "-50x50",
+    "-75x75",
+    "w=50&",
+    "w=75&",
+    "width=50&",
+    "size=50x50",
+];
+
+static THUMBNAIL_MATCHER: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(THUMBNAIL_HINTS)
+        .expect("a static hint list always builds")
+});
+
 fn thumbnail_hint(url: &str) -> bool {
-    let l = url.to_ascii_lowercase();
-    [
-        "thumb",
-        "/tiny/",
-        "_50x50",
-        "_75x75",
-        "-50x50",
-        "-75x75",
-        "w=50&",
-        "w=75&",
-        "width=50&",
-        "size=50x50",
-    ]
-    .iter()
-    .any(|h| l.contains(h))
-        || l.ends_with("w=50")
-        || l.ends_with("w=75")
+    let b = url.as_bytes();
+    let ends_with = |suffix: &[u8]| {
+        b.len() >= suffix.len() && b[b.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+    };
+    THUMBNAIL_MATCHER.is_match(url) || ends_with(b"w=50") || ends_with(b"w=75")
 }
 
 fn local_host(host: &str) -> bool {

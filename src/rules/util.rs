@@ -3,7 +3,7 @@
 //!
 //! Pure functions only; no rule logic (which attribute, which severity) lives here.
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::model::Product;
 
@@ -82,6 +82,10 @@ impl PhraseSet {
         let ac = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
+            // A full DFA: the phrase lists are small and fixed, and every product's title and
+            // description goes through several of them, so search speed matters more than the
+            // automaton's build time and size.
+            .kind(Some(AhoCorasickKind::DFA))
             .build(phrases)
             .expect("a static phrase list always builds");
         Self { ac, phrases }
