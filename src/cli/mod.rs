@@ -252,24 +252,64 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     }
     let envelope = cli.command.envelope();
     let format = cli.global.format;
+    let mut counted = CountingWriter {
+        inner: &mut *out,
+        written: 0,
+    };
     let result = {
         let mut ctx = Ctx {
             global: cli.global,
-            out: &mut *out,
+            out: &mut counted,
             err: &mut *err,
             stderr_is_terminal,
             color,
         };
         dispatch(cli.command, &mut ctx)
     };
+    // Once part of a report is on stdout, an error envelope appended to it would make the output
+    // two documents: the error goes to stderr alone, saying the report is incomplete.
+    let started = counted.written > 0;
     match result {
         Ok(outcome) => match out.flush() {
             Ok(()) => outcome,
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Outcome::Clean,
-            Err(e) => report_error(&Error::from(e), format, envelope, out, err, err_color),
+            Err(e) => report_error(
+                &Error::from(e),
+                format,
+                envelope,
+                out,
+                err,
+                err_color,
+                started,
+            ),
         },
         Err(e) if e.broken_pipe => Outcome::Clean,
-        Err(e) => report_error(&e, format, envelope, out, err, err_color),
+        Err(e) => report_error(&e, format, envelope, out, err, err_color, started),
+    }
+}
+
+/// Counts the bytes a command writes to stdout, so a fatal error knows whether a report has
+/// already started.
+struct CountingWriter<'a> {
+    inner: &'a mut dyn Write,
+    written: u64,
+}
+
+impl Write for CountingWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.written += n as u64;
+        Ok(n)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.inner.write_all(buf)?;
+        self.written += buf.len() as u64;
+        Ok(())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
     }
 }
 
@@ -288,8 +328,8 @@ fn dispatch(command: Command, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     }
 }
 
-/// Writes a fatal error: the spec's JSON envelope on stdout for `--format json`, and always a
-/// miette diagnostic on stderr for the person reading it.
+/// Writes a fatal error: the spec's JSON envelope on stdout for `--format json` (unless part of a
+/// report is already there), and always a miette diagnostic on stderr for the person reading it.
 fn report_error(
     e: &Error,
     format: OutputFormat,
@@ -297,8 +337,16 @@ fn report_error(
     out: &mut dyn Write,
     err: &mut dyn Write,
     color: bool,
+    report_started: bool,
 ) -> Outcome {
-    if format == OutputFormat::Json {
+    if report_started {
+        let _ = out.flush();
+        let _ = writeln!(
+            err,
+            "feedlint: the report on stdout is incomplete: this error stopped the run after part \
+             of it was written (exit 2)"
+        );
+    } else if format == OutputFormat::Json {
         let body = match envelope {
             Envelope::A => e.envelope_a(),
             Envelope::B => e.envelope_b(),

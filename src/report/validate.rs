@@ -114,6 +114,9 @@ pub struct ValidateEmitter<W: Write> {
 /// `dyn Write`.
 const SCRATCH: usize = 4096;
 
+/// The opening of the JSON document, up to the first product.
+const JSON_HEAD: &[u8] = b"{\"success\":true,\"data\":{\"products\":[";
+
 enum Inner<W: Write> {
     Table {
         out: W,
@@ -133,7 +136,7 @@ enum Inner<W: Write> {
 impl<W: Write> ValidateEmitter<W> {
     /// Starts a report in `format`; `verbose` lists every violation under the table. Formats
     /// without a validate emitter give `ErrorKind::Unsupported`.
-    pub fn new(format: OutputFormat, mut out: W, verbose: bool) -> io::Result<Self> {
+    pub fn new(format: OutputFormat, out: W, verbose: bool) -> io::Result<Self> {
         let inner = match format {
             OutputFormat::Table => Inner::Table {
                 out,
@@ -141,14 +144,13 @@ impl<W: Write> ValidateEmitter<W> {
                 verbose: Vec::new(),
                 show_verbose: verbose,
             },
-            OutputFormat::Json => {
-                out.write_all(b"{\"success\":true,\"data\":{\"products\":[")?;
-                Inner::Json {
-                    out,
-                    first: true,
-                    buf: Vec::with_capacity(SCRATCH),
-                }
-            }
+            // The head is written with the first product (or by `finish`): an error met before
+            // any product leaves stdout to the error envelope alone.
+            OutputFormat::Json => Inner::Json {
+                out,
+                first: true,
+                buf: Vec::with_capacity(SCRATCH),
+            },
             OutputFormat::Ndjson => Inner::Ndjson(out, Vec::with_capacity(SCRATCH)),
             OutputFormat::Csv => {
                 let mut w = csv::Writer::from_writer(out);
@@ -218,7 +220,9 @@ impl<W: Write> ValidateEmitter<W> {
             }
             Inner::Json { out, first, buf } => {
                 buf.clear();
-                if !*first {
+                if *first {
+                    buf.extend_from_slice(JSON_HEAD);
+                } else {
                     buf.push(b',');
                 }
                 *first = false;
@@ -282,7 +286,10 @@ impl<W: Write> ValidateEmitter<W> {
                 )?;
                 Ok(out)
             }
-            Inner::Json { mut out, .. } => {
+            Inner::Json { mut out, first, .. } => {
+                if first {
+                    out.write_all(JSON_HEAD)?;
+                }
                 out.write_all(b"\n],\"summary\":")?;
                 serde_json::to_writer(
                     &mut out,
