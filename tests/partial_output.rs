@@ -3,6 +3,7 @@
 //! written, `--format json` gives the spec's envelope alone; after part of the report is out, the
 //! error goes to stderr, which says the report is incomplete, and the exit code is 2.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -10,14 +11,15 @@ use assert_cmd::Command;
 const KEY: &str = "adb_prod_0123456789abcdefXYZ";
 
 fn broken_feed(dir: &Path, good_items: usize) -> std::path::PathBuf {
-    let items: String = (0..good_items)
-        .map(|i| {
-            format!(
-                "<item><g:id>A{i}</g:id><title>Thing number {i} in blue cotton</title>\
-                 <link>https://shop.test/p/{i}</link><g:price>10.00 USD</g:price></item>"
-            )
-        })
-        .collect();
+    let mut items = String::new();
+    for i in 0..good_items {
+        write!(
+            items,
+            "<item><g:id>A{i}</g:id><title>Thing number {i} in blue cotton</title>\
+             <link>https://shop.test/p/{i}</link><g:price>10.00 USD</g:price></item>"
+        )
+        .expect("writing to a String cannot fail");
+    }
     let xml = format!(
         "<?xml version=\"1.0\"?><rss xmlns:g=\"http://base.google.com/ns/1.0\" version=\"2.0\">\
          <channel>{items}<item><title>bad</titl></item></channel></rss>"
