@@ -144,7 +144,7 @@ fn no_market_intelligence_drops_the_category_object() {
 }
 
 #[test]
-fn table_shows_analytics_first_then_products() {
+fn table_shows_products_then_analytics() {
     let dir = tempdir();
     let out = batch(dir.path())
         .arg(catalog())
@@ -152,8 +152,50 @@ fn table_shows_analytics_first_then_products() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(text.find("Quick wins") < text.find("NW-EL-1001"));
+    let row = text.find("NW-EL-1001").expect("a product row");
+    let wins = text.find("Quick wins").expect("the analytics");
+    assert!(row < wins, "products first, analytics last:\n{text}");
     insta::assert_snapshot!(text);
+}
+
+#[test]
+fn table_is_written_in_blocks_so_memory_stays_flat() {
+    // 2,500 products: two full blocks of TABLE_BLOCK (1,000) rows and one of 500, each with its
+    // own header, then the analytics once.
+    let dir = tempdir();
+    let feed = dir.path().join("many.csv");
+    let mut csv = String::from(
+        "id,title,description,link,image_link,price,availability,condition,brand,gtin\n",
+    );
+    for i in 0..2500 {
+        csv.push_str(&format!(
+            "SKU-{i},Plain cotton shirt number {i},A soft cotton shirt.,https://shop.test/p/{i},\
+             https://shop.test/i/{i}.jpg,10.00 USD,in_stock,new,Acme,\n"
+        ));
+    }
+    std::fs::write(&feed, csv).unwrap_or_else(|e| panic!("{e}"));
+    // A production key: 2,500 products are over a test key's monthly 1,000.
+    let out = Command::cargo_bin("feedlint")
+        .unwrap_or_else(|e| panic!("binary: {e}"))
+        .current_dir(dir.path())
+        .env_remove("FEEDLINT_API_KEY")
+        .arg("--db")
+        .arg(dir.path().join("db"))
+        .args(["--api-key", "adb_prod_0123456789abcdefXYZ", "batch"])
+        .arg(&feed)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("impact $/mo").count(), 3, "three table blocks");
+    assert_eq!(text.matches("Quick wins").count(), 1);
+    assert!(text.find("SKU-2499").expect("last row") < text.find("Quick wins").expect("analytics"));
+    assert!(text.contains("Batch: 2500 products"));
 }
 
 #[test]

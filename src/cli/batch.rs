@@ -22,7 +22,9 @@ use crate::feed::{FeedKind, FeedReader, ReadOptions};
 use crate::gate::{Baseline, FeedSummary, GateArgs};
 use crate::model::Product;
 use crate::report::OutputFormat;
-use crate::report::batch::{BatchAnalytics, BatchEntry, JsonBatchWriter, TableRow, write_table};
+use crate::report::batch::{
+    BatchAnalytics, BatchEntry, JsonBatchWriter, TableRow, write_rows, write_summary,
+};
 use crate::report::ci::{CiOptions, ProductFindings, RuleInfo};
 use crate::rules::{Engine, ProductReport};
 
@@ -148,7 +150,8 @@ impl Iterator for Products {
 /// Where the entries go.
 enum Sink<'w> {
     Json(JsonBatchWriter<'w>),
-    Table(&'w mut dyn Write, Vec<TableRow>),
+    /// The table, written in blocks of `TABLE_BLOCK` rows; the analytics follow the last block.
+    Table(&'w mut dyn Write, Vec<TableRow>, bool),
     Ci(Box<dyn crate::report::ci::CiEmitter + 'w>),
 }
 
@@ -210,10 +213,11 @@ impl<'w> Sink<'w> {
         out: &'w mut dyn Write,
         rules: &'w [RuleInfo],
         options: &CiOptions,
+        color: bool,
     ) -> Result<Self> {
         Ok(match format {
             OutputFormat::Json => Sink::Json(JsonBatchWriter::begin(out)?),
-            OutputFormat::Table => Sink::Table(out, Vec::new()),
+            OutputFormat::Table => Sink::Table(out, Vec::new(), color),
             other => match crate::report::ci::emitter(other, out, rules, options)? {
                 Some(e) => Sink::Ci(e),
                 None => return Err(Error::internal("no emitter for a CI format")),
@@ -225,8 +229,12 @@ impl<'w> Sink<'w> {
     fn emit(&mut self, p: &Product, mi: bool, report: &ProductReport) -> Result<()> {
         match self {
             Sink::Json(w) => w.entry(&BatchEntry::from_report(report, mi))?,
-            Sink::Table(_, rows) => {
+            Sink::Table(out, rows, color) => {
                 rows.push(TableRow::from_entry(&BatchEntry::from_report(report, mi)));
+                if rows.len() >= crate::report::TABLE_BLOCK {
+                    write_rows(&mut **out, rows, *color)?;
+                    rows.clear();
+                }
             }
             Sink::Ci(e) => e.product(&ProductFindings {
                 product_id: &report.product_id,
@@ -299,7 +307,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     );
     let color = ctx.color;
     let out: &mut dyn Write = &mut *ctx.out;
-    let mut sink = Sink::open(format, out, &rules, &ci_options)?;
+    let mut sink = Sink::open(format, out, &rules, &ci_options, color)?;
 
     let pick = |mi: bool| if mi { &engine } else { &plain };
     let map = |item: Result<Item>| {
@@ -334,7 +342,10 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let tail = analytics.tail(meta.processing_time);
     match sink {
         Sink::Json(w) => w.finish(&tail, &receipt.batch_billing(), &meta)?,
-        Sink::Table(out, rows) => write_table(out, &tail, &rows, color)?,
+        Sink::Table(out, rows, color) => {
+            write_rows(&mut *out, &rows, color)?;
+            write_summary(out, &tail)?;
+        }
         Sink::Ci(e) => e.finish()?,
     }
 

@@ -14,7 +14,7 @@ use super::Ctx;
 use super::input::FeedArgs;
 use crate::account::{Account, Endpoint, Meta, RequestContext, format_utc};
 use crate::error::{Error, ErrorCode, Outcome};
-use crate::report::OutputFormat;
+use crate::report::{OutputFormat, TABLE_BLOCK};
 use crate::store::Store;
 use crate::voice::{
     self, Analysis, AnalysisInput, AnalyzeOptions, Channel, Profile, ProfileSettings,
@@ -413,9 +413,6 @@ struct AnalyzeJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     meta: Option<&'a Meta>,
 }
-
-/// Table rows are written in blocks of this many analyses, so memory stays flat for any feed.
-const TABLE_BLOCK: usize = 1000;
 
 /// Writes analyses as they are made. JSON: one text gives one 2.7 object `{success, data,
 /// meta}` (written at the end, when `meta` is known); a feed gives a JSON array of 2.7 objects

@@ -506,16 +506,49 @@ impl TableRow {
     }
 }
 
-/// The table view: analytics first (what to fix first), then one row per product.
-pub fn write_table(
-    out: &mut dyn Write,
-    tail: &BatchTail,
-    rows: &[TableRow],
-    color: bool,
-) -> Result<()> {
+/// One block of the per-product table (the table view writes a block every
+/// [`TABLE_BLOCK`](crate::report::TABLE_BLOCK) products, so memory does not grow with the feed).
+pub fn write_rows(out: &mut dyn Write, rows: &[TableRow], color: bool) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let mut t = Table::new();
+    t.load_preset(presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled);
+    if !color {
+        t.force_no_tty();
+    }
+    t.set_header([
+        "product",
+        "status",
+        "coverage",
+        "optimisation",
+        "errors",
+        "priority",
+        "impact $/mo",
+    ]);
+    for r in rows {
+        t.add_row([
+            r.product_id.clone(),
+            r.status.to_owned(),
+            r.coverage.clone(),
+            format!("{:.1}", r.optimization),
+            r.errors.to_string(),
+            r.priority.to_owned(),
+            format!("{:.2}", r.impact),
+        ]);
+    }
+    writeln!(out, "{t}")?;
+    Ok(())
+}
+
+/// The end of the table view: the batch analytics (what to fix first), after the products, as
+/// ripgrep and ruff put their statistics last.
+pub fn write_summary(out: &mut dyn Write, tail: &BatchTail) -> Result<()> {
     let s = &tail.batch_summary;
     let c = &tail.batch_compliance;
     let a = &tail.batch_analytics;
+    writeln!(out)?;
     writeln!(
         out,
         "Batch: {} products, {} valid, {} with errors; GMC compliant {} ({} fully compliant)",
@@ -548,34 +581,6 @@ pub fn write_table(
             )?;
         }
     }
-    writeln!(out)?;
-    let mut t = Table::new();
-    t.load_preset(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled);
-    if !color {
-        t.force_no_tty();
-    }
-    t.set_header([
-        "product",
-        "status",
-        "coverage",
-        "optimisation",
-        "errors",
-        "priority",
-        "impact $/mo",
-    ]);
-    for r in rows {
-        t.add_row([
-            r.product_id.clone(),
-            r.status.to_owned(),
-            r.coverage.clone(),
-            format!("{:.1}", r.optimization),
-            r.errors.to_string(),
-            r.priority.to_owned(),
-            format!("{:.2}", r.impact),
-        ]);
-    }
-    writeln!(out, "{t}")?;
     Ok(())
 }
 

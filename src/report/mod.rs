@@ -14,6 +14,10 @@ pub mod validate;
 
 use clap::ValueEnum;
 
+/// Rows per block of a streamed table (validate, batch, voice analyze): tables are written in
+/// blocks so memory does not grow with the feed.
+pub const TABLE_BLOCK: usize = 1000;
+
 /// Every output format feedlint can write. A command rejects a format it has no emitter for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {

@@ -17,9 +17,7 @@ use crate::report::OutputFormat;
 use crate::revenue::impact::round_cents;
 use crate::rules::ProductReport;
 
-/// Rows rendered per table block: the table is written every this many products so memory
-/// stays bounded for feeds of any size.
-pub const TABLE_BLOCK: usize = 1000;
+pub use super::TABLE_BLOCK;
 
 /// `data.summary` of spec 2.3, accumulated while products stream.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
