@@ -1,6 +1,7 @@
 //! `feedlint batch`: the 2.4 JSON shape, the analytics table, gates, baselines, CI formats,
 //! the request-body limit and the config file, through the real binary.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -168,10 +169,12 @@ fn table_is_written_in_blocks_so_memory_stays_flat() {
         "id,title,description,link,image_link,price,availability,condition,brand,gtin\n",
     );
     for i in 0..2500 {
-        csv.push_str(&format!(
+        writeln!(
+            csv,
             "SKU-{i},Plain cotton shirt number {i},A soft cotton shirt.,https://shop.test/p/{i},\
-             https://shop.test/i/{i}.jpg,10.00 USD,in_stock,new,Acme,\n"
-        ));
+             https://shop.test/i/{i}.jpg,10.00 USD,in_stock,new,Acme,"
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     }
     std::fs::write(&feed, csv).unwrap_or_else(|e| panic!("{e}"));
     // A production key: 2,500 products are over a test key's monthly 1,000.
