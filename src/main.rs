@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    feedlint::cli::install_panic_hook();
     let cli = match feedlint::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -17,9 +17,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use sled::Transactional;
-use sled::transaction::{ConflictableTransactionError, TransactionError};
+use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
-use super::{AddUsage, MonthUsage, Store, StoreConfig, UsageUpdate};
+use super::{AddUsage, MonthUsage, PutProfiles, Store, StoreConfig, UsageAdd, UsageUpdate};
 use crate::error::{Error, ErrorCode};
 
 /// The on-disk layout version this feedlint writes and understands.
@@ -202,6 +202,50 @@ impl SledStore {
         ))
     }
 
+    /// The usage part of a transaction: adds `n` to one counter and to the month total, or
+    /// writes nothing when `limit` would be passed.
+    fn add_in(
+        &self,
+        usage: &TransactionalTree,
+        totals: &TransactionalTree,
+        counter_key: &str,
+        total_key: &str,
+        n: u64,
+        limit: Option<u64>,
+    ) -> Result<AddUsage, ConflictableTransactionError<Error>> {
+        let abort = |e: Error| ConflictableTransactionError::Abort(e);
+        let before = self
+            .decode_u64(usage.get(counter_key)?.as_deref())
+            .map_err(abort)?;
+        let total = self
+            .decode_u64(totals.get(total_key)?.as_deref())
+            .map_err(abort)?;
+        let overflow = || abort(self.corrupt("a usage counter overflowed"));
+        let total_after = total.checked_add(n).ok_or_else(overflow)?;
+        if limit.is_some_and(|limit| total_after > limit) {
+            return Ok(AddUsage::OverLimit { total });
+        }
+        let after = before.checked_add(n).ok_or_else(overflow)?;
+        usage.insert(counter_key.as_bytes(), &after.to_be_bytes())?;
+        totals.insert(total_key.as_bytes(), &total_after.to_be_bytes())?;
+        Ok(AddUsage::Added(UsageUpdate {
+            counter_before: before,
+            counter_after: after,
+            total_after,
+        }))
+    }
+
+    fn tx_error(&self, e: TransactionError<Error>) -> Error {
+        match e {
+            TransactionError::Abort(e) => e,
+            TransactionError::Storage(e) => self.sled_error(&e),
+        }
+    }
+
+    fn tree(&self, db: &sled::Db, name: &str) -> Result<sled::Tree, Error> {
+        db.open_tree(name).map_err(|e| self.sled_error(&e))
+    }
+
     fn decode_u64(&self, bytes: Option<&[u8]>) -> Result<u64, Error> {
         match bytes {
             None => Ok(0),
@@ -238,6 +282,16 @@ fn check_hash(key_hash: &str) -> Result<(), Error> {
     }
 }
 
+/// A profile changed between its read and its write: only possible if another thread of this
+/// process raced us, since the database is held exclusively for the whole section.
+fn changed(brand: &str) -> Error {
+    Error::new(
+        ErrorCode::StorageError,
+        format!("the profile {brand:?} changed while it was being updated"),
+    )
+    .with_help("Run the command again.")
+}
+
 fn profile_key(key_hash: &str, brand: &str) -> Vec<u8> {
     format!("{key_hash}/{brand}").into_bytes()
 }
@@ -260,31 +314,9 @@ impl Store for SledStore {
                 .open_tree("usage_total")
                 .map_err(|e| self.sled_error(&e))?;
             let outcome = (&usage, &totals).transaction(|(usage, totals)| {
-                let abort = |e: Error| ConflictableTransactionError::Abort(e);
-                let before = self
-                    .decode_u64(usage.get(&counter_key)?.as_deref())
-                    .map_err(abort)?;
-                let total = self
-                    .decode_u64(totals.get(&total_key)?.as_deref())
-                    .map_err(abort)?;
-                let overflow = || abort(self.corrupt("a usage counter overflowed"));
-                let total_after = total.checked_add(n).ok_or_else(overflow)?;
-                if limit.is_some_and(|limit| total_after > limit) {
-                    return Ok(AddUsage::OverLimit { total });
-                }
-                let after = before.checked_add(n).ok_or_else(overflow)?;
-                usage.insert(counter_key.as_bytes(), &after.to_be_bytes())?;
-                totals.insert(total_key.as_bytes(), &total_after.to_be_bytes())?;
-                Ok(AddUsage::Added(UsageUpdate {
-                    counter_before: before,
-                    counter_after: after,
-                    total_after,
-                }))
+                self.add_in(usage, totals, &counter_key, &total_key, n, limit)
             });
-            outcome.map_err(|e| match e {
-                TransactionError::Abort(e) => e,
-                TransactionError::Storage(e) => self.sled_error(&e),
-            })
+            outcome.map_err(|e| self.tx_error(e))
         })
     }
 
@@ -333,14 +365,82 @@ impl Store for SledStore {
             profiles
                 .compare_and_swap(&key, old, new.as_deref())
                 .map_err(|e| self.sled_error(&e))?
-                .map_err(|_| {
-                    Error::new(
-                        ErrorCode::StorageError,
-                        format!("the profile {brand:?} changed while it was being updated"),
-                    )
-                    .with_help("Run the command again.")
-                })?;
+                .map_err(|_| changed(brand))?;
             Ok(new)
+        })
+    }
+
+    fn update_profile_counted<F>(
+        &self,
+        key_hash: &str,
+        brand: &str,
+        add: UsageAdd<'_>,
+        f: F,
+    ) -> Result<(AddUsage, Option<Vec<u8>>), Error>
+    where
+        F: FnOnce(Option<&[u8]>) -> Result<Option<Vec<u8>>, Error>,
+    {
+        check_hash(key_hash)?;
+        let key = profile_key(key_hash, brand);
+        let counter_key = format!("{key_hash}/{}/{}", add.month, add.counter);
+        let total_key = format!("{key_hash}/{}", add.month);
+        self.with_db(|db| {
+            let profiles = self.tree(db, "profiles")?;
+            let usage = self.tree(db, "usage")?;
+            let totals = self.tree(db, "usage_total")?;
+            let old = profiles.get(&key).map_err(|e| self.sled_error(&e))?;
+            // `f` runs once, outside the transaction (whose closure may be retried); the
+            // transaction re-checks that the profile is still `old`.
+            let new = f(old.as_deref())?;
+            let outcome = (&profiles, &usage, &totals).transaction(|(p, u, t)| {
+                if p.get(&key)? != old {
+                    return Err(ConflictableTransactionError::Abort(changed(brand)));
+                }
+                let added = self.add_in(u, t, &counter_key, &total_key, add.n, add.limit)?;
+                if matches!(added, AddUsage::Added(_)) {
+                    match &new {
+                        Some(bytes) => p.insert(key.as_slice(), bytes.as_slice())?,
+                        None => p.remove(key.as_slice())?,
+                    };
+                }
+                Ok(added)
+            });
+            let added = outcome.map_err(|e| self.tx_error(e))?;
+            let stored = match added {
+                AddUsage::Added(_) => new,
+                AddUsage::OverLimit { .. } => old.map(|v| v.to_vec()),
+            };
+            Ok((added, stored))
+        })
+    }
+
+    fn put_profiles(
+        &self,
+        key_hash: &str,
+        items: &[(String, Vec<u8>)],
+        replace: bool,
+    ) -> Result<PutProfiles, Error> {
+        check_hash(key_hash)?;
+        let keyed: Vec<(Vec<u8>, &str, &[u8])> = items
+            .iter()
+            .map(|(brand, bytes)| (profile_key(key_hash, brand), brand.as_str(), bytes.as_slice()))
+            .collect();
+        self.with_db(|db| {
+            let profiles = self.tree(db, "profiles")?;
+            let outcome = profiles.transaction(|p| {
+                if !replace {
+                    for (key, brand, _) in &keyed {
+                        if p.get(key)?.is_some() {
+                            return Ok(PutProfiles::Exists((*brand).to_owned()));
+                        }
+                    }
+                }
+                for (key, _, bytes) in &keyed {
+                    p.insert(key.as_slice(), *bytes)?;
+                }
+                Ok(PutProfiles::Written)
+            });
+            outcome.map_err(|e| self.tx_error(e))
         })
     }
 
