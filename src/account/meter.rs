@@ -75,7 +75,9 @@ pub struct Account {
 
 impl Account {
     /// Checks the key for `endpoint`: missing or malformed → UNAUTHORIZED; a test key on a
-    /// production-only endpoint → AUTH_REQUIRED (spec 5.4). Does not touch the database yet.
+    /// production-only endpoint → AUTH_REQUIRED (spec 5.4). Then reads the key's usage once, so
+    /// that a database that cannot be used (a file, no permission, locked past the timeout,
+    /// written by a newer feedlint, corrupt) is reported before any work or output.
     pub fn open(
         key: Option<&str>,
         store: &StoreConfig,
@@ -104,13 +106,15 @@ impl Account {
                 "Pass a production key (adb_prod_<random>) with --api-key or FEEDLINT_API_KEY.",
             ));
         }
-        Ok(Self {
+        let account = Self {
             key,
             endpoint,
             store: SledStore::new(store)?,
             month: ctx.month_key(),
             ctx: ctx.clone(),
-        })
+        };
+        account.monthly_usage()?;
+        Ok(account)
     }
 
     /// The parsed key (print only `key().redacted()`).
