@@ -161,7 +161,7 @@ impl fmt::Debug for ApiKey {
 /// are caught too. For text that may echo user input (error messages, the panic message).
 #[must_use]
 pub fn redact_keys_in(text: &str) -> String {
-    let is_end = |c: char| c.is_whitespace() || "\"'`,;()[]{}<>=".contains(c);
+    let is_end = |c: char| c.is_whitespace() || "\"'`,;:()[]{}<>=".contains(c);
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = find_ascii_ci(rest, "adb_") {
@@ -217,6 +217,10 @@ mod tests {
         assert!(out.starts_with("bad adb_test_ab…9z, then \"adb_prod_01…XY\" and "), "{out}");
         assert!(out.ends_with(" end …"), "{out}");
         assert_eq!(redact_keys_in("no key here: é"), "no key here: é");
+        assert_eq!(
+            redact_keys_in("cannot open adb_prod_SECRETSECRETSECRET0099: gone"),
+            "cannot open adb_prod_SE…99: gone"
+        );
     }
 
     #[test]
