@@ -167,7 +167,17 @@ pub fn redact_keys_in(text: &str) -> String {
     while let Some(at) = find_ascii_ci(rest, "adb_") {
         out.push_str(&rest[..at]);
         let token_len = rest[at..].find(is_end).unwrap_or(rest.len() - at);
-        out.push_str(&redact_text(&rest[at..at + token_len]));
+        let token = &rest[at..at + token_len];
+        // Nothing secret in a bare prefix (`adb_test_<random>` in help text) or in a token
+        // that is already redacted.
+        let bare = ["adb_", "adb_test_", "adb_prod_"]
+            .iter()
+            .any(|p| token.eq_ignore_ascii_case(p));
+        if bare || token.contains('…') {
+            out.push_str(token);
+        } else {
+            out.push_str(&redact_text(token));
+        }
         rest = &rest[at + token_len..];
     }
     out.push_str(rest);
@@ -215,7 +225,9 @@ mod tests {
         assert!(!out.contains(TEST_KEY) && !out.contains(PROD_KEY), "{out}");
         assert!(!out.contains("Secret-Value"), "{out}");
         assert!(out.starts_with("bad adb_test_ab…9z, then \"adb_prod_01…XY\" and "), "{out}");
-        assert!(out.ends_with(" end …"), "{out}");
+        assert!(out.ends_with(" end adb_"), "{out}");
+        let help = "adb_<environment>_<random>, adb_test_<random>, adb_test_ab…9z";
+        assert_eq!(redact_keys_in(help), help);
         assert_eq!(redact_keys_in("no key here: é"), "no key here: é");
         assert_eq!(
             redact_keys_in("cannot open adb_prod_SECRETSECRETSECRET0099: gone"),
