@@ -13,9 +13,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 
-use common::{
-    PROD_A, PROD_B, TEST_A, TEST_B, analysis_counts, counters, feedlint, write_feed,
-};
+use common::{PROD_A, PROD_B, TEST_A, TEST_B, analysis_counts, counters, feedlint, write_feed};
 
 const GTINS: [&str; 3] = ["4006381333931", "5901234123457", "036000291452"];
 
@@ -60,7 +58,10 @@ impl Mix {
                  interior and a lifetime repair promise make it a companion for decades.",
             ]),
         };
-        cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+        cmd.stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
     }
 
     /// Adds what `job` with `key` must count to `expected` (per key, per counter) and to
@@ -134,7 +135,12 @@ fn sixteen_processes_mixing_commands_and_keys_lose_nothing() {
         for key in [PROD_A, PROD_B, TEST_A, TEST_B] {
             let (got, total) = counters(&db, key);
             let mut want_total = 0;
-            for counter in ["productValidation", "gtinValidation", "revenue", "brandVoice"] {
+            for counter in [
+                "productValidation",
+                "gtinValidation",
+                "revenue",
+                "brandVoice",
+            ] {
                 let want = expected
                     .get(&(key.to_owned(), counter))
                     .copied()
@@ -155,7 +161,10 @@ fn sixteen_processes_mixing_commands_and_keys_lose_nothing() {
                 .filter(|((k, _), _)| k == key)
                 .map(|((_, brand), n)| ((*brand).to_owned(), *n))
                 .collect();
-            assert_eq!(stored, want, "round {round}: analysisCount per brand of {key}");
+            assert_eq!(
+                stored, want,
+                "round {round}: analysisCount per brand of {key}"
+            );
         }
     }
 }

@@ -110,7 +110,11 @@ fn batch_killed_anywhere_counts_each_request_whole_or_not_at_all() {
         let now = total / BATCH_PRODUCTS;
         if let Some(status) = status {
             assert!(status.success(), "kill {i}: the run failed: {status}");
-            assert_eq!(now, whole_requests + 1, "kill {i}: a finished run was not counted");
+            assert_eq!(
+                now,
+                whole_requests + 1,
+                "kill {i}: a finished run was not counted"
+            );
         } else {
             assert!(
                 now == whole_requests || now == whole_requests + 1,
@@ -124,7 +128,11 @@ fn batch_killed_anywhere_counts_each_request_whole_or_not_at_all() {
         whole_requests = now;
     }
     // The database still takes new requests and counts them exactly.
-    ok(&db, Some(PROD_A), &["--format", "json", "batch", feed.to_str().unwrap()]);
+    ok(
+        &db,
+        Some(PROD_A),
+        &["--format", "json", "batch", feed.to_str().unwrap()],
+    );
     assert_eq!(
         counter(&db, PROD_A, "productValidation"),
         (whole_requests + 1) * BATCH_PRODUCTS
@@ -139,8 +147,15 @@ fn voice_analyze_killed_anywhere_keeps_profile_and_counter_in_step() {
     write_feed(&feed, products, 11);
     let analyze = |db: &Path| {
         let mut cmd = feedlint(db, Some(PROD_A));
-        cmd.args(["--format", "json", "voice", "analyze", "--brand", "Northwind"])
-            .arg(&feed);
+        cmd.args([
+            "--format",
+            "json",
+            "voice",
+            "analyze",
+            "--brand",
+            "Northwind",
+        ])
+        .arg(&feed);
         cmd
     };
     let db = dir.path().join("db");
@@ -201,7 +216,13 @@ fn voice_profiles_import_killed_anywhere_imports_all_or_nothing() {
     ok(
         &db,
         Some(PROD_A),
-        &["voice", "analyze", "--brand", "Seed", feed.to_str().unwrap()],
+        &[
+            "voice",
+            "analyze",
+            "--brand",
+            "Seed",
+            feed.to_str().unwrap(),
+        ],
     );
     let seed = exported_profiles(&db, PROD_A).remove(0);
     let brands_per_file = 80;
@@ -242,7 +263,10 @@ fn voice_profiles_import_killed_anywhere_imports_all_or_nothing() {
             "round {round} after {delay:?}: {imported} of {brands_per_file} profiles imported"
         );
         if let Some(status) = status {
-            assert!(status.success(), "round {round}: the import failed: {status}");
+            assert!(
+                status.success(),
+                "round {round}: the import failed: {status}"
+            );
             assert_eq!(imported, brands_per_file);
         }
         for (brand, count) in &counts {
@@ -258,7 +282,13 @@ fn voice_profiles_import_killed_anywhere_imports_all_or_nothing() {
     ok(
         &db,
         Some(PROD_A),
-        &["voice", "profiles", "export", "-o", export.to_str().unwrap()],
+        &[
+            "voice",
+            "profiles",
+            "export",
+            "-o",
+            export.to_str().unwrap(),
+        ],
     );
     let other = dir.path().join("other");
     let out = run(

@@ -34,9 +34,7 @@ fn assert_no_secret(bytes: &[u8], keys: &[&str], what: &str) {
     for key in keys {
         for secret in secrets(key) {
             assert!(
-                !bytes
-                    .windows(secret.len())
-                    .any(|w| w == secret.as_bytes()),
+                !bytes.windows(secret.len()).any(|w| w == secret.as_bytes()),
                 "{what} contains {secret:?}"
             );
         }
@@ -47,6 +45,10 @@ fn assert_output_clean(out: &Output, keys: &[&str], what: &str) {
     assert_ne!(out.status.code(), Some(101), "{what} panicked");
     assert_no_secret(&out.stdout, keys, &format!("stdout of {what}"));
     assert_no_secret(&out.stderr, keys, &format!("stderr of {what}"));
+}
+
+fn path_str(p: &Path) -> String {
+    p.to_str().unwrap().to_owned()
 }
 
 fn files_under(dir: &Path) -> Vec<PathBuf> {
@@ -92,15 +94,11 @@ impl Fixture {
         }
     }
 
-    fn path(&self, p: &Path) -> String {
-        p.to_str().unwrap().to_owned()
-    }
-
     /// Every subcommand with arguments that reach the database, success and error paths.
     fn commands(&self) -> Vec<Vec<String>> {
-        let feed = self.path(&self.feed);
-        let missing = self.path(&self.dir.path().join("missing.csv"));
-        let export = self.path(&self.export);
+        let feed = path_str(&self.feed);
+        let missing = path_str(&self.dir.path().join("missing.csv"));
+        let export = path_str(&self.export);
         let text = "Handcrafted from full-grain leather with solid brass hardware and a cotton \
                     lining, this weekender bag is made to travel for decades in quiet style.";
         [
@@ -108,18 +106,34 @@ impl Fixture {
             vec!["validate", &missing],
             vec!["batch", &feed],
             vec!["gtin", "4006381333931", "123"],
-            vec!["gtin", "--file", &self.path(&self.codes)],
+            vec!["gtin", "--file", &path_str(&self.codes)],
             vec!["gtin", "--from-feed", &feed],
             vec!["revenue", &feed],
             vec!["usage"],
-            vec!["voice", "analyze", "--brand", "Secretive", "--title", "Leather weekender bag", "--description", text],
+            vec![
+                "voice",
+                "analyze",
+                "--brand",
+                "Secretive",
+                "--title",
+                "Leather weekender bag",
+                "--description",
+                text,
+            ],
             vec!["voice", "analyze", "--brand", "Secretive", &feed],
             vec!["voice", "analyze", "--brand", "Secretive", "--title", "x"],
             vec!["voice", "profiles", "list"],
             vec!["voice", "profiles", "show", "Secretive"],
             vec!["voice", "profiles", "show", "Nobody"],
             vec!["voice", "profiles", "create", "Made", "--context", "luxury"],
-            vec!["voice", "profiles", "update", "Made", "--alert-threshold", "0.3"],
+            vec![
+                "voice",
+                "profiles",
+                "update",
+                "Made",
+                "--alert-threshold",
+                "0.3",
+            ],
             vec!["voice", "profiles", "export", "-o", &export],
             vec!["voice", "profiles", "import", "--replace", &export],
             vec!["voice", "profiles", "import", &missing],
@@ -156,7 +170,7 @@ fn no_key_appears_in_any_output_or_database_file() {
         }
     }
     // The key on the command line instead of the environment, and where it does not belong.
-    let feed = fx.path(&fx.feed);
+    let feed = path_str(&fx.feed);
     let odd: Vec<Vec<&str>> = vec![
         vec!["--api-key", PROD_B, "validate", &feed],
         vec!["--api-key", PROD_B, "--format", "json", "usage"],
@@ -167,7 +181,14 @@ fn no_key_appears_in_any_output_or_database_file() {
         vec!["validate", PROD_B],
         vec!["--format", "json", "gtin", "--request", PROD_B],
         vec!["--format", "json", "voice", "profiles", "import", PROD_B],
-        vec!["--api-key", MALFORMED, "--format", "json", "gtin", "4006381333931"],
+        vec![
+            "--api-key",
+            MALFORMED,
+            "--format",
+            "json",
+            "gtin",
+            "4006381333931",
+        ],
     ];
     for args in &odd {
         let out = run(&fx.db, None, args);
@@ -207,7 +228,11 @@ fn no_key_appears_in_any_output_or_database_file() {
 
 /// `voice profiles show NAME` as JSON data, or the error code.
 fn show(db: &Path, key: &str, brand: &str) -> Result<serde_json::Value, String> {
-    let out = run(db, Some(key), &["--format", "json", "voice", "profiles", "show", brand]);
+    let out = run(
+        db,
+        Some(key),
+        &["--format", "json", "voice", "profiles", "show", brand],
+    );
     let doc = json(&out);
     if out.status.success() {
         Ok(doc["data"].clone())
@@ -220,21 +245,44 @@ fn show(db: &Path, key: &str, brand: &str) -> Result<serde_json::Value, String> 
 fn one_key_cannot_reach_another_keys_profiles_or_counters() {
     let fx = Fixture::new();
     let db = &fx.db;
-    let feed = fx.path(&fx.feed);
+    let feed = path_str(&fx.feed);
     // Key A builds up data: counters on three counters and two profiles.
     ok(db, Some(PROD_A), &["validate", &feed]);
     ok(db, Some(PROD_A), &["gtin", "4006381333931"]);
-    ok(db, Some(PROD_A), &["voice", "analyze", "--brand", "Private", &feed]);
-    ok(db, Some(PROD_A), &["voice", "profiles", "create", "Quiet", "--context", "luxury"]);
+    ok(
+        db,
+        Some(PROD_A),
+        &["voice", "analyze", "--brand", "Private", &feed],
+    );
+    ok(
+        db,
+        Some(PROD_A),
+        &[
+            "voice",
+            "profiles",
+            "create",
+            "Quiet",
+            "--context",
+            "luxury",
+        ],
+    );
     let a_counters = counters(db, PROD_A);
     let a_private = show(db, PROD_A, "Private").unwrap();
     let a_quiet = show(db, PROD_A, "Quiet").unwrap();
-    let a_export = fx.path(&fx.export);
-    ok(db, Some(PROD_A), &["voice", "profiles", "export", "-o", &a_export]);
+    let a_export = path_str(&fx.export);
+    ok(
+        db,
+        Some(PROD_A),
+        &["voice", "profiles", "export", "-o", &a_export],
+    );
 
     // Key B sees nothing of it.
     assert_eq!(counters(db, PROD_B).1, 0);
-    let list = json(&ok(db, Some(PROD_B), &["--format", "json", "voice", "profiles", "list"]));
+    let list = json(&ok(
+        db,
+        Some(PROD_B),
+        &["--format", "json", "voice", "profiles", "list"],
+    ));
     assert_eq!(list["data"]["profiles"], serde_json::json!([]));
     assert_eq!(list["data"]["portfolioInsights"]["totalAnalyses"], 0);
     let export = json(&ok(db, Some(PROD_B), &["voice", "profiles", "export"]));
@@ -244,7 +292,14 @@ fn one_key_cannot_reach_another_keys_profiles_or_counters() {
         for args in [
             vec!["voice", "profiles", "export", brand],
             vec!["voice", "profiles", "delete", brand],
-            vec!["voice", "profiles", "update", brand, "--alert-threshold", "0.9"],
+            vec![
+                "voice",
+                "profiles",
+                "update",
+                brand,
+                "--alert-threshold",
+                "0.9",
+            ],
         ] {
             let mut full = vec!["--format", "json"];
             full.extend(args.iter().copied());
@@ -255,10 +310,33 @@ fn one_key_cannot_reach_another_keys_profiles_or_counters() {
     }
 
     // What B writes under the same brand names lands in B's own space only.
-    ok(db, Some(PROD_B), &["voice", "profiles", "import", &a_export]);
-    ok(db, Some(PROD_B), &["voice", "profiles", "import", "--replace", &a_export]);
-    ok(db, Some(PROD_B), &["voice", "profiles", "update", "Quiet", "--alert-threshold", "0.9"]);
-    ok(db, Some(PROD_B), &["voice", "analyze", "--brand", "Private", &feed]);
+    ok(
+        db,
+        Some(PROD_B),
+        &["voice", "profiles", "import", &a_export],
+    );
+    ok(
+        db,
+        Some(PROD_B),
+        &["voice", "profiles", "import", "--replace", &a_export],
+    );
+    ok(
+        db,
+        Some(PROD_B),
+        &[
+            "voice",
+            "profiles",
+            "update",
+            "Quiet",
+            "--alert-threshold",
+            "0.9",
+        ],
+    );
+    ok(
+        db,
+        Some(PROD_B),
+        &["voice", "analyze", "--brand", "Private", &feed],
+    );
     ok(db, Some(PROD_B), &["voice", "profiles", "delete", "Quiet"]);
     ok(db, Some(PROD_B), &["validate", &feed]);
     assert_eq!(show(db, PROD_B, "Quiet"), Err("NOT_FOUND".into()));
@@ -272,16 +350,25 @@ fn one_key_cannot_reach_another_keys_profiles_or_counters() {
     assert_eq!(show(db, PROD_A, "Quiet").unwrap(), a_quiet);
     assert_eq!(counters(db, PROD_A), a_counters);
     assert_eq!(counter(db, PROD_B, "productValidation"), 4);
+}
 
-    // Test keys: one key's quota is its own.
-    let big = fx.path(&fx.big);
+#[test]
+fn test_keys_have_their_own_counters_and_quota_and_no_profiles() {
+    let fx = Fixture::new();
+    let db = &fx.db;
+    let feed = path_str(&fx.feed);
+    ok(db, Some(TEST_B), &["gtin", "4006381333931"]);
+    let big = path_str(&fx.big);
     let out = run(db, Some(TEST_A), &["--format", "json", "validate", &big]);
     assert_eq!(json(&out)["error"]["code"], "RATE_LIMIT_EXCEEDED");
     ok(db, Some(TEST_A), &["validate", &feed]);
     assert_eq!(counters(db, TEST_A).1, 4);
-    assert_eq!(counters(db, TEST_B).1, 0);
+    assert_eq!(counters(db, TEST_B).1, 1);
     // And a test key cannot touch any profile at all (production only, spec 5.4).
-    let out = run(db, Some(TEST_A), &["--format", "json", "voice", "profiles", "list"]);
+    let out = run(
+        db,
+        Some(TEST_A),
+        &["--format", "json", "voice", "profiles", "list"],
+    );
     assert_eq!(json(&out)["error"]["code"], "AUTH_REQUIRED");
 }
-

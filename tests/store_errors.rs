@@ -26,7 +26,17 @@ fn seeded(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     write_feed(&feed, 3, 5);
     ok(&db, Some(PROD_A), &["gtin", CODE]);
     ok(&db, Some(PROD_A), &["validate", feed.to_str().unwrap()]);
-    ok(&db, Some(PROD_A), &["voice", "analyze", "--brand", "Kept", feed.to_str().unwrap()]);
+    ok(
+        &db,
+        Some(PROD_A),
+        &[
+            "voice",
+            "analyze",
+            "--brand",
+            "Kept",
+            feed.to_str().unwrap(),
+        ],
+    );
     (db, feed)
 }
 
@@ -52,22 +62,27 @@ fn assert_storage_error(out: &Output, db: &Path, what: &str, args: &[String]) {
     assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
     let path = db.display().to_string();
     assert!(stderr.contains(&path), "{args:?}: path missing in {stderr}");
-    assert!(stderr.contains(what), "{args:?}: {what:?} missing in {stderr}");
+    assert!(
+        stderr.contains(what),
+        "{args:?}: {what:?} missing in {stderr}"
+    );
     let doc = json(out);
     let error = if doc["error"].is_object() {
         &doc["error"]
     } else {
         &doc
     };
-    assert!(
-        doc.to_string().contains("STORAGE_ERROR"),
-        "{args:?}: {doc}"
-    );
+    assert!(doc.to_string().contains("STORAGE_ERROR"), "{args:?}: {doc}");
     assert!(error.to_string().contains(&path), "{args:?}: {doc}");
 }
 
 /// What the database holds, to prove nothing was lost.
-fn snapshot(db: &Path) -> (std::collections::BTreeMap<String, u64>, std::collections::BTreeMap<String, u64>) {
+fn snapshot(
+    db: &Path,
+) -> (
+    std::collections::BTreeMap<String, u64>,
+    std::collections::BTreeMap<String, u64>,
+) {
     (counters(db, PROD_A).0, analysis_counts(db, PROD_A))
 }
 
@@ -81,7 +96,10 @@ fn a_read_only_database_directory_is_refused_with_its_path_and_kept() {
     chmod(dir.path(), 0o755);
     let (db, feed) = seeded(dir.path());
     let before = snapshot(&db);
-    let files: Vec<_> = std::fs::read_dir(&db).unwrap().map(|e| e.unwrap().path()).collect();
+    let files: Vec<_> = std::fs::read_dir(&db)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     for f in &files {
         chmod(f, if f.is_dir() { 0o555 } else { 0o444 });
     }
@@ -169,8 +187,11 @@ fn a_database_from_a_newer_feedlint_is_refused_and_left_alone() {
             "the schema version was rewritten"
         );
         // Back to this version's schema: every record is still there.
-        meta.insert("schema_version", &feedlint::store::SCHEMA_VERSION.to_be_bytes())
-            .unwrap();
+        meta.insert(
+            "schema_version",
+            &feedlint::store::SCHEMA_VERSION.to_be_bytes(),
+        )
+        .unwrap();
         raw.flush().unwrap();
     }
     assert_eq!(snapshot(&db), before, "data changed or was lost");
@@ -256,23 +277,13 @@ fn a_full_disk_is_refused_with_the_path_and_loses_nothing() {
     assert!(refused > 0, "the full disk never refused a write");
     println!("full disk: {refused} of 12 runs refused with exit 2");
     // Nothing was lost, refused requests counted nothing, and profile and counter agree.
-    let counters = |doc: &serde_json::Value| -> std::collections::BTreeMap<String, u64> {
-        doc["data"]["counters"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| {
-                (
-                    c["counter"].as_str().unwrap().to_owned(),
-                    c["validations"].as_u64().unwrap(),
-                )
-            })
-            .collect()
-    };
-    let before = counters(&serde_json::from_str(&read("before.json")).unwrap());
-    let after = counters(&serde_json::from_str(&read("after.json")).unwrap());
+    let before = counters_of(&serde_json::from_str(&read("before.json")).unwrap());
+    let after = counters_of(&serde_json::from_str(&read("after.json")).unwrap());
     assert_eq!(after["gtinValidation"], before["gtinValidation"] + gtins);
-    assert_eq!(after["productValidation"], before["productValidation"] + products);
+    assert_eq!(
+        after["productValidation"],
+        before["productValidation"] + products
+    );
     let profiles: serde_json::Value = serde_json::from_str(&read("profiles.json")).unwrap();
     assert_eq!(profiles["profiles"][0]["brandName"], "Kept");
     assert!(profiles["profiles"][0]["analysisCount"].as_u64().unwrap() >= 3);
@@ -280,4 +291,19 @@ fn a_full_disk_is_refused_with_the_path_and_loses_nothing() {
         profiles["profiles"][0]["analysisCount"].as_u64(),
         Some(after["brandVoice"])
     );
+}
+
+/// The counters of a `usage --format json` document.
+fn counters_of(doc: &serde_json::Value) -> std::collections::BTreeMap<String, u64> {
+    doc["data"]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["counter"].as_str().unwrap().to_owned(),
+                c["validations"].as_u64().unwrap(),
+            )
+        })
+        .collect()
 }

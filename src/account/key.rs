@@ -224,7 +224,10 @@ mod tests {
         let out = redact_keys_in(&text);
         assert!(!out.contains(TEST_KEY) && !out.contains(PROD_KEY), "{out}");
         assert!(!out.contains("Secret-Value"), "{out}");
-        assert!(out.starts_with("bad adb_test_ab…9z, then \"adb_prod_01…XY\" and "), "{out}");
+        assert!(
+            out.starts_with("bad adb_test_ab…9z, then \"adb_prod_01…XY\" and "),
+            "{out}"
+        );
         assert!(out.ends_with(" end adb_"), "{out}");
         let help = "adb_<environment>_<random>, adb_test_<random>, adb_test_ab…9z";
         assert_eq!(redact_keys_in(help), help);

@@ -248,11 +248,9 @@ impl Account {
     fn receipt(&self, counter: Counter, n: u64, added: AddUsage) -> Result<Receipt, Error> {
         let tier = self.tier();
         match added {
-            AddUsage::OverLimit { total } => Err(self.over_limit(
-                total,
-                n,
-                tier.monthly_limit().unwrap_or(total),
-            )),
+            AddUsage::OverLimit { total } => {
+                Err(self.over_limit(total, n, tier.monthly_limit().unwrap_or(total)))
+            }
             AddUsage::Added(UsageUpdate {
                 counter_before,
                 total_after,

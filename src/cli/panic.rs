@@ -67,7 +67,10 @@ mod tests {
             assert!(!report.contains(KEY), "{report}");
             assert!(report.contains("adb_prod_Pa…89"), "{report}");
             assert!(report.contains("src/cli/panic.rs:"), "{report}");
-            assert!(report.starts_with("feedlint: internal error at "), "{report}");
+            assert!(
+                report.starts_with("feedlint: internal error at "),
+                "{report}"
+            );
         }
     }
 }

@@ -119,7 +119,9 @@ impl SledStore {
                     std::thread::sleep(step.min(deadline - now));
                     backoff = (backoff * 2).min(MAX_BACKOFF);
                 }
-                Err(sled::Error::Corruption { .. }) if !set_aside && self.set_aside_snapshots()? => {
+                Err(sled::Error::Corruption { .. })
+                    if !set_aside && self.set_aside_snapshots()? =>
+                {
                     set_aside = true;
                 }
                 Err(e) => return Err(self.sled_error(&e)),
@@ -455,7 +457,13 @@ impl Store for SledStore {
         check_hash(key_hash)?;
         let keyed: Vec<(Vec<u8>, &str, &[u8])> = items
             .iter()
-            .map(|(brand, bytes)| (profile_key(key_hash, brand), brand.as_str(), bytes.as_slice()))
+            .map(|(brand, bytes)| {
+                (
+                    profile_key(key_hash, brand),
+                    brand.as_str(),
+                    bytes.as_slice(),
+                )
+            })
             .collect();
         self.with_db(|db| {
             let profiles = self.tree(db, "profiles")?;
@@ -641,7 +649,10 @@ mod tests {
                 Ok(Some(b"1".to_vec()))
             })
             .unwrap();
-        assert!(matches!(added, AddUsage::Added(UsageUpdate { total_after: 1, .. })));
+        assert!(matches!(
+            added,
+            AddUsage::Added(UsageUpdate { total_after: 1, .. })
+        ));
         assert_eq!(stored.as_deref(), Some(&b"1"[..]));
         // Over the limit: the profile keeps its bytes and nothing is counted.
         let (added, stored) = s
@@ -654,7 +665,10 @@ mod tests {
             s.update_profile_counted(A, "Acme", add(1, None), |_| Err(Error::internal("no")))
                 .is_err()
         );
-        assert_eq!(s.get_profile(A, "Acme").unwrap().as_deref(), Some(&b"1"[..]));
+        assert_eq!(
+            s.get_profile(A, "Acme").unwrap().as_deref(),
+            Some(&b"1"[..])
+        );
         assert_eq!(s.usage(A, "2026-11").unwrap().get("brandVoice"), 1);
         assert_eq!(s.usage(B, "2026-11").unwrap().total, 0);
     }
@@ -676,8 +690,14 @@ mod tests {
         );
         assert_eq!(s.list_profiles(A).unwrap().len(), 1);
         // Another key's "b" does not block or see anything.
-        assert_eq!(s.put_profiles(B, &items, false).unwrap(), PutProfiles::Written);
-        assert_eq!(s.put_profiles(A, &items, true).unwrap(), PutProfiles::Written);
+        assert_eq!(
+            s.put_profiles(B, &items, false).unwrap(),
+            PutProfiles::Written
+        );
+        assert_eq!(
+            s.put_profiles(A, &items, true).unwrap(),
+            PutProfiles::Written
+        );
         let all = s.list_profiles(A).unwrap();
         assert_eq!(all.len(), 3);
         assert_eq!(all[1], ("b".to_owned(), b"new-b".to_vec()));
@@ -687,9 +707,13 @@ mod tests {
     fn an_interrupted_snapshot_is_set_aside_and_the_data_kept() {
         let dir = tempfile::tempdir().unwrap();
         let s = store(&dir);
-        s.add_usage(A, "2026-11", "gtinValidation", 3, None).unwrap();
+        s.add_usage(A, "2026-11", "gtinValidation", 3, None)
+            .unwrap();
         // What a process killed while sled wrote a snapshot leaves behind.
-        let stale = dir.path().join("db").join("snap.FFFFFFFFFFFFFFF0.generating");
+        let stale = dir
+            .path()
+            .join("db")
+            .join("snap.FFFFFFFFFFFFFFF0.generating");
         std::fs::write(&stale, b"").unwrap();
         assert_eq!(s.usage(A, "2026-11").unwrap().total, 3);
         assert!(!stale.exists());

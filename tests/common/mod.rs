@@ -25,7 +25,10 @@ pub fn feedlint(db: &Path, key: Option<&str>) -> Command {
     ] {
         cmd.env_remove(var);
     }
-    cmd.env("NO_COLOR", "1").env("FEEDLINT_NOW", NOW).arg("--db").arg(db);
+    cmd.env("NO_COLOR", "1")
+        .env("FEEDLINT_NOW", NOW)
+        .arg("--db")
+        .arg(db);
     if let Some(key) = key {
         cmd.env("FEEDLINT_API_KEY", key);
     }
@@ -106,7 +109,10 @@ pub fn exported_profiles(db: &Path, key: &str) -> Vec<serde_json::Value> {
             .values()
             .filter_map(serde_json::Value::as_u64)
             .sum();
-        assert_eq!(monthly, n, "monthly analyses disagree with analysisCount in {p}");
+        assert_eq!(
+            monthly, n,
+            "monthly analyses disagree with analysisCount in {p}"
+        );
     }
     profiles
 }
@@ -125,11 +131,29 @@ pub fn analysis_counts(db: &Path, key: &str) -> std::collections::BTreeMap<Strin
 }
 
 const ADJECTIVES: [&str; 12] = [
-    "durable", "elegant", "soft", "rugged", "exquisite", "handcrafted", "lightweight", "bold",
-    "fun", "precise", "cozy", "premium",
+    "durable",
+    "elegant",
+    "soft",
+    "rugged",
+    "exquisite",
+    "handcrafted",
+    "lightweight",
+    "bold",
+    "fun",
+    "precise",
+    "cozy",
+    "premium",
 ];
 const NOUNS: [&str; 10] = [
-    "Jacket", "Kettle", "Backpack", "Lamp", "Sneaker", "Watch", "Blender", "Scarf", "Tent",
+    "Jacket",
+    "Kettle",
+    "Backpack",
+    "Lamp",
+    "Sneaker",
+    "Watch",
+    "Blender",
+    "Scarf",
+    "Tent",
     "Headphones",
 ];
 
