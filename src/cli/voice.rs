@@ -83,7 +83,7 @@ pub enum ProfilesCommand {
     Delete(NameArg),
     /// Export profiles (all, or the NAMEs given) as JSON, a backup or a voice to share.
     Export(ExportArgs),
-    /// Import profiles from an export file (all of them in one atomic write, or none).
+    /// Import profiles from an export file (each profile written atomically).
     Import(ImportArgs),
 }
 
