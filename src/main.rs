@@ -11,6 +11,7 @@ use clap::Parser;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    feedlint::cli::install_panic_hook();
     let cli = match feedlint::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

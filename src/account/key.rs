@@ -156,6 +156,41 @@ impl fmt::Debug for ApiKey {
     }
 }
 
+/// `text` with every key-like token redacted as [`ApiKey::redacted`] shows it: a token starts
+/// with `adb_` (any case) and runs to the next whitespace, quote or bracket, so malformed keys
+/// are caught too. For text that may echo user input (error messages, the panic message).
+#[must_use]
+pub fn redact_keys_in(text: &str) -> String {
+    let is_end = |c: char| c.is_whitespace() || "\"'`,;:()[]{}<>=".contains(c);
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = find_ascii_ci(rest, "adb_") {
+        out.push_str(&rest[..at]);
+        let token_len = rest[at..].find(is_end).unwrap_or(rest.len() - at);
+        let token = &rest[at..at + token_len];
+        // Nothing secret in a bare prefix (`adb_test_<random>` in help text) or in a token
+        // that is already redacted.
+        let bare = ["adb_", "adb_test_", "adb_prod_"]
+            .iter()
+            .any(|p| token.eq_ignore_ascii_case(p));
+        if bare || token.contains('…') {
+            out.push_str(token);
+        } else {
+            out.push_str(&redact_text(token));
+        }
+        rest = &rest[at + token_len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Byte offset of the first ASCII-case-insensitive occurrence of `needle` (ASCII) in `hay`.
+fn find_ascii_ci(hay: &str, needle: &str) -> Option<usize> {
+    hay.as_bytes()
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
 /// Redacts any text that may be a key, well-formed or not: keeps a recognised `adb_<env>_`
 /// prefix plus two leading and two trailing random characters when the random part has at least
 /// eight, otherwise hides the random part entirely. Never returns more than four secret chars.
@@ -180,6 +215,28 @@ mod tests {
 
     const TEST_KEY: &str = "adb_test_abCDEFGHIJKLMNOP9z";
     const PROD_KEY: &str = "adb_prod_0123456789abcdefXY";
+
+    #[test]
+    fn redact_keys_in_hides_every_key_like_token() {
+        let text = format!(
+            "bad {TEST_KEY}, then \"{PROD_KEY}\" and ADB_live_Secret-Value-123456 end adb_"
+        );
+        let out = redact_keys_in(&text);
+        assert!(!out.contains(TEST_KEY) && !out.contains(PROD_KEY), "{out}");
+        assert!(!out.contains("Secret-Value"), "{out}");
+        assert!(
+            out.starts_with("bad adb_test_ab…9z, then \"adb_prod_01…XY\" and "),
+            "{out}"
+        );
+        assert!(out.ends_with(" end adb_"), "{out}");
+        let help = "adb_<environment>_<random>, adb_test_<random>, adb_test_ab…9z";
+        assert_eq!(redact_keys_in(help), help);
+        assert_eq!(redact_keys_in("no key here: é"), "no key here: é");
+        assert_eq!(
+            redact_keys_in("cannot open adb_prod_SECRETSECRETSECRET0099: gone"),
+            "cannot open adb_prod_SE…99: gone"
+        );
+    }
 
     #[test]
     fn parses_test_and_production_keys() {

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{ApiKey, Counter, Endpoint, RequestContext, Tier, format_utc};
 use crate::error::{Error, ErrorCode};
-use crate::store::{AddUsage, SledStore, Store, StoreConfig};
+use crate::store::{AddUsage, SledStore, Store, StoreConfig, UsageAdd, UsageUpdate};
 
 /// A key's usage in the current month, as `meta.usage` shows it (spec 2.9).
 ///
@@ -75,7 +75,9 @@ pub struct Account {
 
 impl Account {
     /// Checks the key for `endpoint`: missing or malformed → UNAUTHORIZED; a test key on a
-    /// production-only endpoint → AUTH_REQUIRED (spec 5.4). Does not touch the database yet.
+    /// production-only endpoint → AUTH_REQUIRED (spec 5.4). Then reads the key's usage once, so
+    /// that a database that cannot be used (a file, no permission, locked past the timeout,
+    /// written by a newer feedlint, corrupt) is reported before any work or output.
     pub fn open(
         key: Option<&str>,
         store: &StoreConfig,
@@ -104,13 +106,15 @@ impl Account {
                 "Pass a production key (adb_prod_<random>) with --api-key or FEEDLINT_API_KEY.",
             ));
         }
-        Ok(Self {
+        let account = Self {
             key,
             endpoint,
             store: SledStore::new(store)?,
             month: ctx.month_key(),
             ctx: ctx.clone(),
-        })
+        };
+        account.monthly_usage()?;
+        Ok(account)
     }
 
     /// The parsed key (print only `key().redacted()`).
@@ -181,6 +185,12 @@ impl Account {
     /// re-checking a test key's limit inside that step (a race lost to another process gives
     /// RATE_LIMIT_EXCEEDED and counts nothing). Call it once, after the work succeeded.
     /// Unmetered endpoints count nothing and report current usage.
+    ///
+    /// The promise, for every metered command: a request is counted exactly once, at the moment
+    /// this transaction commits, with all its units. A run that fails or is killed before that
+    /// moment has counted nothing; after it, everything. There is no state in between, on disk
+    /// or after a crash (the store writes the counter and the month total in one sled
+    /// transaction and flushes it before returning).
     pub fn record(&self, n: u64) -> Result<Receipt, Error> {
         let tier = self.tier();
         let Some(counter) = self.endpoint.counter else {
@@ -194,20 +204,63 @@ impl Account {
             });
         };
         let limit = tier.monthly_limit();
-        match self.store.add_usage(
+        let added = self.store.add_usage(
             &self.key.hash_hex(),
             &self.month,
             counter.as_str(),
             n,
             limit,
-        )? {
-            AddUsage::OverLimit { total } => Err(self.over_limit(total, n, limit.unwrap_or(total))),
-            AddUsage::Added(update) => Ok(Receipt {
+        )?;
+        self.receipt(counter, n, added)
+    }
+
+    /// Counts `n` units AND updates the key's profile of `brand` in one atomic, flushed
+    /// transaction (`f` maps the stored bytes to the new ones, as in `Store::update_profile`).
+    /// Used where each unit changes stored state (one brand-voice analysis folds into its
+    /// profile): after a crash the profile and the counter agree, since both or neither were
+    /// written. Over a test key's limit nothing is written. Returns the receipt and the stored
+    /// profile bytes.
+    pub fn record_with_profile<F>(
+        &self,
+        n: u64,
+        brand: &str,
+        f: F,
+    ) -> Result<(Receipt, Option<Vec<u8>>), Error>
+    where
+        F: FnOnce(Option<&[u8]>) -> Result<Option<Vec<u8>>, Error>,
+    {
+        let Some(counter) = self.endpoint.counter else {
+            let stored = self.store.update_profile(&self.key.hash_hex(), brand, f)?;
+            return Ok((self.record(0)?, stored));
+        };
+        let add = UsageAdd {
+            month: &self.month,
+            counter: counter.as_str(),
+            n,
+            limit: self.tier().monthly_limit(),
+        };
+        let (added, stored) =
+            self.store
+                .update_profile_counted(&self.key.hash_hex(), brand, add, f)?;
+        Ok((self.receipt(counter, n, added)?, stored))
+    }
+
+    fn receipt(&self, counter: Counter, n: u64, added: AddUsage) -> Result<Receipt, Error> {
+        let tier = self.tier();
+        match added {
+            AddUsage::OverLimit { total } => {
+                Err(self.over_limit(total, n, tier.monthly_limit().unwrap_or(total)))
+            }
+            AddUsage::Added(UsageUpdate {
+                counter_before,
+                total_after,
+                ..
+            }) => Ok(Receipt {
                 count: n,
                 counter: Some(counter),
-                cost_usd: cost_for(tier, counter, update.counter_before, n),
+                cost_usd: cost_for(tier, counter, counter_before, n),
                 tier,
-                usage_after: Usage::new(tier, update.total_after),
+                usage_after: Usage::new(tier, total_after),
             }),
         }
     }

@@ -10,6 +10,7 @@ mod engine_setup;
 mod generate;
 mod gtin;
 pub mod input;
+mod panic;
 pub mod progress;
 mod revenue;
 mod rules;
@@ -20,6 +21,8 @@ mod voice;
 use std::io::{IsTerminal, Write};
 
 use clap::{Parser, Subcommand, ValueEnum};
+
+pub use panic::{install_panic_hook, panic_report};
 
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::report::OutputFormat;
@@ -351,11 +354,13 @@ fn report_error(
             Envelope::A => e.envelope_a(),
             Envelope::B => e.envelope_b(),
         };
-        let _ = serde_json::to_writer_pretty(&mut *out, &body);
-        let _ = writeln!(out);
+        // Messages may echo user input; a key typed in the wrong place is still a secret.
+        let text = serde_json::to_string_pretty(&body).unwrap_or_default();
+        let _ = writeln!(out, "{}", crate::account::redact_keys_in(&text));
         let _ = out.flush();
     }
-    let _ = writeln!(err, "{}", render_diagnostic(e, color));
+    let text = render_diagnostic(e, color);
+    let _ = writeln!(err, "{}", crate::account::redact_keys_in(&text));
     Outcome::Error
 }
 

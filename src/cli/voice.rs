@@ -12,10 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use super::Ctx;
 use super::input::FeedArgs;
-use crate::account::{Account, Endpoint, Meta, RequestContext, format_utc};
+use crate::account::{Account, Endpoint, Meta, Receipt, RequestContext, format_utc};
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::report::{OutputFormat, TABLE_BLOCK};
-use crate::store::Store;
+use crate::store::{PutProfiles, Store};
 use crate::voice::{
     self, Analysis, AnalysisInput, AnalyzeOptions, Channel, Profile, ProfileSettings,
 };
@@ -330,10 +330,12 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             }))
         };
 
-    let key_hash = account.key().hash_hex();
     let single = args.feeds.is_empty();
     let mut out = AnalysisWriter::new(ctx.global.format, single);
-    let mut count: u64 = 0;
+    // Each analysis is one metered unit, committed with its profile update (see
+    // `Account::record_with_profile`): a run that stops half-way has counted exactly the
+    // analyses folded into the profile.
+    let mut last_receipt = None;
     for input in inputs {
         let input = input?;
         input.validate().map_err(|e| {
@@ -344,32 +346,35 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             };
             validation_422(e, field)
         })?;
-        let analysis = analyze_one(&account, &key_hash, &brand, &input, opts, &now)?;
+        let (analysis, receipt) = analyze_one(&account, &brand, &input, opts, &now)?;
+        last_receipt = Some(receipt);
         if let Some(alert) = &analysis.drift_alert
             && !ctx.global.quiet
         {
             writeln!(ctx.err, "drift alert: {}", alert.message)?;
         }
-        count += 1;
         out.push(analysis, ctx)?;
     }
-    let receipt = account.record(count)?;
+    let receipt = match last_receipt {
+        Some(receipt) => receipt,
+        None => account.record(0)?,
+    };
     let meta = receipt.meta(&rctx, Endpoint::VOICE_ANALYZE);
     out.finish(&meta, ctx)?;
     Ok(Outcome::Clean)
 }
 
-/// One analysis folded into the stored profile in one atomic read-modify-write.
+/// One analysis folded into the stored profile and counted on the key, in one atomic
+/// transaction.
 fn analyze_one(
     account: &Account,
-    key_hash: &str,
     brand: &str,
     input: &AnalysisInput,
     opts: AnalyzeOptions,
     now: &str,
-) -> Result<Analysis, Error> {
+) -> Result<(Analysis, Receipt), Error> {
     let mut out = None;
-    account.store().update_profile(key_hash, brand, |old| {
+    let (receipt, _) = account.record_with_profile(1, brand, |old| {
         let mut profile = match old {
             Some(bytes) => decode(bytes)?,
             None => Profile::new(
@@ -386,7 +391,8 @@ fn analyze_one(
         out = Some(analysis);
         Ok(Some(bytes))
     })?;
-    out.ok_or_else(|| Error::internal("profile update returned no analysis"))
+    let analysis = out.ok_or_else(|| Error::internal("profile update returned no analysis"))?;
+    Ok((analysis, receipt))
 }
 
 fn json_err(e: serde_json::Error) -> Error {
@@ -690,32 +696,21 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
             let text = std::fs::read_to_string(&i.file)
                 .map_err(|e| Error::input(format!("cannot read {}: {e}", i.file.display())))?;
             let imported = voice::import_profiles(&text)?;
-            if !i.replace {
-                for p in &imported {
-                    if account
-                        .store()
-                        .get_profile(&key_hash, &p.brand_name)?
-                        .is_some()
-                    {
-                        return Err(Error::new(
-                            ErrorCode::ValidationError,
-                            format!(
-                                "a brand voice profile named '{}' already exists",
-                                p.brand_name
-                            ),
-                        )
-                        .with_help("pass --replace to overwrite existing profiles"));
-                    }
-                }
+            let items = imported
+                .iter()
+                .map(|p| Ok((p.brand_name.clone(), encode(p)?)))
+                .collect::<Result<Vec<_>, Error>>()?;
+            // All profiles in one transaction: a failed or killed import writes none of them.
+            if let PutProfiles::Exists(brand) =
+                account.store().put_profiles(&key_hash, &items, i.replace)?
+            {
+                return Err(Error::new(
+                    ErrorCode::ValidationError,
+                    format!("a brand voice profile named '{brand}' already exists"),
+                )
+                .with_help("pass --replace to overwrite existing profiles"));
             }
-            let mut names = Vec::new();
-            for p in &imported {
-                let bytes = encode(p)?;
-                account
-                    .store()
-                    .update_profile(&key_hash, &p.brand_name, |_| Ok(Some(bytes)))?;
-                names.push(p.brand_name.clone());
-            }
+            let names: Vec<String> = items.into_iter().map(|(name, _)| name).collect();
             let meta = account.record(0)?.meta(&rctx, endpoint);
             if json {
                 let data = serde_json::json!({ "imported": names });

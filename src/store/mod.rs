@@ -81,6 +81,28 @@ pub enum AddUsage {
     OverLimit { total: u64 },
 }
 
+/// A usage increment applied in the same atomic step as a profile update
+/// ([`Store::update_profile_counted`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UsageAdd<'a> {
+    /// `YYYY-MM`.
+    pub month: &'a str,
+    /// The counter's stored name.
+    pub counter: &'a str,
+    pub n: u64,
+    /// As in [`Store::add_usage`]: the key's month total may not pass it.
+    pub limit: Option<u64>,
+}
+
+/// The result of [`Store::put_profiles`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PutProfiles {
+    /// Every profile was written, in one atomic, flushed step.
+    Written,
+    /// Without `replace`, this brand already had a profile; nothing was written.
+    Exists(String),
+}
+
 /// A key's usage in one month: each counter by its stored name, and their sum.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MonthUsage {
@@ -128,6 +150,30 @@ pub trait Store {
     ) -> Result<Option<Vec<u8>>, Error>
     where
         F: FnOnce(Option<&[u8]>) -> Result<Option<Vec<u8>>, Error>;
+
+    /// [`Store::update_profile`] and [`Store::add_usage`] in ONE atomic, flushed transaction:
+    /// after a crash either both the new profile and the counted usage are on disk, or
+    /// neither. When the limit would be passed nothing is written and the profile stays as it
+    /// was. Returns the usage outcome and what is stored afterwards.
+    fn update_profile_counted<F>(
+        &self,
+        key_hash: &str,
+        brand: &str,
+        usage: UsageAdd<'_>,
+        f: F,
+    ) -> Result<(AddUsage, Option<Vec<u8>>), Error>
+    where
+        F: FnOnce(Option<&[u8]>) -> Result<Option<Vec<u8>>, Error>;
+
+    /// Writes several profiles of `key_hash` as `(brand, bytes)` in ONE atomic, flushed
+    /// transaction: all of them or, after a crash or a refusal, none. Without `replace`, a brand
+    /// that already has a profile refuses the whole write ([`PutProfiles::Exists`]).
+    fn put_profiles(
+        &self,
+        key_hash: &str,
+        profiles: &[(String, Vec<u8>)],
+        replace: bool,
+    ) -> Result<PutProfiles, Error>;
 
     /// All profiles of `key_hash` as `(brand, bytes)`, in brand order (byte-wise).
     fn list_profiles(&self, key_hash: &str) -> Result<Vec<(String, Vec<u8>)>, Error>;

@@ -4,7 +4,8 @@
 //! operation is a short critical section (open → operate → flush → drop) and a locked open is
 //! retried with jittered exponential backoff up to the lock timeout. A database is never reset
 //! or deleted: a corrupt one, one written by a newer feedlint, or a path that is not a directory
-//! gives an error naming the path and how to recover.
+//! gives an error naming the path and how to recover. The one repair made is setting aside a
+//! snapshot file sled left half-written (see `SledStore::set_aside_snapshots`).
 //!
 //! Layout (schema version [`SCHEMA_VERSION`]); every record key starts with the 64-hex SHA-256
 //! of the API key and `/`, so a prefix scan for one key cannot reach another's records:
@@ -17,9 +18,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use sled::Transactional;
-use sled::transaction::{ConflictableTransactionError, TransactionError};
+use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 
-use super::{AddUsage, MonthUsage, Store, StoreConfig, UsageUpdate};
+use super::{AddUsage, MonthUsage, PutProfiles, Store, StoreConfig, UsageAdd, UsageUpdate};
 use crate::error::{Error, ErrorCode};
 
 /// The on-disk layout version this feedlint writes and understands.
@@ -28,6 +29,8 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// sled's page cache size: a CLI touches a few records per run; sled's default is 1 GB.
 const CACHE_CAPACITY: u64 = 8 * 1024 * 1024;
 const SCHEMA_KEY: &[u8] = b"schema_version";
+/// Where interrupted sled snapshots are moved (see `SledStore::set_aside_snapshots`).
+const INTERRUPTED_SNAPSHOTS: &str = "interrupted-snapshots";
 const FIRST_BACKOFF: Duration = Duration::from_millis(4);
 const MAX_BACKOFF: Duration = Duration::from_millis(250);
 
@@ -95,6 +98,7 @@ impl SledStore {
         }
         let deadline = Instant::now() + self.lock_timeout;
         let mut backoff = FIRST_BACKOFF;
+        let mut set_aside = false;
         loop {
             let opened = sled::Config::new()
                 .path(&self.path)
@@ -115,9 +119,39 @@ impl SledStore {
                     std::thread::sleep(step.min(deadline - now));
                     backoff = (backoff * 2).min(MAX_BACKOFF);
                 }
+                Err(sled::Error::Corruption { .. })
+                    if !set_aside && self.set_aside_snapshots()? =>
+                {
+                    set_aside = true;
+                }
                 Err(e) => return Err(self.sled_error(&e)),
             }
         }
+    }
+
+    /// Works around sled 0.34.7 taking an interrupted snapshot for the newest one: a process
+    /// killed (or a disk filling up) while sled writes `snap.<lsn>.generating` leaves that file
+    /// behind, and every later open fails with "Read corrupted data" although the log is whole.
+    /// sled renames the file to `snap.<lsn>` once it is complete, so a leftover `.generating`
+    /// file holds nothing the log does not. Called only after an open failed on corruption (sled
+    /// had the lock, so no process was writing a snapshot), it moves such files into
+    /// `interrupted-snapshots/` inside the database (nothing is deleted) and says whether there
+    /// were any, so the open can be retried once.
+    fn set_aside_snapshots(&self) -> Result<bool, Error> {
+        let io = |e: std::io::Error| self.sled_error(&sled::Error::Io(e));
+        let mut moved = false;
+        for entry in std::fs::read_dir(&self.path).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let name = entry.file_name();
+            let Some(name) = name.to_str() else { continue };
+            if name.starts_with("snap.") && name.ends_with(".generating") {
+                let aside = self.path.join(INTERRUPTED_SNAPSHOTS);
+                std::fs::create_dir_all(&aside).map_err(io)?;
+                std::fs::rename(entry.path(), aside.join(name)).map_err(io)?;
+                moved = true;
+            }
+        }
+        Ok(moved)
     }
 
     fn lock_timeout_error(&self) -> Error {
@@ -202,6 +236,50 @@ impl SledStore {
         ))
     }
 
+    /// The usage part of a transaction: adds `n` to one counter and to the month total, or
+    /// writes nothing when `limit` would be passed.
+    fn add_in(
+        &self,
+        usage: &TransactionalTree,
+        totals: &TransactionalTree,
+        counter_key: &str,
+        total_key: &str,
+        n: u64,
+        limit: Option<u64>,
+    ) -> Result<AddUsage, ConflictableTransactionError<Error>> {
+        let abort = |e: Error| ConflictableTransactionError::Abort(e);
+        let before = self
+            .decode_u64(usage.get(counter_key)?.as_deref())
+            .map_err(abort)?;
+        let total = self
+            .decode_u64(totals.get(total_key)?.as_deref())
+            .map_err(abort)?;
+        let overflow = || abort(self.corrupt("a usage counter overflowed"));
+        let total_after = total.checked_add(n).ok_or_else(overflow)?;
+        if limit.is_some_and(|limit| total_after > limit) {
+            return Ok(AddUsage::OverLimit { total });
+        }
+        let after = before.checked_add(n).ok_or_else(overflow)?;
+        usage.insert(counter_key.as_bytes(), &after.to_be_bytes())?;
+        totals.insert(total_key.as_bytes(), &total_after.to_be_bytes())?;
+        Ok(AddUsage::Added(UsageUpdate {
+            counter_before: before,
+            counter_after: after,
+            total_after,
+        }))
+    }
+
+    fn tx_error(&self, e: TransactionError<Error>) -> Error {
+        match e {
+            TransactionError::Abort(e) => e,
+            TransactionError::Storage(e) => self.sled_error(&e),
+        }
+    }
+
+    fn tree(&self, db: &sled::Db, name: &str) -> Result<sled::Tree, Error> {
+        db.open_tree(name).map_err(|e| self.sled_error(&e))
+    }
+
     fn decode_u64(&self, bytes: Option<&[u8]>) -> Result<u64, Error> {
         match bytes {
             None => Ok(0),
@@ -238,6 +316,16 @@ fn check_hash(key_hash: &str) -> Result<(), Error> {
     }
 }
 
+/// A profile changed between its read and its write: only possible if another thread of this
+/// process raced us, since the database is held exclusively for the whole section.
+fn changed(brand: &str) -> Error {
+    Error::new(
+        ErrorCode::StorageError,
+        format!("the profile {brand:?} changed while it was being updated"),
+    )
+    .with_help("Run the command again.")
+}
+
 fn profile_key(key_hash: &str, brand: &str) -> Vec<u8> {
     format!("{key_hash}/{brand}").into_bytes()
 }
@@ -260,31 +348,9 @@ impl Store for SledStore {
                 .open_tree("usage_total")
                 .map_err(|e| self.sled_error(&e))?;
             let outcome = (&usage, &totals).transaction(|(usage, totals)| {
-                let abort = |e: Error| ConflictableTransactionError::Abort(e);
-                let before = self
-                    .decode_u64(usage.get(&counter_key)?.as_deref())
-                    .map_err(abort)?;
-                let total = self
-                    .decode_u64(totals.get(&total_key)?.as_deref())
-                    .map_err(abort)?;
-                let overflow = || abort(self.corrupt("a usage counter overflowed"));
-                let total_after = total.checked_add(n).ok_or_else(overflow)?;
-                if limit.is_some_and(|limit| total_after > limit) {
-                    return Ok(AddUsage::OverLimit { total });
-                }
-                let after = before.checked_add(n).ok_or_else(overflow)?;
-                usage.insert(counter_key.as_bytes(), &after.to_be_bytes())?;
-                totals.insert(total_key.as_bytes(), &total_after.to_be_bytes())?;
-                Ok(AddUsage::Added(UsageUpdate {
-                    counter_before: before,
-                    counter_after: after,
-                    total_after,
-                }))
+                self.add_in(usage, totals, &counter_key, &total_key, n, limit)
             });
-            outcome.map_err(|e| match e {
-                TransactionError::Abort(e) => e,
-                TransactionError::Storage(e) => self.sled_error(&e),
-            })
+            outcome.map_err(|e| self.tx_error(e))
         })
     }
 
@@ -333,14 +399,88 @@ impl Store for SledStore {
             profiles
                 .compare_and_swap(&key, old, new.as_deref())
                 .map_err(|e| self.sled_error(&e))?
-                .map_err(|_| {
-                    Error::new(
-                        ErrorCode::StorageError,
-                        format!("the profile {brand:?} changed while it was being updated"),
-                    )
-                    .with_help("Run the command again.")
-                })?;
+                .map_err(|_| changed(brand))?;
             Ok(new)
+        })
+    }
+
+    fn update_profile_counted<F>(
+        &self,
+        key_hash: &str,
+        brand: &str,
+        add: UsageAdd<'_>,
+        f: F,
+    ) -> Result<(AddUsage, Option<Vec<u8>>), Error>
+    where
+        F: FnOnce(Option<&[u8]>) -> Result<Option<Vec<u8>>, Error>,
+    {
+        check_hash(key_hash)?;
+        let key = profile_key(key_hash, brand);
+        let counter_key = format!("{key_hash}/{}/{}", add.month, add.counter);
+        let total_key = format!("{key_hash}/{}", add.month);
+        self.with_db(|db| {
+            let profiles = self.tree(db, "profiles")?;
+            let usage = self.tree(db, "usage")?;
+            let totals = self.tree(db, "usage_total")?;
+            let old = profiles.get(&key).map_err(|e| self.sled_error(&e))?;
+            // `f` runs once, outside the transaction (whose closure may be retried); the
+            // transaction re-checks that the profile is still `old`.
+            let new = f(old.as_deref())?;
+            let outcome = (&profiles, &usage, &totals).transaction(|(p, u, t)| {
+                if p.get(&key)? != old {
+                    return Err(ConflictableTransactionError::Abort(changed(brand)));
+                }
+                let added = self.add_in(u, t, &counter_key, &total_key, add.n, add.limit)?;
+                if matches!(added, AddUsage::Added(_)) {
+                    match &new {
+                        Some(bytes) => p.insert(key.as_slice(), bytes.as_slice())?,
+                        None => p.remove(key.as_slice())?,
+                    };
+                }
+                Ok(added)
+            });
+            let added = outcome.map_err(|e| self.tx_error(e))?;
+            let stored = match added {
+                AddUsage::Added(_) => new,
+                AddUsage::OverLimit { .. } => old.map(|v| v.to_vec()),
+            };
+            Ok((added, stored))
+        })
+    }
+
+    fn put_profiles(
+        &self,
+        key_hash: &str,
+        items: &[(String, Vec<u8>)],
+        replace: bool,
+    ) -> Result<PutProfiles, Error> {
+        check_hash(key_hash)?;
+        let keyed: Vec<(Vec<u8>, &str, &[u8])> = items
+            .iter()
+            .map(|(brand, bytes)| {
+                (
+                    profile_key(key_hash, brand),
+                    brand.as_str(),
+                    bytes.as_slice(),
+                )
+            })
+            .collect();
+        self.with_db(|db| {
+            let profiles = self.tree(db, "profiles")?;
+            let outcome = profiles.transaction(|p| {
+                if !replace {
+                    for (key, brand, _) in &keyed {
+                        if p.get(key)?.is_some() {
+                            return Ok(PutProfiles::Exists((*brand).to_owned()));
+                        }
+                    }
+                }
+                for (key, _, bytes) in &keyed {
+                    p.insert(key.as_slice(), *bytes)?;
+                }
+                Ok(PutProfiles::Written)
+            });
+            outcome.map_err(|e| self.tx_error(e))
         })
     }
 
@@ -491,6 +631,111 @@ mod tests {
         );
         assert_eq!(s.update_profile(A, "Acme", |_| Ok(None)).unwrap(), None);
         assert_eq!(s.get_profile(A, "Acme").unwrap(), None);
+    }
+
+    #[test]
+    fn a_counted_profile_update_writes_both_or_neither() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        let add = |n, limit| UsageAdd {
+            month: "2026-11",
+            counter: "brandVoice",
+            n,
+            limit,
+        };
+        let (added, stored) = s
+            .update_profile_counted(A, "Acme", add(1, None), |old| {
+                assert!(old.is_none());
+                Ok(Some(b"1".to_vec()))
+            })
+            .unwrap();
+        assert!(matches!(
+            added,
+            AddUsage::Added(UsageUpdate { total_after: 1, .. })
+        ));
+        assert_eq!(stored.as_deref(), Some(&b"1"[..]));
+        // Over the limit: the profile keeps its bytes and nothing is counted.
+        let (added, stored) = s
+            .update_profile_counted(A, "Acme", add(5, Some(3)), |_| Ok(Some(b"2".to_vec())))
+            .unwrap();
+        assert_eq!(added, AddUsage::OverLimit { total: 1 });
+        assert_eq!(stored.as_deref(), Some(&b"1"[..]));
+        // An error from `f` changes nothing either.
+        assert!(
+            s.update_profile_counted(A, "Acme", add(1, None), |_| Err(Error::internal("no")))
+                .is_err()
+        );
+        assert_eq!(
+            s.get_profile(A, "Acme").unwrap().as_deref(),
+            Some(&b"1"[..])
+        );
+        assert_eq!(s.usage(A, "2026-11").unwrap().get("brandVoice"), 1);
+        assert_eq!(s.usage(B, "2026-11").unwrap().total, 0);
+    }
+
+    #[test]
+    fn put_profiles_writes_all_or_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        s.update_profile(A, "b", |_| Ok(Some(b"old".to_vec())))
+            .unwrap();
+        let items = vec![
+            ("a".to_owned(), b"new-a".to_vec()),
+            ("b".to_owned(), b"new-b".to_vec()),
+            ("c".to_owned(), b"new-c".to_vec()),
+        ];
+        assert_eq!(
+            s.put_profiles(A, &items, false).unwrap(),
+            PutProfiles::Exists("b".into())
+        );
+        assert_eq!(s.list_profiles(A).unwrap().len(), 1);
+        // Another key's "b" does not block or see anything.
+        assert_eq!(
+            s.put_profiles(B, &items, false).unwrap(),
+            PutProfiles::Written
+        );
+        assert_eq!(
+            s.put_profiles(A, &items, true).unwrap(),
+            PutProfiles::Written
+        );
+        let all = s.list_profiles(A).unwrap();
+        assert_eq!(all.len(), 3);
+        assert_eq!(all[1], ("b".to_owned(), b"new-b".to_vec()));
+    }
+
+    #[test]
+    fn an_interrupted_snapshot_is_set_aside_and_the_data_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        s.add_usage(A, "2026-11", "gtinValidation", 3, None)
+            .unwrap();
+        // What a process killed while sled wrote a snapshot leaves behind.
+        let stale = dir
+            .path()
+            .join("db")
+            .join("snap.FFFFFFFFFFFFFFF0.generating");
+        std::fs::write(&stale, b"").unwrap();
+        assert_eq!(s.usage(A, "2026-11").unwrap().total, 3);
+        assert!(!stale.exists());
+        let aside = dir
+            .path()
+            .join("db")
+            .join(INTERRUPTED_SNAPSHOTS)
+            .join("snap.FFFFFFFFFFFFFFF0.generating");
+        assert!(aside.is_file());
+    }
+
+    #[test]
+    fn full_disk_error_names_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = store(&dir);
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let e = s.sled_error(&sled::Error::Io(full));
+        assert_eq!(e.code, ErrorCode::StorageError);
+        let path = dir.path().join("db").display().to_string();
+        assert!(e.message.contains(&path), "{}", e.message);
+        assert!(e.help.as_deref().unwrap().contains("disk is not full"));
+        assert!(e.help.as_deref().unwrap().contains("Nothing was deleted"));
     }
 
     #[test]
