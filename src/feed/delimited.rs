@@ -153,7 +153,10 @@ impl DelimitedReader {
             .map(|(i, h)| column(h, i))
             .collect();
         mark_unique(&mut columns);
-        let header_names = header.iter().map(|h| canonical_name(h).into_owned()).collect();
+        let header_names = header
+            .iter()
+            .map(|h| canonical_name(h).into_owned())
+            .collect();
         let header_key = header.get(0).map(match_key).unwrap_or_default();
         let header_first = header.get(0).unwrap_or_default().trim().to_owned();
         Ok(Self {
@@ -271,15 +274,21 @@ impl DelimitedReader {
     fn unclosed_quote(&self, line: u64) -> Option<Error> {
         let n = self.record.len();
         let last = self.record.get(n.checked_sub(1)?)?;
-        if !last.contains('\n') || !self.at_end_of_input() || self.rdr.get_ref().ends_with_quote()
-        {
+        if !last.contains('\n') || !self.at_end_of_input() || self.rdr.get_ref().ends_with_quote() {
             return None;
         }
         let before: Vec<&str> = self.record.iter().take(n - 1).collect();
-        let newlines_before: u64 = before.iter().map(|f| source::count_newlines(f.as_bytes())).sum();
+        let newlines_before: u64 = before
+            .iter()
+            .map(|f| source::count_newlines(f.as_bytes()))
+            .sum();
         let open_line = line + newlines_before;
         let col = if newlines_before == 0 {
-            before.iter().map(|f| f.chars().count() as u64 + 1).sum::<u64>() + 1
+            before
+                .iter()
+                .map(|f| f.chars().count() as u64 + 1)
+                .sum::<u64>()
+                + 1
         } else {
             1
         };
@@ -317,11 +326,6 @@ impl DelimitedReader {
         let mut p = Product::new(SourceLocation::new(self.label.clone(), line, self.index));
         p.attributes.reserve(self.columns.len());
         self.index += 1;
-        let n = self.record.len();
-        if n != self.columns.len() {
-            let message = self.ragged(&mut p, n);
-            p.read_issues.push(ReadIssue { line, message });
-        }
         if memchr::memchr(0xEF, self.record.as_slice().as_bytes()).is_some() {
             for (i, cell) in self.record.iter().enumerate() {
                 if cell.contains('\u{feff}') {
@@ -370,6 +374,12 @@ impl DelimitedReader {
                     }
                 }
             }
+        }
+        // After the header's columns, so extra values come last in the product too.
+        let n = self.record.len();
+        if n != self.columns.len() {
+            let message = self.ragged(&mut p, n);
+            p.read_issues.push(ReadIssue { line, message });
         }
         Step::Product(p)
     }

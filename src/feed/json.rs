@@ -499,7 +499,9 @@ impl<'de> Visitor<'de> for ProductSeed<'_> {
             let name = canonical_name(&key);
             if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
                 let message = if *first == key {
-                    format!("the key `{key}` appears more than once in this object; every value is kept")
+                    format!(
+                        "the key `{key}` appears more than once in this object; every value is kept"
+                    )
                 } else {
                     format!(
                         "the keys `{first}` and `{key}` both give the attribute `{name}`; every \

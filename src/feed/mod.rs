@@ -46,7 +46,9 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
     let bad = || {
-        format!("`{text}` is not a size: write a number of bytes with an optional unit, e.g. 2GiB, 500MB, 1048576")
+        format!(
+            "`{text}` is not a size: write a number of bytes with an optional unit, e.g. 2GiB, 500MB, 1048576"
+        )
     };
     let n: u64 = num.parse().map_err(|_| bad())?;
     let mult: u64 = match unit.trim().to_ascii_lowercase().as_str() {
@@ -238,12 +240,18 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
     let format = match opts.format {
         Some(f) => f,
         None => detect_format(path, first, text).map_err(|expected| {
-            let at = text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0) as u64;
+            let at = text
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .unwrap_or(0) as u64;
             source::syntax_error(
                 &label,
                 &decoded.origin,
                 source::Pos::Offset(at),
-                &format!("the file is named as {expected} but its content is not: {}", looks_like(text)),
+                &format!(
+                    "the file is named as {expected} but its content is not: {}",
+                    looks_like(text)
+                ),
                 Some("rename the file, or pass --input-format with its real format"),
             )
         })?,
@@ -318,7 +326,7 @@ fn detect_format(path: &Path, first: u8, text: &[u8]) -> Result<InputFormat, &'s
 /// A few words on what the start of a file looks like, for the format-mismatch error.
 fn looks_like(text: &[u8]) -> &'static str {
     let start = text.trim_ascii_start();
-    if start.starts_with(b"\"") && !start.contains(&b'\n') {
+    if start.starts_with(b"\"") {
         "it starts with a JSON string, not an object or array"
     } else if start.first().is_some_and(u8::is_ascii_digit) || start.starts_with(b"-") {
         "it starts with a number or plain text"
@@ -350,7 +358,10 @@ mod tests {
     #[test]
     fn format_comes_from_content_then_extension() {
         let p = Path::new;
-        assert_eq!(detect_format(p("a.csv"), b'<', b"<rss/>"), Ok(InputFormat::Xml));
+        assert_eq!(
+            detect_format(p("a.csv"), b'<', b"<rss/>"),
+            Ok(InputFormat::Xml)
+        );
         assert_eq!(
             detect_format(p("a.txt"), b'i', b"id\ttitle"),
             Ok(InputFormat::Csv)

@@ -434,8 +434,7 @@ impl Read for Gunzip {
                     };
                     if first == GZIP_MAGIC[0] && second.is_none_or(|c| c == GZIP_MAGIC[1]) {
                         self.members += 1;
-                        self.state =
-                            GzState::Member(Box::new(flate2::bufread::GzDecoder::new(b)));
+                        self.state = GzState::Member(Box::new(flate2::bufread::GzDecoder::new(b)));
                         continue;
                     }
                     let offset = gz_offset(&b);
@@ -489,10 +488,7 @@ pub fn human_bytes(n: u64) -> String {
             return if n % size == 0 {
                 format!("{} {unit}", n / size)
             } else {
-                #[allow(
-                    clippy::cast_precision_loss,
-                    reason = "a rounded size for a message"
-                )]
+                #[allow(clippy::cast_precision_loss, reason = "a rounded size for a message")]
                 let v = n as f64 / size as f64;
                 format!("{v:.1} {unit}")
             };
