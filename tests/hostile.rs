@@ -469,7 +469,7 @@ fn check_case(file: &Path, db: &str, expected: Outcome, failures: &mut Vec<Strin
             Error(phrase) => {
                 if r.code != Some(2) {
                     failures.push(format!("{what}: exit {:?}, expected 2: {err}", r.code));
-                } else if !err.contains(&format!("{f}")) || !err.contains(phrase) {
+                } else if !err.contains(f) || !err.contains(phrase) {
                     failures.push(format!(
                         "{what}: stderr does not name {f} and say `{phrase}`: {err}"
                     ));

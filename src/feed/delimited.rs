@@ -76,10 +76,10 @@ impl TailRead {
 
     /// The input ends with `"`, optionally followed by one line break (`\n`, `\r\n` or `\r`).
     fn ends_with_quote(&self) -> bool {
-        match self.tail {
-            [_, _, b'"'] | [_, b'"', b'\n' | b'\r'] | [b'"', b'\r', b'\n'] => true,
-            _ => false,
-        }
+        matches!(
+            self.tail,
+            [_, _, b'"'] | [_, b'"', b'\n' | b'\r'] | [b'"', b'\r', b'\n']
+        )
     }
 }
 
@@ -246,7 +246,7 @@ impl DelimitedReader {
     /// Whether the record just read is the header again.
     fn is_header_repeat(&self) -> bool {
         let r = &self.record;
-        if r.len() != self.header_names.len() || r.len() == 0 {
+        if r.len() != self.header_names.len() || r.is_empty() {
             return false;
         }
         let first = r.get(0).unwrap_or_default();

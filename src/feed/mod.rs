@@ -158,9 +158,9 @@ pub struct FeedReader {
 }
 
 enum Inner {
-    Delimited(delimited::DelimitedReader),
+    Delimited(Box<delimited::DelimitedReader>),
     Xml(Box<xml::XmlReader>),
-    Json(json::JsonReader),
+    Json(Box<json::JsonReader>),
 }
 
 impl FeedReader {
@@ -263,7 +263,7 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
                 label.clone(),
                 format == InputFormat::Tsv,
             )?;
-            (r.kind(), Inner::Delimited(r))
+            (r.kind(), Inner::Delimited(Box::new(r)))
         }
         InputFormat::Xml => {
             let r = xml::XmlReader::new(decoded, label.clone())?;
@@ -272,7 +272,7 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
         InputFormat::Json | InputFormat::Ndjson => {
             let ndjson = format == InputFormat::Ndjson;
             let r = json::JsonReader::new(decoded, label.clone(), ndjson, first)?;
-            (r.kind(), Inner::Json(r))
+            (r.kind(), Inner::Json(Box::new(r)))
         }
     };
     Ok(FeedReader {
