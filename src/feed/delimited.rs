@@ -550,4 +550,15 @@ mod tests {
         assert_eq!(sniff_delimiter(b"\"a,b\"\tc\n"), b'\t');
         assert_eq!(sniff_delimiter(b"id\n"), b',');
     }
+
+    #[test]
+    fn a_repeated_header_is_recognised_in_any_spelling() {
+        let key = match_key("Image Link");
+        assert!(key_matches("image_link", &key));
+        assert!(key_matches("imageLink", &key));
+        assert!(key_matches(" IMAGE-LINK ", &key));
+        assert!(!key_matches("image_links", &key));
+        assert!(!key_matches("SKU-1", &key));
+        assert!(!key_matches("", &[]));
+    }
 }

@@ -886,6 +886,87 @@ mod tests {
         assert_eq!(xml_declared_encoding(b"<rss encoding='latin1'/>"), None);
     }
 
+    fn decode_error(e: &io::Error) -> &DecodeError {
+        e.get_ref()
+            .and_then(|r| r.downcast_ref::<DecodeError>())
+            .expect("a DecodeError")
+    }
+
+    #[test]
+    fn strict_decode_names_line_and_offset_of_an_unpaired_surrogate() {
+        let mut bytes = Vec::new();
+        for u in "ab\ncd\n".encode_utf16() {
+            bytes.extend(u.to_le_bytes());
+        }
+        bytes.extend([0x00, 0xd8, b'x', 0x00]);
+        let mut r = StrictDecode::new(Box::new(Cursor::new(bytes)), encoding_rs::UTF_16LE);
+        let mut s = String::new();
+        let err = r.read_to_string(&mut s).unwrap_err();
+        let d = decode_error(&err);
+        assert_eq!((d.line, d.offset), (3, 12), "{}", d.message);
+        assert!(
+            d.message
+                .starts_with("invalid UTF-16LE at line 3, byte offset 12")
+        );
+
+        let mut ok = Vec::new();
+        for u in "é\n€".encode_utf16() {
+            ok.extend(u.to_le_bytes());
+        }
+        let mut r = StrictDecode::new(Box::new(Cursor::new(ok)), encoding_rs::UTF_16LE);
+        let mut s = String::new();
+        r.read_to_string(&mut s).unwrap();
+        assert_eq!(s, "é\n€");
+    }
+
+    #[test]
+    fn utf8_check_rejects_a_nul_byte_with_its_line() {
+        let err = check(b"id\n1,a\x00b\n").unwrap_err();
+        let d = decode_error(&err);
+        assert_eq!((d.line, d.offset), (2, 6));
+    }
+
+    fn gz(parts: &[&[u8]]) -> Vec<u8> {
+        use std::io::Write;
+        let mut out = Vec::new();
+        for part in parts {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            e.write_all(part).unwrap();
+            out.extend(e.finish().unwrap());
+        }
+        out
+    }
+
+    fn gunzip(bytes: Vec<u8>) -> io::Result<Vec<u8>> {
+        let mut v = Vec::new();
+        Gunzip::new(Box::new(Cursor::new(bytes))).read_to_end(&mut v)?;
+        Ok(v)
+    }
+
+    #[test]
+    fn gunzip_reads_every_member_and_locates_junk_and_truncation() {
+        assert_eq!(gunzip(gz(&[b"ab", b"cd"])).unwrap(), b"abcd");
+        assert_eq!(gunzip(Vec::new()).unwrap(), b"");
+        let good = gz(&[b"abc"]);
+        let mut junk = good.clone();
+        junk.extend_from_slice(b"xyz");
+        let err = gunzip(junk).unwrap_err();
+        let d = decode_error(&err);
+        assert_eq!(d.offset, good.len() as u64);
+        assert!(d.message.starts_with("3 byte(s) of junk"), "{}", d.message);
+        let err = gunzip(good[..good.len() - 4].to_vec()).unwrap_err();
+        assert!(decode_error(&err).message.contains("truncated"));
+        let err = gunzip(b"plain text".to_vec()).unwrap_err();
+        assert!(decode_error(&err).message.starts_with("not gzip data"));
+    }
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(human_bytes(8 << 30), "8 GiB");
+        assert_eq!(human_bytes(1536 * 1024), "1.5 MiB");
+        assert_eq!(human_bytes(100), "100 bytes");
+    }
+
     #[test]
     fn cap_reader_stops_at_the_cap() {
         let mut r = CapReader {
