@@ -269,7 +269,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__batch)
-            opts="-q -j -h -V --input-format --encoding --no-market-intelligence --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-q -j -h -V --input-format --encoding --max-decompressed-size --no-market-intelligence --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -280,6 +280,10 @@ _feedlint() {
                     return 0
                     ;;
                 --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -393,7 +397,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__convert)
-            opts="-o -q -j -h -V --input-format --encoding --to --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-o -q -j -h -V --input-format --encoding --max-decompressed-size --to --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -404,6 +408,10 @@ _feedlint() {
                     return 0
                     ;;
                 --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1021,7 +1029,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__revenue)
-            opts="-o -q -j -h -V --input-format --encoding --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-o -q -j -h -V --input-format --encoding --max-decompressed-size --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1032,6 +1040,10 @@ _feedlint() {
                     return 0
                     ;;
                 --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1179,7 +1191,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__validate)
-            opts="-v -q -j -h -V --input-format --encoding --category --market-intelligence --recommendations --business-intelligence --verbose --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -q -j -h -V --input-format --encoding --max-decompressed-size --category --market-intelligence --recommendations --business-intelligence --verbose --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1190,6 +1202,10 @@ _feedlint() {
                     return 0
                     ;;
                 --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -59,6 +59,7 @@ xml\t'RSS 2.0 or Atom 1.0'
 json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l to -d 'Format to write' -r -f -a "csv\t'Comma-separated values with a header line'
 tsv\t'Tab-separated values with a header line (GMC\'s text feed format)'
 ndjson\t'One JSON product object per line'
@@ -211,6 +212,7 @@ xml\t'RSS 2.0 or Atom 1.0'
 json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l time-horizon -d 'Months the opportunity value and ROI count gains over (spec 4.4 `timeHorizon`), e.g. `6_months` or `6`; 1 to 60, default 15' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l timeframe -d 'Period of the reported amounts (spec 4.4 `timeframe`; default monthly)' -r -f -a "monthly\t''
 quarterly\t''
@@ -247,6 +249,7 @@ xml\t'RSS 2.0 or Atom 1.0'
 json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l category -d 'Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-under -d 'Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-on -d 'Exit 1 when any finding is at or above this severity: critical, high, medium or low' -r
@@ -283,6 +286,7 @@ xml\t'RSS 2.0 or Atom 1.0'
 json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l fail-under -d 'Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l fail-on -d 'Exit 1 when any finding is at or above this severity: critical, high, medium or low' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F

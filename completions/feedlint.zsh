@@ -52,6 +52,7 @@ xml\:"RSS 2.0 or Atom 1.0"
 json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
 '--to=[Format to write]:FORMAT:((csv\:"Comma-separated values with a header line"
 tsv\:"Tab-separated values with a header line (GMC'\''s text feed format)"
 ndjson\:"One JSON product object per line"
@@ -281,6 +282,7 @@ xml\:"RSS 2.0 or Atom 1.0"
 json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
 '--time-horizon=[Months the opportunity value and ROI count gains over (spec 4.4 \`timeHorizon\`), e.g. \`6_months\` or \`6\`; 1 to 60, default 15]:N_months:_default' \
 '--timeframe=[Period of the reported amounts (spec 4.4 \`timeframe\`; default monthly)]:PERIOD:(monthly quarterly yearly)' \
 '--analysis-type=[How much is reported (never the numbers)\: quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)]:TYPE:(quick standard comprehensive)' \
@@ -321,6 +323,7 @@ xml\:"RSS 2.0 or Atom 1.0"
 json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
 '--category=[Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
 '--fail-under=[Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT]:PERCENT:_default' \
 '--fail-on=[Exit 1 when any finding is at or above this severity\: critical, high, medium or low]:SEVERITY:_default' \
@@ -365,6 +368,7 @@ xml\:"RSS 2.0 or Atom 1.0"
 json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
 '--fail-under=[Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT]:PERCENT:_default' \
 '--fail-on=[Exit 1 when any finding is at or above this severity\: critical, high, medium or low]:SEVERITY:_default' \
 '--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \

@@ -1,5 +1,6 @@
 //! The feed arguments shared by every command that reads feeds (`convert`, `validate`, `batch`,
-//! `revenue`, `voice`, `gtin --from-feed`): the input paths, `--input-format` and `--encoding`.
+//! `revenue`, `voice`, `gtin --from-feed`): the input paths, `--input-format`, `--encoding` and
+//! `--max-decompressed-size`.
 //!
 //! Responsible for turning those flags into [`crate::feed::ReadOptions`] and opening each input.
 //! Not responsible for reading records (that is `feed/`).
@@ -27,6 +28,16 @@ pub struct FeedArgs {
     /// declare none; a byte-order mark still wins.
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
     pub encoding: Option<&'static encoding_rs::Encoding>,
+
+    /// Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error
+    /// (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB.
+    #[arg(
+        long,
+        value_name = "SIZE",
+        value_parser = feed::parse_size,
+        default_value = feed::DEFAULT_MAX_DECOMPRESSED_SIZE
+    )]
+    pub max_decompressed_size: u64,
 }
 
 /// `--input-format` values.
@@ -69,7 +80,7 @@ impl FeedArgs {
         ReadOptions {
             format: self.input_format.map(InputFormat::from),
             encoding: self.encoding,
-            ..ReadOptions::default()
+            max_decompressed_bytes: self.max_decompressed_size,
         }
     }
 

@@ -311,6 +311,7 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                 inputs: args.feeds.clone(),
                 input_format: None,
                 encoding: None,
+                max_decompressed_size: crate::feed::DEFAULT_MAX_DECOMPRESSED_BYTES,
             };
             let readers: Vec<_> = feed.open_each().collect::<Result<_, _>>()?;
             let category = args.category.clone();

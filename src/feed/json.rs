@@ -171,6 +171,13 @@ impl LinesReader {
         loop {
             self.buf.clear();
             match self.reader.read_line(&mut self.buf) {
+                Ok(0) if self.index == 0 => {
+                    return Some(Err(Error::input(format!(
+                        "{}: the NDJSON file has no product lines (only blank lines)",
+                        self.label
+                    ))
+                    .with_help("write one JSON product object per line")));
+                }
                 Ok(0) => return None,
                 Ok(_) => {}
                 Err(e) => return Some(Err(source::io_error(&self.label, &e))),
@@ -180,7 +187,13 @@ impl LinesReader {
                 continue;
             }
             let loc = SourceLocation::new(self.label.clone(), self.line, self.index);
-            let mut de = serde_json::Deserializer::from_str(&self.buf);
+            // A byte order mark starting a line (files joined with `cat`) is not JSON: skip it
+            // and say so on the product.
+            let (text, bom) = match self.buf.strip_prefix('\u{feff}') {
+                Some(rest) => (rest, true),
+                None => (self.buf.as_str(), false),
+            };
+            let mut de = serde_json::Deserializer::from_str(text);
             let line_cell = Rc::new(Cell::new(0));
             let result = ProductSeed {
                 loc,
@@ -190,8 +203,16 @@ impl LinesReader {
             .deserialize(&mut de)
             .and_then(|p| de.end().map(|()| p));
             return Some(match result {
-                Ok(p) => {
+                Ok(mut p) => {
                     self.index += 1;
+                    if bom {
+                        p.read_issues.push(ReadIssue {
+                            line: self.line,
+                            message: "the line starts with a byte order mark (U+FEFF), \
+                                      skipped: were several files concatenated?"
+                                .into(),
+                        });
+                    }
                     Ok(p)
                 }
                 Err(e) => Err(json_error(&self.label, &self.origin, &e, Some(self.line))),
@@ -235,9 +256,26 @@ fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncS
         index: Cell::new(0),
         stopped: Cell::new(false),
         missing_products: Cell::new(false),
+        body: Cell::new(false),
     };
     let result = (&seed).deserialize(&mut de).and_then(|()| de.end());
     if seed.stopped.get() {
+        return;
+    }
+    if result.is_ok() && seed.index.get() == 0 {
+        let err = if seed.body.get() {
+            Error::new(
+                ErrorCode::ValidationError,
+                format!("{label}: the JSON body has no products: `products` is an empty array"),
+            )
+            .with_help("a request validates 1 to 100 products (spec 4.1), 1 to 1,000 in a batch")
+        } else {
+            Error::input(format!(
+                "{label}: the JSON array is empty: the feed has no products"
+            ))
+            .with_help("put one JSON object per product in the array")
+        };
+        let _ = tx.send(Msg::Err(err));
         return;
     }
     if let Err(e) = result {
@@ -307,6 +345,8 @@ struct DocumentSeed<'a> {
     index: Cell<u64>,
     stopped: Cell<bool>,
     missing_products: Cell<bool>,
+    /// The document is a request body (an object), not a bare array.
+    body: Cell<bool>,
 }
 
 impl DocumentSeed<'_> {
@@ -359,6 +399,7 @@ impl<'de> Visitor<'de> for &DocumentSeed<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        self.body.set(true);
         let mut fields = Map::new();
         let mut saw_products = false;
         while let Some(key) = map.next_key::<String>()? {
@@ -450,8 +491,28 @@ impl<'de> Visitor<'de> for ProductSeed<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Product, A::Error> {
         let mut p = self.located();
+        // Canonical names seen so far, with the key that gave each: a repeated attribute
+        // (`"id"` twice, or `imageLink` and `image_link`) is kept but reported.
+        let mut seen: Vec<(String, String)> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
             let raw: Box<RawValue> = map.next_value()?;
+            let name = canonical_name(&key);
+            if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
+                let message = if *first == key {
+                    format!(
+                        "the key `{key}` appears more than once in this object; every value is kept"
+                    )
+                } else {
+                    format!(
+                        "the keys `{first}` and `{key}` both give the attribute `{name}`; every \
+                         value is kept"
+                    )
+                };
+                let line = p.location.line;
+                issue(&mut p, line, &message);
+            } else {
+                seen.push((name.into_owned(), key.clone()));
+            }
             apply(&mut p, &key, &raw);
         }
         Ok(p)
@@ -490,14 +551,95 @@ impl<'de> Visitor<'de> for ProductSeed<'_> {
 /// A JSON value as attribute text: strings unescaped, numbers and booleans exactly as written,
 /// objects and arrays as their JSON text; `None` for null.
 fn scalar_text(raw: &RawValue) -> Option<String> {
+    scalar_checked(raw).0
+}
+
+/// Attributes whose value may be a JSON number: `price` in a revenue request (spec 2.6).
+const NUMERIC_ATTRIBUTES: &[&str] = &["price", "sale_price"];
+
+/// [`scalar_text`], with what is wrong with the value for attribute `name` when something is
+/// (spec 2.1: every product field is a string): a string that is not valid text (an unpaired
+/// UTF-16 surrogate escape), a NUL character, a number or boolean where a string belongs, a
+/// number out of range (`1e999`).
+fn scalar_checked_for(raw: &RawValue, name: &str) -> (Option<String>, Option<String>) {
+    let (text, problem) = scalar_checked(raw);
+    if let Some(problem) = problem {
+        return (text, Some(format!("`{name}`: {problem}")));
+    }
+    let s = raw.get().trim();
+    let problem = match s.as_bytes().first() {
+        Some(b't' | b'f') => Some(format!(
+            "`{name}` is the JSON boolean {s}, not a string (spec 2.1: product fields are \
+             strings); kept as the text \"{s}\""
+        )),
+        Some(b'-' | b'0'..=b'9') => {
+            if s.parse::<f64>().is_ok_and(f64::is_infinite) {
+                Some(format!(
+                    "`{name}` is the number {s}, out of the range of a number (it overflows to \
+                     infinity); kept as the text \"{s}\""
+                ))
+            } else if NUMERIC_ATTRIBUTES.contains(&name) {
+                None
+            } else {
+                Some(format!(
+                    "`{name}` is the JSON number {s}, not a string (spec 2.1: product fields are \
+                     strings); kept as the text \"{s}\""
+                ))
+            }
+        }
+        _ => None,
+    };
+    (text, problem)
+}
+
+/// The text of a value and, for a string, what makes it not plain text.
+fn scalar_checked(raw: &RawValue) -> (Option<String>, Option<String>) {
     let s = raw.get().trim();
     if s.starts_with('"') {
-        return Some(serde_json::from_str::<String>(s).unwrap_or_else(|_| s.to_owned()));
+        return match serde_json::from_str::<String>(s) {
+            Ok(t) if t.contains('\0') => (
+                Some(t),
+                Some("the value contains a NUL character (\\u0000)".to_owned()),
+            ),
+            Ok(t) => (Some(t), None),
+            Err(e) => {
+                let why = if has_surrogate_escape(s) {
+                    "an unpaired UTF-16 surrogate escape, which is no character".to_owned()
+                } else {
+                    strip_position(&e.to_string())
+                };
+                (
+                    Some(s.to_owned()),
+                    Some(format!(
+                        "the string {} is not valid text ({why}); kept as written, with its quotes",
+                        shorten(s)
+                    )),
+                )
+            }
+        };
     }
     if s == "null" {
-        return None;
+        return (None, None);
     }
-    Some(s.to_owned())
+    (Some(s.to_owned()), None)
+}
+
+/// `s` holds an escape `\uD800`-`\uDFFF` (a UTF-16 surrogate; valid only as a pair).
+fn has_surrogate_escape(s: &str) -> bool {
+    s.as_bytes().windows(4).any(|w| {
+        w[0] == b'\\'
+            && w[1] == b'u'
+            && w[2].eq_ignore_ascii_case(&b'd')
+            && matches!(w[3].to_ascii_lowercase(), b'8'..=b'9' | b'a'..=b'f')
+    })
+}
+
+/// At most 40 characters of a value, for a message.
+fn shorten(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_owned(),
+    }
 }
 
 fn apply(p: &mut Product, key: &str, raw: &RawValue) {
@@ -557,7 +699,11 @@ fn apply(p: &mut Product, key: &str, raw: &RawValue) {
         }
         _ => {
             for item in items(raw) {
-                if let Some(text) = scalar_text(&item) {
+                let (text, problem) = scalar_checked_for(&item, &name);
+                if let Some(m) = problem {
+                    issue(p, line, &m);
+                }
+                if let Some(text) = text {
                     p.push(&name, text);
                 }
             }

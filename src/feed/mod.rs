@@ -9,7 +9,8 @@
 //!
 //! # Limits
 //! - Decompressed gzip input is capped at [`DEFAULT_MAX_DECOMPRESSED_BYTES`] (configurable in
-//!   [`ReadOptions`]); beyond it reading stops with an error that says so.
+//!   [`ReadOptions`], on the command line `--max-decompressed-size`); beyond it reading stops
+//!   with an error that says so, the cap and the flag that raises it.
 //! - The format is recognised from the first [`SNIFF_BYTES`] decoded bytes.
 
 mod delimited;
@@ -27,12 +28,49 @@ use encoding_rs::Encoding;
 use crate::error::Error;
 use crate::model::Product;
 
-pub use source::{InputDiagnostic, SNIFF_BYTES};
+pub use source::{InputDiagnostic, SNIFF_BYTES, human_bytes};
 pub use write::{FeedWriter, OutputKind, TableLayout};
 
 /// The default cap on the decompressed size of a gzip feed: 8 GiB, above the largest feed GMC
 /// accepts (4 GB uncompressed), far below what a gzip bomb expands to.
 pub const DEFAULT_MAX_DECOMPRESSED_BYTES: u64 = 8 * 1024 * 1024 * 1024;
+/// [`DEFAULT_MAX_DECOMPRESSED_BYTES`] as `--max-decompressed-size` spells its default (a test
+/// checks the two agree).
+pub const DEFAULT_MAX_DECOMPRESSED_SIZE: &str = "8GiB";
+
+/// Parses a size in bytes as `--max-decompressed-size` takes it: a whole number with an optional
+/// unit, `B`, decimal `KB` `MB` `GB` `TB` (powers of 1000) or binary `KiB` `MiB` `GiB` `TiB`
+/// (powers of 1024), case-insensitive, with or without a space: `2GiB`, `500 MB`, `1048576`.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let bad = || {
+        format!(
+            "`{text}` is not a size: write a number of bytes with an optional unit, e.g. 2GiB, 500MB, 1048576"
+        )
+    };
+    let n: u64 = num.parse().map_err(|_| bad())?;
+    let mult: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "kb" | "k" => 1_000,
+        "mb" | "m" => 1_000_000,
+        "gb" | "g" => 1_000_000_000,
+        "tb" | "t" => 1_000_000_000_000,
+        "kib" => 1 << 10,
+        "mib" => 1 << 20,
+        "gib" => 1 << 30,
+        "tib" => 1 << 40,
+        _ => return Err(bad()),
+    };
+    let bytes = n
+        .checked_mul(mult)
+        .ok_or_else(|| format!("`{text}` is too large"))?;
+    if bytes == 0 {
+        return Err("the size must be at least 1 byte".to_owned());
+    }
+    Ok(bytes)
+}
 
 /// The input format a user can force with `--input-format`. XML and JSON variants are refined
 /// from the content (RSS or Atom; request body or bare array).
@@ -120,9 +158,9 @@ pub struct FeedReader {
 }
 
 enum Inner {
-    Delimited(delimited::DelimitedReader),
+    Delimited(Box<delimited::DelimitedReader>),
     Xml(Box<xml::XmlReader>),
-    Json(json::JsonReader),
+    Json(Box<json::JsonReader>),
 }
 
 impl FeedReader {
@@ -199,9 +237,25 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
             Some("feedlint reads CSV/TSV, RSS/Atom XML and JSON feeds, optionally gzip-compressed"),
         ));
     }
-    let format = opts
-        .format
-        .unwrap_or_else(|| detect_format(path, first, text));
+    let format = match opts.format {
+        Some(f) => f,
+        None => detect_format(path, first, text).map_err(|expected| {
+            let at = text
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .unwrap_or(0) as u64;
+            source::syntax_error(
+                &label,
+                &decoded.origin,
+                source::Pos::Offset(at),
+                &format!(
+                    "the file is named as {expected} but its content is not: {}",
+                    looks_like(text)
+                ),
+                Some("rename the file, or pass --input-format with its real format"),
+            )
+        })?,
+    };
     let (kind, inner) = match format {
         InputFormat::Csv | InputFormat::Tsv => {
             let r = delimited::DelimitedReader::new(
@@ -209,7 +263,7 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
                 label.clone(),
                 format == InputFormat::Tsv,
             )?;
-            (r.kind(), Inner::Delimited(r))
+            (r.kind(), Inner::Delimited(Box::new(r)))
         }
         InputFormat::Xml => {
             let r = xml::XmlReader::new(decoded, label.clone())?;
@@ -218,7 +272,7 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
         InputFormat::Json | InputFormat::Ndjson => {
             let ndjson = format == InputFormat::Ndjson;
             let r = json::JsonReader::new(decoded, label.clone(), ndjson, first)?;
-            (r.kind(), Inner::Json(r))
+            (r.kind(), Inner::Json(Box::new(r)))
         }
     };
     Ok(FeedReader {
@@ -230,8 +284,10 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
 }
 
 /// The format from the extension (without `.gz`), checked against the first byte of content:
-/// content wins when the two disagree (a feed saved as `.txt`, or XML named `.csv`).
-fn detect_format(path: &Path, first: u8, text: &[u8]) -> InputFormat {
+/// content wins when the two disagree (XML named `.csv`, a tab file named `.txt`). A file named
+/// `.xml`/`.json`/`.ndjson` whose content can only be delimited text is an error (naming the
+/// format its name promised), never a CSV read of XML or JSON.
+fn detect_format(path: &Path, first: u8, text: &[u8]) -> Result<InputFormat, &'static str> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_ascii_lowercase())
@@ -246,7 +302,7 @@ fn detect_format(path: &Path, first: u8, text: &[u8]) -> InputFormat {
         "ndjson" | "jsonl" => Some(InputFormat::Ndjson),
         _ => None,
     };
-    match first {
+    Ok(match first {
         b'<' => InputFormat::Xml,
         b'[' => InputFormat::Json,
         b'{' => match by_ext {
@@ -255,8 +311,27 @@ fn detect_format(path: &Path, first: u8, text: &[u8]) -> InputFormat {
         },
         _ => match by_ext {
             Some(InputFormat::Tsv) => InputFormat::Tsv,
+            Some(InputFormat::Xml) => return Err("XML (an RSS or Atom feed starts with `<`)"),
+            Some(InputFormat::Json) => {
+                return Err("JSON (a JSON feed starts with `{` or `[`)");
+            }
+            Some(InputFormat::Ndjson) => {
+                return Err("NDJSON (each line of a JSON Lines feed is an object `{...}`)");
+            }
             _ => InputFormat::Csv,
         },
+    })
+}
+
+/// A few words on what the start of a file looks like, for the format-mismatch error.
+fn looks_like(text: &[u8]) -> &'static str {
+    let start = text.trim_ascii_start();
+    if start.starts_with(b"\"") {
+        "it starts with a JSON string, not an object or array"
+    } else if start.first().is_some_and(u8::is_ascii_digit) || start.starts_with(b"-") {
+        "it starts with a number or plain text"
+    } else {
+        "it starts with plain text"
     }
 }
 
@@ -265,26 +340,51 @@ mod tests {
     use super::*;
 
     #[test]
+    fn sizes_parse_with_units_and_the_default_agrees() {
+        assert_eq!(
+            parse_size(DEFAULT_MAX_DECOMPRESSED_SIZE),
+            Ok(DEFAULT_MAX_DECOMPRESSED_BYTES)
+        );
+        assert_eq!(parse_size("1048576"), Ok(1_048_576));
+        assert_eq!(parse_size("500 MB"), Ok(500_000_000));
+        assert_eq!(parse_size("2gib"), Ok(2 << 30));
+        assert_eq!(parse_size("16KiB"), Ok(16 * 1024));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("2 parsecs").is_err());
+        assert!(parse_size("GiB").is_err());
+        assert!(parse_size("99999999999TiB").is_err());
+    }
+
+    #[test]
     fn format_comes_from_content_then_extension() {
         let p = Path::new;
-        assert_eq!(detect_format(p("a.csv"), b'<', b"<rss/>"), InputFormat::Xml);
+        assert_eq!(
+            detect_format(p("a.csv"), b'<', b"<rss/>"),
+            Ok(InputFormat::Xml)
+        );
         assert_eq!(
             detect_format(p("a.txt"), b'i', b"id\ttitle"),
-            InputFormat::Csv
+            Ok(InputFormat::Csv)
         );
-        assert_eq!(detect_format(p("a.tsv.gz"), b'i', b"id"), InputFormat::Tsv);
+        assert_eq!(
+            detect_format(p("a.tsv.gz"), b'i', b"id"),
+            Ok(InputFormat::Tsv)
+        );
         assert_eq!(
             detect_format(p("a.jsonl"), b'{', b"{}"),
-            InputFormat::Ndjson
+            Ok(InputFormat::Ndjson)
         );
-        assert_eq!(detect_format(p("-"), b'[', b"[]"), InputFormat::Json);
+        assert_eq!(detect_format(p("-"), b'[', b"[]"), Ok(InputFormat::Json));
         assert_eq!(
             detect_format(p("-"), b'{', b"{\"id\":1}\n{\"id\":2}\n"),
-            InputFormat::Ndjson
+            Ok(InputFormat::Ndjson)
         );
         assert_eq!(
             detect_format(p("-"), b'{', b"{\n \"products\": []\n}\n"),
-            InputFormat::Json
+            Ok(InputFormat::Json)
         );
+        assert!(detect_format(p("a.xml"), b'n', b"not xml").is_err());
+        assert!(detect_format(p("a.json"), b'"', b"\"s\"").is_err());
+        assert!(detect_format(p("a.ndjson.gz"), b'x', b"x").is_err());
     }
 }

@@ -42,6 +42,10 @@ pub(crate) struct Origin {
 /// The reason bytes could not be turned into text, carried inside an `io::Error`.
 #[derive(Debug)]
 pub(crate) struct DecodeError {
+    #[allow(
+        dead_code,
+        reason = "the line is in the message; tests check the field"
+    )]
     pub line: u64,
     #[allow(
         dead_code,
@@ -49,7 +53,27 @@ pub(crate) struct DecodeError {
     )]
     pub offset: u64,
     pub message: String,
+    /// What the user can do about it.
+    pub help: String,
 }
+
+impl DecodeError {
+    fn io(line: u64, offset: u64, message: String, help: &str) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            Self {
+                line,
+                offset,
+                message,
+                help: help.to_owned(),
+            },
+        )
+    }
+}
+
+/// Help for text that is not in the encoding it was read as.
+const ENCODING_HELP: &str = "save the feed as UTF-8, declare its encoding in the XML \
+                             declaration, or pass --encoding (e.g. --encoding windows-1252)";
 
 impl std::fmt::Display for DecodeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -88,10 +112,10 @@ pub(crate) fn open_decoded(
         }
     };
     let (magic, raw) = peek(raw, 2).map_err(|e| io_error(label, &e))?;
-    let gzip = magic == [0x1f, 0x8b] || has_extension(path, "gz");
+    let gzip = magic == GZIP_MAGIC || has_extension(path, "gz");
     let raw: DynRead = if gzip {
         Box::new(CapReader {
-            inner: flate2::read::MultiGzDecoder::new(raw),
+            inner: Gunzip::new(raw),
             left: cap,
             cap,
         })
@@ -99,7 +123,16 @@ pub(crate) fn open_decoded(
         raw
     };
     let (head, raw) = peek(raw, 1024).map_err(|e| io_error(label, &e))?;
-    let (reader, encoding) = decode(raw, &head, encoding);
+    if gzip && head.starts_with(&GZIP_MAGIC) {
+        return Err(Error::input(format!(
+            "{label}: the decompressed data is gzip again: the file was compressed twice"
+        ))
+        .with_help("decompress it once (e.g. `gunzip -c FILE > FEED.gz`) and read the result"));
+    }
+    let (reader, encoding) =
+        decode(raw, &head, encoding).map_err(|m| Error::input(format!("{label}: {m}")).with_help(
+            "fix the declaration (e.g. encoding=\"UTF-8\") or pass --encoding with the real encoding",
+        ))?;
     let (prefix, reader) = peek(reader, SNIFF_BYTES).map_err(|e| io_error(label, &e))?;
     Ok(Decoded {
         reader,
@@ -115,30 +148,157 @@ pub(crate) fn open_decoded(
 
 /// Chooses the decoding of a byte stream from its first bytes: a BOM wins, then an explicit
 /// encoding, then the XML declaration's `encoding`; otherwise the text must be UTF-8.
-/// Returns the decoded stream and the non-UTF-8 encoding used, if any.
+/// Returns the decoded stream and the non-UTF-8 encoding used, if any, or why the declaration
+/// cannot be true.
 fn decode(
     raw: DynRead,
     head: &[u8],
     explicit: Option<&'static Encoding>,
-) -> (DynRead, Option<&'static Encoding>) {
+) -> Result<(DynRead, Option<&'static Encoding>), String> {
     let bom = Encoding::for_bom(head).map(|(e, _)| e);
+    let declared = xml_declared_encoding(head);
+    if bom.is_none()
+        && explicit.is_none()
+        && let Some(d) = declared
+        && (d == encoding_rs::UTF_16LE || d == encoding_rs::UTF_16BE)
+    {
+        // XML 1.0 section 4.3.3: UTF-16 entities begin with a byte order mark; a declaration
+        // readable as single bytes cannot be in UTF-16.
+        return Err(format!(
+            "the XML declaration says encoding=\"{}\" but the file has no UTF-16 byte order mark \
+             and its declaration is written in single bytes: the file is not UTF-16",
+            d.name()
+        ));
+    }
     let chosen = match bom {
         Some(e) if e != encoding_rs::UTF_8 => Some(e),
         Some(_) => None,
-        None => explicit
-            .or_else(|| xml_declared_encoding(head))
-            .filter(|e| *e != encoding_rs::UTF_8),
+        None => explicit.or(declared).filter(|e| *e != encoding_rs::UTF_8),
     };
     if let Some(enc) = chosen {
-        let reader = encoding_rs_io::DecodeReaderBytesBuilder::new()
-            .encoding(Some(enc))
-            .bom_override(true)
-            .build(raw);
-        (Box::new(reader), Some(enc))
+        Ok((Box::new(StrictDecode::new(raw, enc)), Some(enc)))
     } else {
         let skip = if bom.is_some() { 3 } else { 0 };
-        (Box::new(Utf8Check::new(raw, skip)), None)
+        Ok((Box::new(Utf8Check::new(raw, skip)), None))
     }
+}
+
+/// Decodes a non-UTF-8 encoding to UTF-8 and fails with the line and byte offset of the first
+/// malformed sequence (an unpaired UTF-16 surrogate, an odd trailing byte) or NUL character,
+/// where a replacing decoder would produce silent U+FFFD mojibake.
+struct StrictDecode {
+    inner: DynRead,
+    enc: &'static Encoding,
+    decoder: encoding_rs::Decoder,
+    raw: Vec<u8>,
+    raw_start: usize,
+    raw_end: usize,
+    out: Vec<u8>,
+    out_start: usize,
+    out_end: usize,
+    /// Raw bytes consumed by the decoder so far.
+    raw_offset: u64,
+    /// 1-based line of `out[out_end]`.
+    line: u64,
+    eof: bool,
+    done: bool,
+}
+
+impl StrictDecode {
+    fn new(inner: DynRead, enc: &'static Encoding) -> Self {
+        Self {
+            inner,
+            enc,
+            decoder: enc.new_decoder_with_bom_removal(),
+            raw: vec![0; BUF_BYTES],
+            raw_start: 0,
+            raw_end: 0,
+            out: vec![0; BUF_BYTES * 3 + 16],
+            out_start: 0,
+            out_end: 0,
+            raw_offset: 0,
+            line: 1,
+            eof: false,
+            done: false,
+        }
+    }
+
+    fn refill(&mut self) -> io::Result<()> {
+        self.out_start = 0;
+        self.out_end = 0;
+        while self.out_end == 0 && !self.done {
+            if self.raw_start == self.raw_end && !self.eof {
+                self.raw_start = 0;
+                self.raw_end = self.inner.read(&mut self.raw)?;
+                self.eof = self.raw_end == 0;
+            }
+            let (res, read, written) = self.decoder.decode_to_utf8_without_replacement(
+                &self.raw[self.raw_start..self.raw_end],
+                &mut self.out,
+                self.eof,
+            );
+            self.raw_start += read;
+            self.raw_offset += read as u64;
+            let decoded = &self.out[..written];
+            if let Some(i) = memchr::memchr(0, decoded) {
+                let line = self.line + count_newlines(&decoded[..i]);
+                return Err(nul_error(line, None));
+            }
+            match res {
+                encoding_rs::DecoderResult::Malformed(bad, after) => {
+                    let line = self.line + count_newlines(decoded);
+                    let offset = self.raw_offset - u64::from(after) - u64::from(bad);
+                    return Err(DecodeError::io(
+                        line,
+                        offset,
+                        format!(
+                            "invalid {} at line {line}, byte offset {offset}: {} byte(s) that are \
+                             not text in this encoding",
+                            self.enc.name(),
+                            bad
+                        ),
+                        ENCODING_HELP,
+                    ));
+                }
+                encoding_rs::DecoderResult::InputEmpty => {
+                    if self.eof {
+                        self.done = true;
+                    }
+                }
+                encoding_rs::DecoderResult::OutputFull => {}
+            }
+            self.line += count_newlines(decoded);
+            self.out_end = written;
+        }
+        Ok(())
+    }
+}
+
+impl Read for StrictDecode {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.out_start == self.out_end {
+            self.refill()?;
+        }
+        let n = out.len().min(self.out_end - self.out_start);
+        out[..n].copy_from_slice(&self.out[self.out_start..self.out_start + n]);
+        self.out_start += n;
+        Ok(n)
+    }
+}
+
+/// The error for a NUL byte in a text feed (`offset` when known).
+fn nul_error(line: u64, offset: Option<u64>) -> io::Error {
+    let at = match offset {
+        Some(o) => format!("line {line}, byte offset {o}"),
+        None => format!("line {line}"),
+    };
+    DecodeError::io(
+        line,
+        offset.unwrap_or(0),
+        format!("binary data at {at}: a NUL byte, which no text feed contains"),
+        "feedlint reads CSV/TSV, RSS/Atom XML and JSON feeds, optionally gzip-compressed; \
+         check that the file is not corrupted or in another format",
+    )
 }
 
 /// The `encoding="..."` of an XML declaration at the very start of `head`, when it names an
@@ -167,12 +327,174 @@ fn has_extension(path: &Path, ext: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
+/// The two bytes every gzip member starts with (RFC 1952 section 2.3.1).
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// Counts the bytes read from the compressed file, so gzip errors can name a byte offset.
+struct Counting {
+    inner: DynRead,
+    count: u64,
+}
+
+impl Read for Counting {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count += n as u64;
+        Ok(n)
+    }
+}
+
+type GzIn = BufReader<Counting>;
+
+enum GzState {
+    Member(Box<flate2::bufread::GzDecoder<GzIn>>),
+    Between(GzIn),
+    Done,
+}
+
+/// Decompresses gzip member by member (RFC 1952: a file may hold several), and says what is
+/// wrong and at which byte of the compressed file: data that is not gzip, a corrupt or truncated
+/// member, or junk after the last member.
+struct Gunzip {
+    state: GzState,
+    members: u64,
+}
+
+/// Offset in the compressed file of the first byte not yet consumed.
+fn gz_offset(b: &GzIn) -> u64 {
+    b.get_ref().count - b.buffer().len() as u64
+}
+
+impl Gunzip {
+    fn new(raw: DynRead) -> Self {
+        Self {
+            state: GzState::Between(BufReader::with_capacity(
+                BUF_BYTES,
+                Counting {
+                    inner: raw,
+                    count: 0,
+                },
+            )),
+            members: 0,
+        }
+    }
+
+    fn error(offset: u64, message: String) -> io::Error {
+        Self::error_with(
+            offset,
+            message,
+            "the file may be truncated or damaged: download or export it again, or check it \
+             with `gzip -t FILE`",
+        )
+    }
+
+    fn error_with(offset: u64, message: String, help: &str) -> io::Error {
+        DecodeError::io(0, offset, message, help)
+    }
+}
+
+impl Read for Gunzip {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        loop {
+            match std::mem::replace(&mut self.state, GzState::Done) {
+                GzState::Done => return Ok(0),
+                GzState::Member(mut d) => match d.read(buf) {
+                    Ok(0) => self.state = GzState::Between(d.into_inner()),
+                    Ok(n) => {
+                        self.state = GzState::Member(d);
+                        return Ok(n);
+                    }
+                    Err(e) => {
+                        let offset = gz_offset(d.get_ref());
+                        let message = if e.kind() == io::ErrorKind::UnexpectedEof
+                            || e.to_string().contains("incomplete")
+                        {
+                            format!(
+                                "the gzip data is truncated: it ends at byte offset {offset} \
+                                 in the middle of gzip member {}",
+                                self.members
+                            )
+                        } else {
+                            format!(
+                                "the gzip data is corrupt in member {} (read up to byte offset \
+                                 {offset}): {e}",
+                                self.members
+                            )
+                        };
+                        return Err(Self::error(offset, message));
+                    }
+                },
+                GzState::Between(mut b) => {
+                    let avail = b.fill_buf()?;
+                    let (Some(&first), second) = (avail.first(), avail.get(1).copied()) else {
+                        return Ok(0);
+                    };
+                    if first == GZIP_MAGIC[0] && second.is_none_or(|c| c == GZIP_MAGIC[1]) {
+                        self.members += 1;
+                        self.state = GzState::Member(Box::new(flate2::bufread::GzDecoder::new(b)));
+                        continue;
+                    }
+                    let offset = gz_offset(&b);
+                    let junk = io::copy(&mut b, &mut io::sink())?;
+                    return Err(if self.members == 0 {
+                        Self::error_with(
+                            offset,
+                            format!(
+                                "not gzip data: the name ends in .gz but the file does not start \
+                                 with the gzip magic bytes 1f 8b (it starts with {first:02x})"
+                            ),
+                            "if the file is not compressed, rename it without `.gz`",
+                        )
+                    } else {
+                        Self::error_with(
+                            offset,
+                            format!(
+                                "{junk} byte(s) of junk after the end of the gzip data, at byte \
+                                 offset {offset} (not another gzip member: it starts with \
+                                 {first:02x}, not 1f 8b)"
+                            ),
+                            "the compressed data ends before the junk: remove the trailing bytes \
+                             or export the file again",
+                        )
+                    });
+                }
+            }
+        }
+    }
+}
+
 /// Stops a decompressed stream at `cap` bytes with an error (a gzip bomb must not fill memory
 /// or disk, and must not silently truncate the feed either).
 struct CapReader<R> {
     inner: R,
     left: u64,
     cap: u64,
+}
+
+/// A byte count as people read it: `8 GiB`, `1.5 MiB`, `512 bytes`.
+#[must_use]
+pub fn human_bytes(n: u64) -> String {
+    const UNITS: [(&str, u64); 4] = [
+        ("TiB", 1 << 40),
+        ("GiB", 1 << 30),
+        ("MiB", 1 << 20),
+        ("KiB", 1 << 10),
+    ];
+    for (unit, size) in UNITS {
+        if n >= size {
+            return if n % size == 0 {
+                format!("{} {unit}", n / size)
+            } else {
+                #[allow(clippy::cast_precision_loss, reason = "a rounded size for a message")]
+                let v = n as f64 / size as f64;
+                format!("{v:.1} {unit}")
+            };
+        }
+    }
+    format!("{n} bytes")
 }
 
 impl<R: Read> Read for CapReader<R> {
@@ -182,17 +504,17 @@ impl<R: Read> Read for CapReader<R> {
             let mut probe = [0u8; 1];
             return match self.inner.read(&mut probe)? {
                 0 => Ok(0),
-                _ => Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    DecodeError {
-                        line: 0,
-                        offset: self.cap,
-                        message: format!(
-                            "the decompressed feed is larger than the cap of {} bytes \
-                             (a gzip bomb or a feed too large to read)",
-                            self.cap
-                        ),
-                    },
+                _ => Err(DecodeError::io(
+                    0,
+                    self.cap,
+                    format!(
+                        "the decompressed feed is larger than the cap of {} ({} bytes); \
+                         reading stopped (a gzip bomb, or a feed larger than expected)",
+                        human_bytes(self.cap),
+                        self.cap
+                    ),
+                    "if the feed really is this large, raise the cap with \
+                     --max-decompressed-size (e.g. --max-decompressed-size 16GiB)",
                 )),
             };
         }
@@ -269,6 +591,10 @@ impl Utf8Check {
                     self.end = valid;
                 }
             }
+            if let Some(i) = memchr::memchr(0, &self.buf[..self.end]) {
+                let line = self.line + bytecount(&self.buf[..i]);
+                return Err(nul_error(line, Some(self.offset + i as u64)));
+            }
             let lines = bytecount(&self.buf[..self.end]);
             self.line += lines;
             self.offset += self.end as u64;
@@ -279,16 +605,14 @@ impl Utf8Check {
     fn invalid(&self, valid: usize) -> io::Error {
         let line = self.line + bytecount(&self.buf[..valid]);
         let offset = self.offset + valid as u64;
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            DecodeError {
-                line,
-                offset,
-                message: format!(
-                    "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no \
-                     other encoding"
-                ),
-            },
+        DecodeError::io(
+            line,
+            offset,
+            format!(
+                "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no other \
+                 encoding"
+            ),
+            ENCODING_HELP,
         )
     }
 }
@@ -317,14 +641,7 @@ impl Read for Utf8Check {
 /// Converts an I/O error met while reading a feed into an input error naming the file.
 pub(crate) fn io_error(label: &str, e: &io::Error) -> Error {
     if let Some(d) = e.get_ref().and_then(|r| r.downcast_ref::<DecodeError>()) {
-        let help = if d.line == 0 {
-            "decompress it yourself if the size is expected".to_owned()
-        } else {
-            "save the feed as UTF-8, declare its encoding in the XML declaration, or pass \
-             --encoding (e.g. --encoding windows-1252)"
-                .to_owned()
-        };
-        return Error::input(format!("{label}: {}", d.message)).with_help(help);
+        return Error::input(format!("{label}: {}", d.message)).with_help(d.help.clone());
     }
     if e.kind() == io::ErrorKind::InvalidInput || e.kind() == io::ErrorKind::UnexpectedEof {
         return Error::input(format!("{label}: {e}"))
@@ -369,6 +686,19 @@ pub(crate) fn syntax_error(
         .path
         .as_deref()
         .and_then(|p| snippet(p, origin, pos).ok().flatten());
+    // A byte order mark in the middle of a file (files concatenated with `cat`) is invisible in
+    // a snippet: say what the character is.
+    let bom_note;
+    let problem = match &snippet {
+        Some(s) if s.text[s.span_start..].starts_with('\u{feff}') => {
+            bom_note = format!(
+                "{problem} (the character here is a byte order mark, U+FEFF, in the middle of \
+                 the file: were several files concatenated?)"
+            );
+            bom_note.as_str()
+        }
+        _ => problem,
+    };
     let (line, col) = match (&snippet, pos) {
         (Some(s), _) => (s.line, s.col),
         (None, Pos::LineCol(l, c)) => (l, c),
@@ -554,6 +884,87 @@ mod tests {
         );
         assert_eq!(xml_declared_encoding(b"<?xml version='1.0'?>"), None);
         assert_eq!(xml_declared_encoding(b"<rss encoding='latin1'/>"), None);
+    }
+
+    fn decode_error(e: &io::Error) -> &DecodeError {
+        e.get_ref()
+            .and_then(|r| r.downcast_ref::<DecodeError>())
+            .expect("a DecodeError")
+    }
+
+    #[test]
+    fn strict_decode_names_line_and_offset_of_an_unpaired_surrogate() {
+        let mut bytes = Vec::new();
+        for u in "ab\ncd\n".encode_utf16() {
+            bytes.extend(u.to_le_bytes());
+        }
+        bytes.extend([0x00, 0xd8, b'x', 0x00]);
+        let mut r = StrictDecode::new(Box::new(Cursor::new(bytes)), encoding_rs::UTF_16LE);
+        let mut s = String::new();
+        let err = r.read_to_string(&mut s).unwrap_err();
+        let d = decode_error(&err);
+        assert_eq!((d.line, d.offset), (3, 12), "{}", d.message);
+        assert!(
+            d.message
+                .starts_with("invalid UTF-16LE at line 3, byte offset 12")
+        );
+
+        let mut ok = Vec::new();
+        for u in "é\n€".encode_utf16() {
+            ok.extend(u.to_le_bytes());
+        }
+        let mut r = StrictDecode::new(Box::new(Cursor::new(ok)), encoding_rs::UTF_16LE);
+        let mut s = String::new();
+        r.read_to_string(&mut s).unwrap();
+        assert_eq!(s, "é\n€");
+    }
+
+    #[test]
+    fn utf8_check_rejects_a_nul_byte_with_its_line() {
+        let err = check(b"id\n1,a\x00b\n").unwrap_err();
+        let d = decode_error(&err);
+        assert_eq!((d.line, d.offset), (2, 6));
+    }
+
+    fn gz(parts: &[&[u8]]) -> Vec<u8> {
+        use std::io::Write;
+        let mut out = Vec::new();
+        for part in parts {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            e.write_all(part).unwrap();
+            out.extend(e.finish().unwrap());
+        }
+        out
+    }
+
+    fn gunzip(bytes: Vec<u8>) -> io::Result<Vec<u8>> {
+        let mut v = Vec::new();
+        Gunzip::new(Box::new(Cursor::new(bytes))).read_to_end(&mut v)?;
+        Ok(v)
+    }
+
+    #[test]
+    fn gunzip_reads_every_member_and_locates_junk_and_truncation() {
+        assert_eq!(gunzip(gz(&[b"ab", b"cd"])).unwrap(), b"abcd");
+        assert_eq!(gunzip(Vec::new()).unwrap(), b"");
+        let good = gz(&[b"abc"]);
+        let mut junk = good.clone();
+        junk.extend_from_slice(b"xyz");
+        let err = gunzip(junk).unwrap_err();
+        let d = decode_error(&err);
+        assert_eq!(d.offset, good.len() as u64);
+        assert!(d.message.starts_with("3 byte(s) of junk"), "{}", d.message);
+        let err = gunzip(good[..good.len() - 4].to_vec()).unwrap_err();
+        assert!(decode_error(&err).message.contains("truncated"));
+        let err = gunzip(b"plain text".to_vec()).unwrap_err();
+        assert!(decode_error(&err).message.starts_with("not gzip data"));
+    }
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(human_bytes(8 << 30), "8 GiB");
+        assert_eq!(human_bytes(1536 * 1024), "1.5 MiB");
+        assert_eq!(human_bytes(100), "100 bytes");
     }
 
     #[test]

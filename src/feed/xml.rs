@@ -141,13 +141,19 @@ impl XmlReader {
                         b"rss" | b"rdf" | b"channel" => FeedKind::Rss,
                         b"feed" => FeedKind::Atom,
                         other => {
+                            let html = other == b"html";
                             let other = String::from_utf8_lossy(other).into_owned();
                             return Err(self.located(
                                 Pos::Offset(self.reader.buffer_position()),
                                 &format!(
                                     "the root element <{other}> is neither RSS <rss> nor Atom <feed>"
                                 ),
-                                Some("feedlint reads RSS 2.0 and Atom 1.0 product feeds"),
+                                Some(if html {
+                                    "this is an HTML page, not a feed: did the download return \
+                                     an error or login page instead of the feed?"
+                                } else {
+                                    "feedlint reads RSS 2.0 and Atom 1.0 product feeds"
+                                }),
                             ));
                         }
                     };
@@ -251,10 +257,13 @@ impl XmlReader {
                 Ok((_, Event::Eof)) => {
                     if !self.root_closed {
                         return Some(Err(self.located(
-                            Pos::Offset(self.reader.buffer_position()),
+                            Pos::LineCol(self.reader.get_ref().line, 1),
                             "unexpected end of file: the root element is not closed",
                             Some("the file is probably truncated"),
                         )));
+                    }
+                    if self.index == 0 {
+                        return Some(Err(self.no_items()));
                     }
                     return None;
                 }
@@ -264,11 +273,38 @@ impl XmlReader {
         }
     }
 
+    /// A well-formed feed without a single item or entry.
+    fn no_items(&self) -> Error {
+        let (what, help) = match self.kind {
+            FeedKind::Atom => (
+                "the Atom feed has no <entry> elements",
+                "add one <entry> per product inside <feed>",
+            ),
+            _ => (
+                "the RSS channel has no <item> elements",
+                "add one <item> per product inside <channel>",
+            ),
+        };
+        Error::input(format!("{}: {what}: the feed has no products", self.label)).with_help(help)
+    }
+
     fn after_root(&self) -> Error {
         self.located(
             Pos::Offset(self.reader.buffer_position()),
             "content after the end of the root element",
             None,
+        )
+    }
+
+    /// The end of the file inside the item that starts at `item_line`.
+    fn eof_in_item(&self, item_line: u64) -> Error {
+        self.located(
+            Pos::LineCol(self.reader.get_ref().line, 1),
+            &format!(
+                "unexpected end of file inside the item that starts at line {item_line}: the \
+                 file is truncated"
+            ),
+            Some("the file is probably truncated: export or download it again"),
         )
     }
 
@@ -297,20 +333,19 @@ impl XmlReader {
                     (t, href, true)
                 }
                 Ok((_, Event::End(_))) => break,
-                Ok((_, Event::Eof)) => {
-                    return Err(self.located(
-                        Pos::Offset(self.reader.buffer_position()),
-                        "unexpected end of file inside an item",
-                        Some("the file is probably truncated"),
-                    ));
-                }
+                Ok((_, Event::Eof)) => return Err(self.eof_in_item(line)),
                 Ok((_, Event::Text(t))) => {
                     if !t.iter().all(u8::is_ascii_whitespace) {
                         let child_line = self.reader.get_ref().line;
+                        let message = if t.trim_ascii() == "\u{feff}".as_bytes() {
+                            "a byte order mark (U+FEFF) in the middle of the file, directly \
+                             inside the item: were several files concatenated?"
+                        } else {
+                            "text directly inside the item, outside any attribute element"
+                        };
                         p.read_issues.push(ReadIssue {
                             line: child_line,
-                            message: "text directly inside the item, outside any attribute element"
-                                .into(),
+                            message: message.into(),
                         });
                     }
                     continue;
@@ -438,9 +473,16 @@ impl XmlReader {
                     let text = match t.unescape() {
                         Ok(s) => s,
                         Err(e) => {
+                            let note = if matches!(e, quick_xml::Error::Escape(_)) {
+                                " (only the five predefined XML entities and character \
+                                 references are expanded; entities declared in a DOCTYPE never \
+                                 are)"
+                            } else {
+                                ""
+                            };
                             p.read_issues.push(ReadIssue {
                                 line,
-                                message: format!("{e}; the text is kept as written"),
+                                message: format!("{e}{note}; the text is kept as written"),
                             });
                             Cow::Owned(String::from_utf8_lossy(&t).into_owned())
                         }
@@ -451,13 +493,7 @@ impl XmlReader {
                     let text = String::from_utf8_lossy(&t).into_owned();
                     append_text(&mut child, sub.as_mut(), depth, &text);
                 }
-                Ok((_, Event::Eof)) => {
-                    return Err(self.located(
-                        Pos::Offset(self.reader.buffer_position()),
-                        "unexpected end of file inside an item",
-                        Some("the file is probably truncated"),
-                    ));
-                }
+                Ok((_, Event::Eof)) => return Err(self.eof_in_item(p.location.line)),
                 Ok(_) => {}
                 Err(e) => return Err(self.xml_error(&e)),
             }
