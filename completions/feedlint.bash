@@ -645,7 +645,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__gtin)
-            opts="-q -j -h -V --file --from-feed --request --pattern-detection --no-pattern-detection --business-intelligence --revenue-impact --detailed --category --exit-zero --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-q -j -h -V --file --from-feed --input-format --encoding --max-decompressed-size --request --pattern-detection --no-pattern-detection --business-intelligence --revenue-impact --detailed --category --exit-zero --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -656,6 +656,18 @@ _feedlint() {
                     return 0
                     ;;
                 --from-feed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input-format)
+                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1311,7 +1323,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__voice__subcmd__analyze)
-            opts="-q -j -h -V --brand --title --description --category --context --no-drift-detection --no-recommendations --request --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-q -j -h -V --brand --title --description --category --context --no-drift-detection --no-recommendations --request --input-format --encoding --max-decompressed-size --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1338,6 +1350,18 @@ _feedlint() {
                     return 0
                     ;;
                 --request)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input-format)
+                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -315,6 +315,13 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s h -l help -d
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l file -d 'Read GTINs from a file, one per line (blank lines skipped); a file whose first character is `{` is read as a JSON request body instead (see --request)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l from-feed -d 'Validate the `gtin` attribute of every product of a feed (products without one are skipped); each result names the product id and line' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l request -d 'Read a JSON request body `{"gtins": [...], "options": {...}}` (spec 4.3; at most 100 GTINs). Its `options` replace the option flags below' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l pattern-detection -d 'Run the 18 fake-pattern detectors (`enablePatternDetection`) [default: true]' -r -f -a "true\t''
 false\t''"
@@ -369,6 +376,13 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l category -d 'Product category (for a feed: overrides each product\'s product_type)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l context -d 'Declared voice context, e.g. "luxury" (used before the profile has learned a voice)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l request -d 'A 2.7 JSON request body: {product:{title,description,brand,category}, brandName, options}' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'

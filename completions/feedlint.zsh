@@ -404,6 +404,13 @@ gitlab\:"GitLab Code Quality JSON"))' \
 _arguments "${_arguments_options[@]}" : \
 '(--from-feed --request)--file=[Read GTINs from a file, one per line (blank lines skipped); a file whose first character is \`{\` is read as a JSON request body instead (see --request)]:FILE:_files' \
 '(--request)--from-feed=[Validate the \`gtin\` attribute of every product of a feed (products without one are skipped); each result names the product id and line]:FEED:_files' \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
 '()--request=[Read a JSON request body \`{"gtins"\: \[...\], "options"\: {...}}\` (spec 4.3; at most 100 GTINs). Its \`options\` replace the option flags below]:FILE:_files' \
 '--pattern-detection=[Run the 18 fake-pattern detectors (\`enablePatternDetection\`) \[default\: true\]]::BOOL:(true false)' \
 '--category=[Product category key (electronics, apparel, home_garden, health_beauty, sporting_goods, automotive) for the category requirement in business intelligence \[default\: none\]]:KEY:_default' \
@@ -475,6 +482,13 @@ _arguments "${_arguments_options[@]}" : \
 '--category=[Product category (for a feed\: overrides each product'\''s product_type)]:CATEGORY:_default' \
 '--context=[Declared voice context, e.g. "luxury" (used before the profile has learned a voice)]:TEXT:_default' \
 '()--request=[A 2.7 JSON request body\: {product\:{title,description,brand,category}, brandName, options}]:FILE:_files' \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"

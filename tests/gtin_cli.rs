@@ -387,3 +387,60 @@ fn streams_200000_gtins_from_stdin() {
         assert!(kb < 64 * 1024, "peak RSS {kb} kB for {N} GTINs");
     }
 }
+
+#[test]
+fn from_feed_takes_the_shared_read_options() {
+    // A TSV feed saved as .txt: detection cannot tell the format; --input-format can.
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("feed.txt");
+    std::fs::write(&feed, "id\tgtin\nA1\t4006381333931\nA2\t4006381333932\n").unwrap();
+    let out = feedlint(dir.path())
+        .args([
+            "--api-key",
+            PROD_KEY,
+            "gtin",
+            "--format",
+            "json",
+            "--exit-zero",
+        ])
+        .args(["--input-format", "tsv", "--from-feed"])
+        .arg(&feed)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let body = json(&out.stdout);
+    let text = body.to_string();
+    assert!(
+        text.contains("4006381333931") && text.contains("4006381333932"),
+        "{text}"
+    );
+
+    // The decompressed-size cap applies to --from-feed too, and the error names the flag.
+    let gz = dir.path().join("feed.csv.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut enc, b"id,gtin\n").unwrap();
+    for i in 0..2000 {
+        std::io::Write::write_all(&mut enc, format!("P{i},4006381333931\n").as_bytes()).unwrap();
+    }
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let out = feedlint(dir.path())
+        .args([
+            "--api-key",
+            PROD_KEY,
+            "gtin",
+            "--max-decompressed-size",
+            "1000",
+            "--from-feed",
+        ])
+        .arg(&gz)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--max-decompressed-size"), "{stderr}");
+}

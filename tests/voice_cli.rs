@@ -459,3 +459,30 @@ fn analyze_table_snapshot() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     insta::assert_snapshot!("voice_analyze_table", r.stdout);
 }
+
+#[test]
+fn analyze_over_a_feed_takes_the_shared_read_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let texts = corpus("luxury");
+    let path = feed(dir.path(), "feed.txt", "Maison", &texts[..2]);
+    // `.txt` with NDJSON content: --input-format says how to read it.
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "voice",
+            "analyze",
+            "--format",
+            "json",
+            "--brand",
+            "Maison",
+            "--input-format",
+            "ndjson",
+            &path,
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let body = json(&r);
+    assert_eq!(body.as_array().map(Vec::len), Some(2), "{body}");
+}

@@ -10,6 +10,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use super::Ctx;
+use super::input::ReadArgs;
 use crate::account::{Account, Endpoint, Receipt, RequestContext};
 use crate::catalog::Category;
 use crate::error::{Error, Outcome};
@@ -35,6 +36,10 @@ pub struct GtinArgs {
     /// skipped); each result names the product id and line.
     #[arg(long, value_name = "FEED", conflicts_with_all = ["codes", "request"])]
     pub from_feed: Option<PathBuf>,
+
+    /// How `--from-feed` is read (format, encoding, decompressed-size cap).
+    #[command(flatten)]
+    pub read: ReadArgs,
 
     /// Read a JSON request body `{"gtins": [...], "options": {...}}` (spec 4.3; at most 100
     /// GTINs). Its `options` replace the option flags below.
@@ -147,7 +152,7 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             r.map(|(_, v)| Item::plain(v))
                 .map_err(|e| Error::input(format!("cannot read the GTIN list: {e}")))
         })),
-        Input::Feed(path) => feed_items(&path)?,
+        Input::Feed(path) => feed_items(&path, &args.read)?,
     };
 
     let mut sink = Sink::new(&mut *ctx.out, format, options, args.category);
@@ -232,8 +237,8 @@ fn looks_like_json(reader: &mut Box<dyn BufRead>, path: &Path) -> Result<bool, E
         .is_some_and(|&b| b == b'{'))
 }
 
-fn feed_items(path: &Path) -> Result<Items<'static>, Error> {
-    let reader = crate::feed::open(path, &crate::feed::ReadOptions::default())?;
+fn feed_items(path: &Path, read: &ReadArgs) -> Result<Items<'static>, Error> {
+    let reader = crate::feed::open(path, &read.read_options())?;
     Ok(Box::new(reader.filter_map(|product| match product {
         Err(e) => Some(Err(e)),
         Ok(p) => p.get_nonblank("gtin").map(|g| {

@@ -20,6 +20,14 @@ pub struct FeedArgs {
     #[arg(value_name = "FEED", required = true)]
     pub inputs: Vec<PathBuf>,
 
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// How feeds are read: the options every command that reads a feed shares (`validate`, `batch`,
+/// `convert`, `revenue`, `gtin --from-feed`, `voice analyze FEED`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReadArgs {
     /// Read the feeds as this format instead of detecting it from the extension and content.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub input_format: Option<InputFormatArg>,
@@ -38,6 +46,18 @@ pub struct FeedArgs {
         default_value = feed::DEFAULT_MAX_DECOMPRESSED_SIZE
     )]
     pub max_decompressed_size: u64,
+}
+
+impl ReadArgs {
+    /// The read options these flags give.
+    #[must_use]
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions {
+            format: self.input_format.map(InputFormat::from),
+            encoding: self.encoding,
+            max_decompressed_bytes: self.max_decompressed_size,
+        }
+    }
 }
 
 /// `--input-format` values.
@@ -77,11 +97,7 @@ impl FeedArgs {
     /// The read options these flags give.
     #[must_use]
     pub fn read_options(&self) -> ReadOptions {
-        ReadOptions {
-            format: self.input_format.map(InputFormat::from),
-            encoding: self.encoding,
-            max_decompressed_bytes: self.max_decompressed_size,
-        }
+        self.read.read_options()
     }
 
     /// Opens one input with these options.

@@ -11,7 +11,7 @@ use comfy_table::{ContentArrangement, Table, presets};
 use serde::{Deserialize, Serialize};
 
 use super::Ctx;
-use super::input::FeedArgs;
+use super::input::{FeedArgs, ReadArgs};
 use crate::account::{Account, Endpoint, Meta, Receipt, RequestContext, format_utc};
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::report::{OutputFormat, TABLE_BLOCK};
@@ -66,6 +66,9 @@ pub struct AnalyzeArgs {
     /// Feeds whose products are analysed in order (each one updates the profile).
     #[arg(value_name = "FEED")]
     pub feeds: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 /// `feedlint voice profiles ...`.
@@ -309,9 +312,7 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         } else {
             let feed = FeedArgs {
                 inputs: args.feeds.clone(),
-                input_format: None,
-                encoding: None,
-                max_decompressed_size: crate::feed::DEFAULT_MAX_DECOMPRESSED_BYTES,
+                read: args.read.clone(),
             };
             let readers: Vec<_> = feed.open_each().collect::<Result<_, _>>()?;
             let category = args.category.clone();
