@@ -121,6 +121,9 @@ pub struct ErrorInner {
     pub related: Vec<miette::Report>,
     /// The reader of stdout went away (`feedlint ... | head`): the run ends quietly with 0.
     pub broken_pipe: bool,
+    /// For people, show only the one related diagnostic: it says the same as `message` (which
+    /// names file, line and column for the JSON envelope) with the snippet under it.
+    pub show_related_only: bool,
 }
 
 impl Error {
@@ -134,6 +137,7 @@ impl Error {
             retry_after: None,
             related: Vec::new(),
             broken_pipe: false,
+            show_related_only: false,
         }))
     }
 

@@ -269,6 +269,49 @@ fn convert_of_an_unreadable_feed_exits_2_with_a_located_error() {
         .stderr(predicates::str::contains("bad.xml:2:"));
 }
 
+/// The problem is said once, under a header with the file's line and character column, and a
+/// very long line is shown as a window around the error rather than cut before it.
+#[test]
+fn a_syntax_error_is_said_once_with_the_files_line_and_column_even_on_a_long_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("long.xml");
+    let line3 = format!(
+        "<item><g:id>{}</title></item></channel></rss>",
+        "ü".repeat(600)
+    );
+    let text = format!(
+        "<?xml version=\"1.0\"?>\n<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n{line3}\n"
+    );
+    std::fs::write(&bad, text).unwrap();
+    let out = Command::cargo_bin("feedlint")
+        .unwrap()
+        .args(["--color", "never", "convert", "--to", "csv"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.matches("expected `</g:id>`").count(), 1, "{err}");
+    // `<item><g:id>` is 12 characters and 600 more come before `</title>`: column 613.
+    assert!(err.contains("long.xml:3:613]"), "{err}");
+    let shown = err
+        .lines()
+        .find(|l| l.starts_with(" 3 │"))
+        .unwrap_or_default();
+    assert!(shown.contains("…ü") && shown.contains("</title>"), "{err}");
+    let marker = err.lines().find(|l| l.contains('┬')).unwrap_or_default();
+    let at = |l: &str, c: char| l.chars().position(|x| x == c);
+    let lt = shown
+        .char_indices()
+        .find(|(_, c)| *c == '<')
+        .map(|(i, _)| shown[..i].chars().count());
+    assert_eq!(
+        at(marker, '┬'),
+        lt,
+        "the marker sits under `</title>`:\n{err}"
+    );
+}
+
 #[test]
 fn convert_warns_about_ragged_rows_and_converts_them() {
     let feed = concat!(

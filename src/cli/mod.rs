@@ -359,7 +359,10 @@ fn report_error(
         let _ = writeln!(out, "{}", crate::account::redact_keys_in(&text));
         let _ = out.flush();
     }
-    let text = render_diagnostic(e, color);
+    let text = match e.related.as_slice() {
+        [only] if e.show_related_only => render_diagnostic(only.as_ref(), color),
+        _ => render_diagnostic(e, color),
+    };
     let _ = writeln!(err, "{}", crate::account::redact_keys_in(&text));
     Outcome::Error
 }

@@ -665,7 +665,7 @@ pub(crate) enum Pos {
 pub struct InputDiagnostic {
     message: String,
     #[source_code]
-    src: Option<miette::NamedSource<String>>,
+    src: Option<SnippetSource>,
     #[label("{label_text}")]
     span: Option<miette::SourceSpan>,
     label_text: String,
@@ -710,21 +710,24 @@ pub(crate) fn syntax_error(
         format!("{label}:{line}:{col}: {problem}")
     };
     let (src, span) = match snippet {
-        Some(s) => (
-            Some(miette::NamedSource::new(label, s.text)),
-            Some(miette::SourceSpan::from((s.span_start, s.span_len))),
-        ),
+        Some(s) => {
+            let span = miette::SourceSpan::from((s.span_start, s.span_len));
+            (
+                Some(SnippetSource {
+                    name: label.to_owned(),
+                    text: s.text,
+                    first_line: s.first_line,
+                    column: s.col,
+                }),
+                Some(span),
+            )
+        }
         None => (None, None),
     };
-    // The error's own message names file, line and column; the related diagnostic shows the
-    // snippet under the bare problem so the rendering does not repeat itself.
-    let has_snippet = src.is_some();
+    // People see only this diagnostic: `file:line:col: problem` once (the form editors and CI
+    // logs link), then the snippet. The error's own message is the same text, for JSON.
     let diag = InputDiagnostic {
-        message: if has_snippet {
-            problem.to_owned()
-        } else {
-            message.clone()
-        },
+        message: message.clone(),
         src,
         span,
         label_text: "here".to_owned(),
@@ -732,6 +735,7 @@ pub(crate) fn syntax_error(
     };
     let mut err = Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag));
     err.message = message;
+    err.show_related_only = true;
     err
 }
 
@@ -739,16 +743,56 @@ struct Snippet {
     text: String,
     span_start: usize,
     span_len: usize,
+    /// 1-based line and column (in characters) of the error in the file.
     line: u64,
     col: u64,
+    /// 1-based line number in the file of the snippet's first line.
+    first_line: u64,
+}
+
+/// The lines of a snippet as miette reads them, numbered as in the file: the gutter shows the
+/// file's line numbers and the header the file's line and column (in characters), even where
+/// a long line is shown as a window around the error.
+#[derive(Debug)]
+pub struct SnippetSource {
+    name: String,
+    text: String,
+    first_line: u64,
+    column: u64,
+}
+
+impl miette::SourceCode for SnippetSource {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self
+            .text
+            .read_span(span, context_lines_before, context_lines_after)?;
+        let first = usize::try_from(self.first_line.saturating_sub(1)).unwrap_or(usize::MAX);
+        // Without context the span is the error itself: its column is the file's.
+        let column = if context_lines_before == 0 {
+            usize::try_from(self.column.saturating_sub(1)).unwrap_or(usize::MAX)
+        } else {
+            inner.column()
+        };
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line().saturating_add(first),
+            column,
+            inner.line_count(),
+        )))
+    }
 }
 
 /// How many lines before the error the snippet shows.
 const SNIPPET_CONTEXT: u64 = 2;
 /// Longest line shown in a snippet, in bytes (a 10-million-character line is cut).
 const SNIPPET_LINE_MAX: usize = 240;
-/// Up to this line the snippet is padded so miette prints the file's own line numbers.
-const SNIPPET_PAD_LINES: u64 = 200_000;
 
 fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>> {
     let file: DynRead = Box::new(std::fs::File::open(path)?);
@@ -796,22 +840,17 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
             }
         };
         offset += n as u64;
-        let text = shown_line(&raw_line);
         if !target {
-            lines.push_back(text);
+            lines.push_back(shown_line(&raw_line, 1).0);
             if lines.len() as u64 > SNIPPET_CONTEXT {
                 lines.pop_front();
             }
             continue;
         }
+        let col = col.max(1);
+        let (text, shown_col) = shown_line(&raw_line, col);
         let first = line_no - lines.len() as u64;
         let mut out = String::new();
-        if first <= SNIPPET_PAD_LINES {
-            out.extend(std::iter::repeat_n(
-                '\n',
-                usize::try_from(first - 1).unwrap_or(0),
-            ));
-        }
         for l in &lines {
             out.push_str(l);
             out.push('\n');
@@ -819,7 +858,7 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
         let line_start = out.len();
         let col_byte = text
             .char_indices()
-            .nth(usize::try_from(col.saturating_sub(1)).unwrap_or(0))
+            .nth(usize::try_from(shown_col - 1).unwrap_or(0))
             .map_or(text.len(), |(i, _)| i);
         out.push_str(&text);
         out.push('\n');
@@ -829,24 +868,46 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
             span_start: line_start + col_byte,
             span_len,
             line: line_no,
-            col: col.max(1),
+            col,
+            first_line: first,
         }));
     }
 }
 
-fn shown_line(raw: &[u8]) -> String {
+/// A line as a snippet shows it, and the 1-based character column `col` within the shown text:
+/// tabs as spaces, and a line longer than [`SNIPPET_LINE_MAX`] bytes cut to a window of about
+/// that size around `col`, with `…` where text was left out.
+fn shown_line(raw: &[u8], col: u64) -> (String, u64) {
     let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-    let mut s = String::from_utf8_lossy(raw).into_owned();
-    if s.len() > SNIPPET_LINE_MAX {
-        let mut cut = SNIPPET_LINE_MAX;
-        while !s.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        s.truncate(cut);
-        s.push('…');
+    let s = String::from_utf8_lossy(raw).replace('\t', " ");
+    if s.len() <= SNIPPET_LINE_MAX {
+        return (s, col);
     }
-    s.replace('\t', " ")
+    // Start the window a quarter of its size before the error, on a character boundary.
+    let col_byte = s
+        .char_indices()
+        .nth(usize::try_from(col - 1).unwrap_or(usize::MAX))
+        .map_or(s.len(), |(i, _)| i);
+    let mut start = col_byte.saturating_sub(SNIPPET_LINE_MAX / 4);
+    while !s.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (start + SNIPPET_LINE_MAX).min(s.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut out = String::with_capacity(end - start + 8);
+    let mut shown_col = col - s[..start].chars().count() as u64;
+    if start > 0 {
+        out.push('…');
+        shown_col += 1;
+    }
+    out.push_str(&s[start..end]);
+    if end < s.len() {
+        out.push('…');
+    }
+    (out, shown_col)
 }
 
 #[cfg(test)]
@@ -874,6 +935,47 @@ mod tests {
             check(b"ab\xc3").is_err(),
             "a truncated sequence at the end is an error"
         );
+    }
+
+    #[test]
+    fn a_short_line_is_shown_whole_and_a_long_one_as_a_window_around_the_column() {
+        assert_eq!(shown_line(b"a\tb\r\n", 3), ("a b".to_owned(), 3));
+        let long = format!("{}X{}", "é".repeat(500), "y".repeat(500));
+        let (text, col) = shown_line(long.as_bytes(), 501);
+        assert!(
+            text.len() <= SNIPPET_LINE_MAX + 2 * '…'.len_utf8(),
+            "{}",
+            text.len()
+        );
+        assert!(text.starts_with('…') && text.ends_with('…'));
+        assert_eq!(
+            text.chars().nth(usize::try_from(col - 1).unwrap()),
+            Some('X')
+        );
+        // Near the start no window is needed before the column.
+        let (text, col) = shown_line(long.as_bytes(), 2);
+        assert_eq!((text.chars().next(), col), (Some('é'), 2));
+        // A column past the end of the line stays past the end of the shown text.
+        let (text, col) = shown_line(long.as_bytes(), 5000);
+        assert!(usize::try_from(col).unwrap() > text.chars().count() - 1);
+    }
+
+    #[test]
+    fn snippet_source_reports_the_files_line_and_character_column() {
+        use miette::SourceCode;
+        let src = SnippetSource {
+            name: "f.xml".into(),
+            text: "ab\n…éX\n".into(),
+            first_line: 41,
+            column: 700,
+        };
+        let x = "ab\n…é".len();
+        let span = miette::SourceSpan::from((x, 1));
+        let at = src.read_span(&span, 0, 0).unwrap();
+        // 0-based: the text's second line is the file's line 42.
+        assert_eq!((at.line(), at.column()), (41, 699));
+        let around = src.read_span(&span, 2, 2).unwrap();
+        assert_eq!(around.line(), 40);
     }
 
     #[test]
