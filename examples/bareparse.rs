@@ -88,7 +88,11 @@ struct Body;
 impl<'de> Visitor<'de> for Body {
     type Value = u64;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON object with a `products` array")
+        f.write_str("a JSON object with a `products` array, or an array of products")
+    }
+    /// A bare array of products (a JSON feed that is not a request body).
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<u64, A::Error> {
+        Products.visit_seq(seq)
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<u64, A::Error> {
         let mut n = 0;
@@ -130,7 +134,7 @@ impl<'de> Visitor<'de> for Products {
 fn bare_json(file: File) -> Res<u64> {
     let reader: Box<dyn Read> = Box::new(BufReader::with_capacity(1 << 16, file));
     let mut de = serde_json::Deserializer::from_reader(reader);
-    let n = de.deserialize_map(Body)?;
+    let n = de.deserialize_any(Body)?;
     de.end()?;
     Ok(n)
 }
