@@ -76,17 +76,19 @@ fn key_hash(s: &str) -> u64 {
 fn duplicate_id(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
     let Some(id) = text(p, "id") else { return };
     let id = id.trim();
-    match mem.ids.entry(key_hash(id)) {
-        std::collections::hash_map::Entry::Occupied(e) => out.push(Hit {
+    if let Some(first) = mem.seen_id(key_hash(id), p.location.line) {
+        out.push(Hit {
             field: "id",
-            message: format!(
-                "id \"{id}\" was already used by the product at line {}",
-                e.get()
-            ),
-        }),
-        std::collections::hash_map::Entry::Vacant(v) => {
-            v.insert(p.location.line);
-        }
+            message: format!("id \"{id}\" was already used by {}", earlier(first)),
+        });
+    }
+}
+
+/// "the product at line N", or a vaguer phrase for a line too far down the file to be kept.
+fn earlier(first: Option<u64>) -> String {
+    match first {
+        Some(line) => format!("the product at line {line}"),
+        None => format!("an earlier product (beyond line {})", u32::MAX - 1),
     }
 }
 
@@ -99,19 +101,11 @@ fn duplicate_gtin(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
     // Leading zeros do not change a GTIN (GTIN-12 and its GTIN-14 form are the same code).
     let norm = digits.trim_start_matches('0');
     let id_hash = key_hash(p.get("id").unwrap_or("").trim());
-    match mem.gtins.entry(key_hash(norm)) {
-        std::collections::hash_map::Entry::Occupied(e) => {
-            let (line, first_id) = *e.get();
-            if first_id != id_hash {
-                out.push(Hit {
-                    field: "gtin",
-                    message: format!("gtin {gtin} is also used by the product at line {line}"),
-                });
-            }
-        }
-        std::collections::hash_map::Entry::Vacant(v) => {
-            v.insert((p.location.line, id_hash));
-        }
+    if let Some(first) = mem.seen_gtin(key_hash(norm), id_hash, p.location.line) {
+        out.push(Hit {
+            field: "gtin",
+            message: format!("gtin {gtin} is also used by {}", earlier(first)),
+        });
     }
 }
 

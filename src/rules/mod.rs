@@ -141,12 +141,127 @@ pub enum Applies {
 /// Category requirement rules run only when the category is this certain (docs/scoring.md).
 pub const CATEGORY_RULE_MIN_CONFIDENCE: f64 = 0.5;
 
-/// The memory feed-level rules keep: 64-bit hashes of ids and GTINs seen so far, with the line
-/// they were first seen on. About 16 bytes per product plus table overhead.
-#[derive(Debug, Default)]
+/// The memory feed-level rules keep: a 64-bit hash of every id and GTIN seen so far, with the
+/// line it was first seen on. The one state that grows with the feed, so entries are packed:
+/// 12 bytes per id and 16 per GTIN (plus hashbrown's control byte and spare capacity), about
+/// 60 MB for a million products. Lines above `u32::MAX` are kept as "unknown". Each table is
+/// split in [`SHARDS`] by middle bits of the hash, so a resize copies one small shard at a time
+/// instead of holding the old and the doubled table of the whole feed at once.
+#[derive(Debug)]
 pub struct FeedMemory {
-    pub(crate) ids: std::collections::HashMap<u64, u64>,
-    pub(crate) gtins: std::collections::HashMap<u64, (u64, u64)>,
+    ids: Vec<Table<u32>>,
+    /// GTIN hash → (first line, low 32 bits of that product's id hash).
+    gtins: Vec<Table<(u32, u32)>>,
+}
+
+type Table<V> = std::collections::HashMap<Key, V, std::hash::BuildHasherDefault<Prehashed>>;
+
+/// Shards per table (a power of two).
+const SHARDS: usize = 64;
+
+impl Default for FeedMemory {
+    fn default() -> Self {
+        Self {
+            ids: (0..SHARDS).map(|_| Table::default()).collect(),
+            gtins: (0..SHARDS).map(|_| Table::default()).collect(),
+        }
+    }
+}
+
+/// The shard of a hash: bits 32.. (hashbrown itself uses the lowest bits for the bucket and the
+/// top seven for its tags, so those stay varied within a shard).
+fn shard(h: u64) -> usize {
+    #[allow(clippy::cast_possible_truncation, reason = "masked to SHARDS - 1")]
+    let i = ((h >> 32) as usize) & (SHARDS - 1);
+    i
+}
+
+/// The line a key was first seen on; `None` when it was beyond `u32::MAX`.
+pub(crate) type FirstLine = Option<u64>;
+
+impl FeedMemory {
+    /// Records `id_hash` at `line`; returns the first line when it was seen before.
+    pub(crate) fn seen_id(&mut self, id_hash: u64, line: u64) -> Option<FirstLine> {
+        match self.ids[shard(id_hash)].entry(Key::from(id_hash)) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(unpack_line(*e.get())),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(pack_line(line));
+                None
+            }
+        }
+    }
+
+    /// Records `gtin_hash` for the product with `id_hash` at `line`; returns the first line when
+    /// another product (another id) used it before. A product repeating its own id and GTIN is
+    /// the duplicate id's problem, not this one's.
+    pub(crate) fn seen_gtin(
+        &mut self,
+        gtin_hash: u64,
+        id_hash: u64,
+        line: u64,
+    ) -> Option<FirstLine> {
+        #[allow(
+            clippy::cast_possible_truncation,
+            reason = "the low 32 bits, on purpose"
+        )]
+        let id32 = id_hash as u32;
+        match self.gtins[shard(gtin_hash)].entry(Key::from(gtin_hash)) {
+            std::collections::hash_map::Entry::Occupied(e) => {
+                let (first, first_id) = *e.get();
+                (first_id != id32).then(|| unpack_line(first))
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert((pack_line(line), id32));
+                None
+            }
+        }
+    }
+}
+
+fn pack_line(line: u64) -> u32 {
+    u32::try_from(line).unwrap_or(u32::MAX)
+}
+
+fn unpack_line(line: u32) -> FirstLine {
+    (line != u32::MAX).then_some(u64::from(line))
+}
+
+/// A 64-bit hash split in two halves, so a table entry aligns to 4 bytes, not 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Key(u32, u32);
+
+impl From<u64> for Key {
+    fn from(h: u64) -> Self {
+        #[allow(clippy::cast_possible_truncation, reason = "splitting into halves")]
+        Self((h >> 32) as u32, h as u32)
+    }
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64((u64::from(self.0) << 32) | u64::from(self.1));
+    }
+}
+
+/// The hasher of keys that already are hashes (SipHash outputs): passes the value through.
+#[derive(Debug, Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Not reached by `Key`; folds any bytes so the hasher is still a hasher.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
 }
 
 /// One rule, defined once.
@@ -413,3 +528,37 @@ pub const FEED_SEED: &[(&str, &str)] = &[("id", "SEED-1"), ("gtin", "40063813339
 mod feed_expectations;
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod feed_memory_tests {
+    use super::FeedMemory;
+
+    #[test]
+    fn an_id_seen_again_gives_the_first_line() {
+        let mut m = FeedMemory::default();
+        assert_eq!(m.seen_id(42, 2), None);
+        assert_eq!(m.seen_id(7, 3), None);
+        assert_eq!(m.seen_id(42, 9), Some(Some(2)));
+        // Keys differing only in one half are different keys.
+        assert_eq!(m.seen_id(0x2a | (1 << 40), 10), None);
+    }
+
+    #[test]
+    fn a_line_beyond_u32_is_kept_as_unknown_not_wrapped() {
+        let mut m = FeedMemory::default();
+        let far = u64::from(u32::MAX) + 5;
+        assert_eq!(m.seen_id(1, far), None);
+        assert_eq!(m.seen_id(1, far + 1), Some(None));
+        assert_eq!(m.seen_gtin(1, 5, far), None);
+        assert_eq!(m.seen_gtin(1, 6, far + 1), Some(None));
+    }
+
+    #[test]
+    fn a_gtin_is_shared_only_between_different_ids() {
+        let mut m = FeedMemory::default();
+        assert_eq!(m.seen_gtin(100, 1, 2), None);
+        // The same product id again with its GTIN: not a shared GTIN.
+        assert_eq!(m.seen_gtin(100, 1, 3), None);
+        assert_eq!(m.seen_gtin(100, 2, 4), Some(Some(2)));
+    }
+}
