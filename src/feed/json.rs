@@ -25,8 +25,12 @@ use super::{FeedKind, InputFormat};
 use crate::error::{Error, ErrorCode};
 use crate::model::{CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax};
 
-/// Products in flight between the parsing thread and the consumer.
-const CHANNEL_PRODUCTS: usize = 64;
+/// Products handed from the parsing thread to the consumer at once: one wake-up per batch, not
+/// per product.
+const BATCH_PRODUCTS: usize = 64;
+/// Batches in flight between the parsing thread and the consumer (besides the one being filled
+/// and the one being consumed).
+const CHANNEL_BATCHES: usize = 2;
 
 /// Whether a stream starting with `{` is NDJSON (a complete object on the first line without a
 /// `products` key) or one request body.
@@ -54,7 +58,7 @@ const REQUEST_KEYS: &[&str] = &[
 
 enum Msg {
     Fields(Map<String, Value>),
-    Product(Product),
+    Products(Vec<Product>),
     Err(Error),
 }
 
@@ -85,7 +89,7 @@ impl JsonReader {
         } else {
             FeedKind::JsonRequestBody
         };
-        let (tx, rx) = sync_channel(CHANNEL_PRODUCTS);
+        let (tx, rx) = sync_channel(CHANNEL_BATCHES);
         let origin = decoded.origin.clone();
         let thread_label = label.clone();
         let reader = decoded.reader;
@@ -97,14 +101,14 @@ impl JsonReader {
             rx,
             kind,
             fields: None,
-            pending: None,
+            pending: Vec::new().into_iter(),
         };
         if kind == FeedKind::JsonRequestBody {
             // Wait for the fields before `products` (or the error of a body without them).
             match r.rx.recv() {
                 Ok(Msg::Fields(f)) => r.fields = Some(f),
                 Ok(Msg::Err(e)) => return Err(e),
-                Ok(Msg::Product(p)) => r.pending = Some(p),
+                Ok(Msg::Products(batch)) => r.pending = batch.into_iter(),
                 Err(_) => {}
             }
         }
@@ -137,17 +141,18 @@ pub(crate) struct ThreadedReader {
     rx: Receiver<Msg>,
     kind: FeedKind,
     fields: Option<Map<String, Value>>,
-    pending: Option<Product>,
+    /// Products received and not yet returned.
+    pending: std::vec::IntoIter<Product>,
 }
 
 impl ThreadedReader {
     fn next(&mut self) -> Option<Result<Product, Error>> {
-        if let Some(p) = self.pending.take() {
-            return Some(Ok(p));
-        }
         loop {
+            if let Some(p) = self.pending.next() {
+                return Some(Ok(p));
+            }
             match self.rx.recv() {
-                Ok(Msg::Product(p)) => return Some(Ok(p)),
+                Ok(Msg::Products(batch)) => self.pending = batch.into_iter(),
                 Ok(Msg::Fields(f)) => self.fields = Some(f),
                 Ok(Msg::Err(e)) => return Some(Err(e)),
                 Err(_) => return None,
@@ -229,6 +234,18 @@ struct LineCounter<R> {
 
 impl<R: BufRead> Read for LineCounter<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        // serde_json reads one byte at a time (through `io::Bytes`): keep that path short.
+        if let [one] = buf {
+            let Some(&b) = self.inner.fill_buf()?.first() else {
+                return Ok(0);
+            };
+            *one = b;
+            self.inner.consume(1);
+            if b == b'\n' {
+                self.newlines.set(self.newlines.get() + 1);
+            }
+            return Ok(1);
+        }
         let avail = self.inner.fill_buf()?;
         let n = avail.len().min(buf.len());
         buf[..n].copy_from_slice(&avail[..n]);
@@ -255,10 +272,13 @@ fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncS
         newlines: &newlines,
         index: Cell::new(0),
         stopped: Cell::new(false),
+        batch: std::cell::RefCell::new(Vec::new()),
         missing_products: Cell::new(false),
         body: Cell::new(false),
     };
     let result = (&seed).deserialize(&mut de).and_then(|()| de.end());
+    // Products read before an error come before it.
+    seed.flush();
     if seed.stopped.get() {
         return;
     }
@@ -344,13 +364,35 @@ struct DocumentSeed<'a> {
     newlines: &'a Rc<Cell<u64>>,
     index: Cell<u64>,
     stopped: Cell<bool>,
+    /// Products read and not yet sent (at most [`BATCH_PRODUCTS`]).
+    batch: std::cell::RefCell<Vec<Product>>,
     missing_products: Cell<bool>,
     /// The document is a request body (an object), not a bare array.
     body: Cell<bool>,
 }
 
 impl DocumentSeed<'_> {
+    /// Sends `msg` after the products still in the batch.
     fn send(&self, msg: Msg) -> bool {
+        self.flush() && self.send_now(msg)
+    }
+
+    /// Sends the products in the batch, if any.
+    fn flush(&self) -> bool {
+        let batch = {
+            let mut current = self.batch.borrow_mut();
+            if current.is_empty() {
+                return true;
+            }
+            std::mem::replace(&mut *current, Vec::with_capacity(BATCH_PRODUCTS))
+        };
+        self.send_now(Msg::Products(batch))
+    }
+
+    fn send_now(&self, msg: Msg) -> bool {
+        if self.stopped.get() {
+            return false;
+        }
         if self.tx.send(msg).is_err() {
             // The consumer went away: stop parsing quietly.
             self.stopped.set(true);
@@ -371,11 +413,20 @@ impl DocumentSeed<'_> {
     fn read_products<'de, A: SeqAccess<'de>>(&self, mut seq: A) -> Result<(), A::Error> {
         while let Some(p) = seq.next_element_seed(self.product_seed())? {
             self.index.set(self.index.get() + 1);
-            if !self.send(Msg::Product(p)) {
+            let full = {
+                let mut batch = self.batch.borrow_mut();
+                batch.push(p);
+                batch.len() >= BATCH_PRODUCTS
+            };
+            if full && !self.flush() {
                 return Err(serde::de::Error::custom("stopped"));
             }
         }
-        Ok(())
+        if self.flush() {
+            Ok(())
+        } else {
+            Err(serde::de::Error::custom("stopped"))
+        }
     }
 }
 
@@ -496,8 +547,9 @@ impl<'de> Visitor<'de> for ProductSeed<'_> {
         let mut seen: Vec<(String, String)> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
             let raw: Box<RawValue> = map.next_value()?;
-            let name = canonical_name(&key);
-            if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name) {
+            let name = canonical_name(&key).into_owned();
+            let repeated = seen.iter().find(|(n, _)| *n == name);
+            if let Some((_, first)) = repeated {
                 let message = if *first == key {
                     format!(
                         "the key `{key}` appears more than once in this object; every value is kept"
@@ -510,10 +562,11 @@ impl<'de> Visitor<'de> for ProductSeed<'_> {
                 };
                 let line = p.location.line;
                 issue(&mut p, line, &message);
-            } else {
-                seen.push((name.into_owned(), key.clone()));
             }
-            apply(&mut p, &key, &raw);
+            apply_named(&mut p, &name, &raw);
+            if repeated.is_none() {
+                seen.push((name, key));
+            }
         }
         Ok(p)
     }
@@ -595,6 +648,13 @@ fn scalar_checked_for(raw: &RawValue, name: &str) -> (Option<String>, Option<Str
 /// The text of a value and, for a string, what makes it not plain text.
 fn scalar_checked(raw: &RawValue) -> (Option<String>, Option<String>) {
     let s = raw.get().trim();
+    if let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        // Without escapes, quotes or control characters the text is the value as it stands:
+        // what serde_json would return, without parsing it again.
+        if !inner.bytes().any(|b| b == b'\\' || b == b'"' || b < 0x20) {
+            return (Some(inner.to_owned()), None);
+        }
+    }
     if s.starts_with('"') {
         return match serde_json::from_str::<String>(s) {
             Ok(t) if t.contains('\0') => (
@@ -642,10 +702,15 @@ fn shorten(s: &str) -> String {
     }
 }
 
+#[cfg(test)]
 fn apply(p: &mut Product, key: &str, raw: &RawValue) {
-    let name = canonical_name(key);
+    apply_named(p, &canonical_name(key), raw);
+}
+
+/// Adds the value `raw` of the attribute with canonical name `name` to `p`.
+fn apply_named(p: &mut Product, name: &str, raw: &RawValue) {
     let line = p.location.line;
-    match name.as_ref() {
+    match name {
         "current_performance" => match serde_json::from_str::<Performance>(raw.get()) {
             Ok(perf) => {
                 p.performance = Some(CurrentPerformance {
@@ -699,12 +764,12 @@ fn apply(p: &mut Product, key: &str, raw: &RawValue) {
         }
         _ => {
             for item in items(raw) {
-                let (text, problem) = scalar_checked_for(&item, &name);
+                let (text, problem) = scalar_checked_for(&item, name);
                 if let Some(m) = problem {
                     issue(p, line, &m);
                 }
                 if let Some(text) = text {
-                    p.push(&name, text);
+                    p.push(name, text);
                 }
             }
         }
@@ -719,14 +784,18 @@ fn issue(p: &mut Product, line: u64, message: &str) {
 }
 
 /// The elements of an array value, or the value itself.
-fn items(raw: &RawValue) -> Vec<Box<RawValue>> {
-    let s = raw.get().trim_start();
-    if s.starts_with('[') {
-        if let Ok(v) = serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()) {
-            return v;
-        }
-    }
-    RawValue::from_string(raw.get().to_owned()).map_or_else(|_| Vec::new(), |v| vec![v])
+fn items(raw: &RawValue) -> impl Iterator<Item = std::borrow::Cow<'_, RawValue>> {
+    let many = if raw.get().trim_start().starts_with('[') {
+        serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()).ok()
+    } else {
+        None
+    };
+    // A scalar (the common case) is its own single item, borrowed: no copy.
+    let one = many.is_none().then_some(std::borrow::Cow::Borrowed(raw));
+    many.into_iter()
+        .flatten()
+        .map(std::borrow::Cow::Owned)
+        .chain(one)
 }
 
 #[derive(serde::Deserialize)]
@@ -815,5 +884,74 @@ mod tests {
         assert_eq!(p.get("price"), Some("19.90"));
         assert_eq!(p.values("additional_image_link"), ["a", "b"]);
         assert!(!p.has("brand"));
+    }
+}
+
+#[cfg(test)]
+mod batch_tests {
+    use crate::feed::{ReadOptions, open};
+
+    /// An array of `n` products, one per line, each naming its position.
+    fn array(n: usize) -> String {
+        let items: Vec<String> = (0..n)
+            .map(|i| format!("{{\"id\":\"P{i}\",\"title\":\"Item {i}\"}}"))
+            .collect();
+        format!("[\n{}\n]", items.join(",\n"))
+    }
+
+    fn read(text: &str) -> Vec<Result<(String, u64), String>> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("feed.json");
+        std::fs::write(&path, text).unwrap();
+        open(&path, &ReadOptions::default())
+            .unwrap()
+            .map(|r| {
+                r.map(|p| (p.product_id(), p.location.line))
+                    .map_err(|e| e.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn products_cross_batches_in_order_with_their_lines() {
+        let n = super::BATCH_PRODUCTS * 3 + 5;
+        let got = read(&array(n));
+        assert_eq!(got.len(), n);
+        for (i, r) in got.iter().enumerate() {
+            assert_eq!(r, &Ok((format!("P{i}"), i as u64 + 2)));
+        }
+    }
+
+    #[test]
+    fn an_error_comes_after_every_product_read_before_it() {
+        let n = super::BATCH_PRODUCTS + 10;
+        let mut text = array(n);
+        text.truncate(text.len() - 2);
+        text.push_str(",\n{\"id\": }\n]");
+        let got = read(&text);
+        assert_eq!(got.len(), n + 1);
+        assert!(got[..n].iter().all(Result::is_ok));
+        let err = got[n].as_ref().unwrap_err();
+        assert!(err.contains(&format!(":{}:", n + 2)), "{err}");
+    }
+
+    #[test]
+    fn a_request_body_keeps_its_fields_after_many_products() {
+        let n = super::BATCH_PRODUCTS * 2 + 1;
+        let text = format!(
+            "{{\"products\": {}, \"options\": {{\"includeMarketIntelligence\": true}}}}",
+            array(n)
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("body.json");
+        std::fs::write(&path, text).unwrap();
+        let mut reader = open(&path, &ReadOptions::default()).unwrap();
+        let count = reader.by_ref().flatten().count();
+        assert_eq!(count, n);
+        assert!(
+            reader
+                .request_fields()
+                .is_some_and(|f| f.contains_key("options"))
+        );
     }
 }
