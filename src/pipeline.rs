@@ -16,10 +16,9 @@ pub const DEFAULT_CHUNK: usize = 512;
 /// calls `sink` with every result in input order. Stops at the first error returned by `sink`
 /// and returns it.
 ///
-/// With more than one rayon thread (`--jobs`), the three stages overlap: a reader thread fills
-/// chunks, a mapper thread hands each chunk to the rayon pool, and the calling thread runs `sink`
-/// while the next chunks are read and mapped. Bounded channels of one chunk between the stages
-/// keep memory flat. With one rayon thread (`--jobs 1`) everything runs on the calling thread,
+/// With more than one rayon thread (`--jobs`), reading, mapping and sinking overlap: a mapper
+/// thread hands each chunk to the rayon pool while the calling thread runs `sink` on the chunk
+/// before and reads the next one. At most two chunks are with the mapper, so memory stays flat. With one rayon thread (`--jobs 1`) everything runs on the calling thread,
 /// one item at a time, so `--jobs 1` really is one core's worth of work.
 pub fn map_ordered<I, T, R, E, M, S>(items: I, chunk: usize, map: M, mut sink: S) -> Result<(), E>
 where
@@ -39,17 +38,7 @@ where
     std::thread::scope(|scope| {
         let (chunk_tx, chunk_rx) = sync_channel::<Vec<T>>(1);
         let (result_tx, result_rx) = sync_channel::<Vec<R>>(1);
-        // Stage 1: read. Ends at the end of the input, or when the mapper has gone away.
-        scope.spawn(move || {
-            let mut items = items;
-            loop {
-                let next: Vec<T> = items.by_ref().take(chunk).collect();
-                if next.is_empty() || chunk_tx.send(next).is_err() {
-                    break;
-                }
-            }
-        });
-        // Stage 2: map each chunk on the rayon pool, keeping the chunk's order.
+        // The mapper: each chunk goes to the rayon pool, which keeps the chunk's order.
         let map = &map;
         scope.spawn(move || {
             for current in chunk_rx {
@@ -59,9 +48,33 @@ where
                 }
             }
         });
-        // Stage 3: the sink, on the calling thread. Returning early drops `result_rx`, which
-        // stops the mapper, which drops `chunk_rx`, which stops the reader.
-        for results in result_rx {
+        // The calling thread reads and sinks: it keeps two chunks with the mapper (one being
+        // mapped, one queued), and while they are mapped it writes the results of the chunk
+        // before and reads the next. Items are read and dropped on one thread, which keeps the
+        // allocator's frees local. Returning early drops `chunk_tx` and `result_rx`, which
+        // stops the mapper.
+        let mut items = items;
+        let mut in_flight = 0_usize;
+        let mut input_done = false;
+        loop {
+            if !input_done && in_flight < 2 {
+                let next: Vec<T> = items.by_ref().take(chunk).collect();
+                if next.is_empty() {
+                    input_done = true;
+                } else if chunk_tx.send(next).is_ok() {
+                    in_flight += 1;
+                    continue;
+                } else {
+                    break;
+                }
+            }
+            if in_flight == 0 {
+                break;
+            }
+            let Ok(results) = result_rx.recv() else {
+                break;
+            };
+            in_flight -= 1;
             for r in results {
                 sink(r)?;
             }
