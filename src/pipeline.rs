@@ -1,6 +1,6 @@
 //! Parallel inside, deterministic outside: map items on rayon in chunks and hand the results to
-//! a sink strictly in input order. Memory is bounded by a handful of chunks in flight (the one
-//! being read, the one being mapped, the one being written and one queued between each stage),
+//! a sink strictly in input order. Memory is bounded by a handful of chunks in flight (at most
+//! two with the mapper, queued or being mapped or mapped, and the one being read or written),
 //! never by the length of the input.
 
 use std::sync::mpsc::sync_channel;
@@ -8,8 +8,9 @@ use std::sync::mpsc::sync_channel;
 use rayon::prelude::*;
 
 /// Default number of items per chunk: large enough to amortise rayon's scheduling, small enough
-/// to keep memory flat for feeds of any size. Five chunks are alive at once; at 2,048 they held
-/// about 50 MB of products and results on a 1M-product CSV (docs/performance.md).
+/// to keep memory flat for feeds of any size. At most three chunks are alive at once (module
+/// docs); at 2,048 products per chunk the five of an earlier design held about 50 MB of products
+/// and results on a 1M-product CSV (docs/performance.md).
 pub const DEFAULT_CHUNK: usize = 512;
 
 /// Reads `items` in chunks of `chunk` (at least 1), maps each chunk in parallel with `map`, and
