@@ -99,10 +99,10 @@ fn caps_words(s: &str) -> (usize, usize) {
     let mut words = 0;
     let mut len = 0_usize;
     let mut upper = true;
-    for c in s.chars().chain(std::iter::once(' ')) {
-        if c.is_alphabetic() {
+    let mut step = |alphabetic: bool, uppercase: bool| {
+        if alphabetic {
             len += 1;
-            upper &= c.is_uppercase();
+            upper &= uppercase;
         } else {
             if len >= 4 {
                 words += 1;
@@ -110,6 +110,16 @@ fn caps_words(s: &str) -> (usize, usize) {
             }
             len = 0;
             upper = true;
+        }
+    };
+    if s.is_ascii() {
+        // The same classes as below for ASCII, without decoding characters.
+        for b in s.bytes().chain(std::iter::once(b' ')) {
+            step(b.is_ascii_alphabetic(), b.is_ascii_uppercase());
+        }
+    } else {
+        for c in s.chars().chain(std::iter::once(' ')) {
+            step(c.is_alphabetic(), c.is_uppercase());
         }
     }
     (caps, words)
@@ -121,9 +131,7 @@ fn shouting(s: &str) -> bool {
 }
 
 fn repeated_punctuation(s: &str) -> Option<String> {
-    let b: Vec<char> = s.chars().collect();
-    for w in b.windows(2) {
-        let (a, c) = (w[0], w[1]);
+    for (a, c) in s.chars().zip(s.chars().skip(1)) {
         let gimmick = ['!', '?', '*', '$', '#', '@', '~', '+'];
         if gimmick.contains(&a) && gimmick.contains(&c) && (a == c || (a != '*' && c != '*')) {
             return Some(format!("{a}{c}"));
@@ -682,11 +690,10 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 let lower = t.to_lowercase();
-                let words: Vec<&str> = lower
+                let mut sorted: Vec<&str> = lower
                     .split(|c: char| !c.is_alphanumeric())
                     .filter(|w| w.chars().count() >= 3)
                     .collect();
-                let mut sorted = words.clone();
                 sorted.sort_unstable();
                 if let Some([w, ..]) = sorted.windows(3).find(|w| w[0] == w[2]) {
                     out.push(Hit {
@@ -1005,5 +1012,15 @@ mod caps_props {
     fn counts_capital_words() {
         assert_eq!(caps_words("BUY THIS GREAT SHOE now"), (3, 3));
         assert_eq!(caps_words("ÜBER-GROSS Schuh"), (2, 3));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn capital_words_count_the_same_on_the_ascii_path(s in "[A-Za-z0-9 ,!-]{0,60}") {
+            // An ASCII string takes the byte path; prefixing a non-ASCII separator forces the
+            // character path without changing any word.
+            let forced = format!("\u{a0}{s}");
+            proptest::prop_assert_eq!(caps_words(&s), caps_words(&forced));
+        }
     }
 }

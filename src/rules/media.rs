@@ -228,6 +228,8 @@ pub(crate) const RULES: &[Rule] = &[
                     let parsed;
                     let url = if field == "image_link" && i == 0 {
                         cx.image_url.as_ref()
+                    } else if field == "additional_image_link" {
+                        cx.extra_image_urls.get(i).and_then(Option::as_ref)
                     } else {
                         parsed = url::Url::parse(v.trim()).ok();
                         parsed.as_ref()
@@ -292,9 +294,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Invalid additional images are dropped one by one; the product stays listed but with fewer pictures.",
         example: "`additional_image_link=\"images/1-back.jpg\"`.",
         fix: "Give full URLs.",
-        check: Check::Product(|p, _, out| {
-            for v in p.values("additional_image_link") {
-                if !v.trim().is_empty() && !is_http_url(v) {
+        check: Check::Product(|p, cx, out| {
+            for (i, v) in p.values("additional_image_link").iter().enumerate() {
+                let url = cx.extra_image_urls.get(i).and_then(Option::as_ref);
+                if !v.trim().is_empty() && !url.is_some_and(is_http) {
                     out.push(Hit {
                         field: "additional_image_link",
                         message: format!(

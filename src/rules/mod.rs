@@ -51,6 +51,9 @@ pub struct RuleCtx {
     pub link_url: Option<url::Url>,
     /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
     pub image_url: Option<url::Url>,
+    /// Each `additional_image_link` value parsed once (trimmed), in order; `None` where it does
+    /// not parse.
+    pub extra_image_urls: Vec<Option<url::Url>>,
     /// `gtin` analysed once by [`crate::gtin::analyze`] (the one GTIN implementation), when
     /// the attribute is present and not blank. Read by the GTIN rules FL-I100..FL-I119.
     pub gtin: Option<crate::gtin::GtinAnalysis>,
@@ -86,6 +89,11 @@ impl RuleCtx {
                 .and_then(|t| crate::model::parse_price(t).ok()),
             link_url: parse_url_of(p, "link"),
             image_url: parse_url_of(p, "image_link"),
+            extra_image_urls: p
+                .values("additional_image_link")
+                .iter()
+                .map(|v| url::Url::parse(v.trim()).ok())
+                .collect(),
             gtin: p.get_nonblank("gtin").map(crate::gtin::analyze),
         }
     }

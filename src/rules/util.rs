@@ -43,6 +43,10 @@ pub(crate) fn url_extension(u: &url::Url) -> Option<String> {
 /// Unicode private-use areas (U+E000–U+F8FF, planes 15–16) and the replacement character U+FFFD
 /// that marks a decoding failure.
 pub(crate) fn invalid_char(s: &str, allow_newlines: bool) -> Option<char> {
+    // Printable ASCII holds none of them: one pass over the bytes answers most values.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return None;
+    }
     s.chars().find(|&c| {
         let cp = u32::from(c);
         let control = c.is_control() && !(allow_newlines && matches!(c, '\n' | '\r' | '\t'));
@@ -72,6 +76,11 @@ pub(crate) fn is_yes(value: &str) -> bool {
 }
 
 /// Word-bounded, ASCII-case-insensitive phrase matcher built once.
+///
+/// The automaton holds the phrases ASCII-lower-cased and searches case-sensitively in an
+/// ASCII-lower-cased copy of the text (only when the text has capitals). That finds exactly what
+/// an ASCII-case-insensitive search finds, at the same byte offsets, and lets aho-corasick use
+/// its vectorised prefilter, which it cannot for a case-insensitive search.
 pub(crate) struct PhraseSet {
     ac: AhoCorasick,
     phrases: &'static [&'static str],
@@ -80,19 +89,20 @@ pub(crate) struct PhraseSet {
 impl PhraseSet {
     pub(crate) fn new(phrases: &'static [&'static str]) -> Self {
         let ac = AhoCorasickBuilder::new()
-            .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
             // A full DFA: the phrase lists are small and fixed, and every product's title and
             // description goes through several of them, so search speed matters more than the
             // automaton's build time and size.
             .kind(Some(AhoCorasickKind::DFA))
-            .build(phrases)
+            .build(phrases.iter().map(|p| p.to_ascii_lowercase()))
             .expect("a static phrase list always builds");
         Self { ac, phrases }
     }
 
     /// The first phrase found at word boundaries.
     pub(crate) fn find(&self, hay: &str) -> Option<&'static str> {
+        let hay = ascii_lower(hay);
+        let hay = hay.as_ref();
         let bytes = hay.as_bytes();
         self.ac.find_iter(hay).find_map(|m| {
             let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
@@ -104,6 +114,8 @@ impl PhraseSet {
 
     /// Every distinct pattern index found at word boundaries (for category keyword counts).
     pub(crate) fn hits(&self, hay: &str, mut f: impl FnMut(usize)) {
+        let hay = ascii_lower(hay);
+        let hay = hay.as_ref();
         let bytes = hay.as_bytes();
         for m in self.ac.find_iter(hay) {
             let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
@@ -112,6 +124,16 @@ impl PhraseSet {
                 f(m.pattern().as_usize());
             }
         }
+    }
+}
+
+/// `s` with ASCII capitals lower-cased (other bytes unchanged, so offsets stay the same);
+/// borrowed when it has none.
+fn ascii_lower(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(s)
     }
 }
 
@@ -212,6 +234,64 @@ pub(crate) fn title_and_description(p: &Product) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The plain ASCII-case-insensitive search `PhraseSet` must match exactly.
+    fn reference_find(phrases: &'static [&'static str], hay: &str) -> Option<&'static str> {
+        let ac = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(phrases)
+            .unwrap();
+        let bytes = hay.as_bytes();
+        ac.find_iter(hay).find_map(|m| {
+            let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
+            let after_ok = m.end() >= bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
+            let first_alnum = bytes[m.start()].is_ascii_alphanumeric();
+            (after_ok && (before_ok || !first_alnum)).then(|| phrases[m.pattern().as_usize()])
+        })
+    }
+
+    const PHRASES: &[&str] = &[
+        "Free Shipping",
+        "sale",
+        "SALE!",
+        "50% off",
+        "Ünique",
+        "on sale",
+    ];
+
+    proptest! {
+        #[test]
+        fn phrase_set_finds_what_a_case_insensitive_search_finds(
+            hay in "([Ff][Rr][Ee][Ee] [Ss]hipping|[Ss][Aa][Ll][Ee]!?|50% OFF|Ünique|ÜNIQUE|[Oo]n|[ a-zA-Z0-9É!,.]){0,12}"
+        ) {
+            let set = PhraseSet::new(PHRASES);
+            prop_assert_eq!(set.find(&hay), reference_find(PHRASES, &hay));
+        }
+
+        #[test]
+        fn invalid_char_agrees_with_the_character_test(s in "\\PC{0,8}[\\x00-\\x7f\u{e000}\u{fffd}]?\\PC{0,8}", nl in any::<bool>()) {
+            let slow = s.chars().find(|&c| {
+                let cp = u32::from(c);
+                let control = c.is_control() && !(nl && matches!(c, '\n' | '\r' | '\t'));
+                control || (0xE000..=0xF8FF).contains(&cp) || cp >= 0xF_0000 || c == '\u{FFFD}'
+            });
+            prop_assert_eq!(invalid_char(&s, nl), slow);
+        }
+    }
+
+    #[test]
+    fn phrase_set_ignores_ascii_case_only() {
+        let set = PhraseSet::new(PHRASES);
+        assert_eq!(set.find("Huge SALE today"), Some("sale"));
+        assert_eq!(set.find("FREE SHIPPING on all"), Some("Free Shipping"));
+        assert_eq!(set.find("ünique"), None, "only ASCII letters fold");
+        assert_eq!(set.find("wholesale"), None, "word-bounded");
+        assert_eq!(invalid_char("tab\there", true), None);
+        assert_eq!(invalid_char("tab\there", false), Some('\t'));
+        assert_eq!(invalid_char("del\u{7f}", true), Some('\u{7f}'));
+    }
 
     #[test]
     fn iso_dates_parse_and_order() {
