@@ -6,7 +6,8 @@ use clap::Parser;
 
 /// mimalloc instead of the system allocator: feedlint allocates many small strings per product on
 /// a reader thread and frees them on the writer thread, which glibc's allocator handles poorly
-/// (docs/performance.md has the measurement). ruff makes the same choice.
+/// (docs/performance.md has the measurement). ruff makes the same choice. Built with `no_thp`: huge
+/// pages only raised the peak memory (Cargo.toml).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
