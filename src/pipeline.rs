@@ -10,12 +10,12 @@ use rayon::prelude::*;
 /// Default number of items per chunk: large enough to amortise the hand-over between the calling
 /// thread, the mapper and the rayon workers, small enough that the products of the chunks in
 /// flight stay in the CPU caches between being read (on the calling thread) and being checked
-/// (on a worker). At most three chunks are alive at once (module docs). Measured on 200,000
-/// products on a 2-core AMD EPYC VM, best of 6 interleaved runs (docs/performance.md): with 256,
-/// `validate --jobs 2` took 2.04 s against 2.41 s with 2,048 (`--jobs 1`: 3.64 s), and
-/// `batch --jobs 2` 2.01 s against 2.61 s; 128 was no faster than 256. An earlier 2-core Intel
-/// Xeon VM had 2,048 about 9% ahead of 512: the best size depends on the caches.
-pub const DEFAULT_CHUNK: usize = 256;
+/// (on a worker). At most three chunks are alive at once (module docs). The best size depends on
+/// the machine's caches (docs/performance.md, "Jobs"): on 200,000 products, `validate --jobs 2`
+/// on a 2-core Intel Xeon VM took 1.39 s with 1,024, 1.41 s with 2,048, 1.48 s with 4,096 and
+/// 1.50 s with 256 (best of 3, 2026-11-25); on a 2-core AMD EPYC VM 256 took 2.04 s against
+/// 2.41 s with 2,048. 1,024 is the best measured on the first and between the two on the second.
+pub const DEFAULT_CHUNK: usize = 1024;
 
 /// Reads `items` in chunks of `chunk` (at least 1), maps each chunk in parallel with `map`, and
 /// calls `sink` with every result in input order. Stops at the first error returned by `sink`

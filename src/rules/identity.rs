@@ -73,6 +73,38 @@ fn key_hash(s: &str) -> u64 {
     h.finish()
 }
 
+/// The key of a GTIN: `key_hash` of its digits without leading zeros (they do not change a GTIN:
+/// GTIN-12 and its GTIN-14 form are the same code); `None` when it has fewer than 8 digits.
+/// Streams the digits into the hasher instead of collecting them into a new `String` for every
+/// product (this runs on the thread that keeps the reports in order). std's SipHash hashes a
+/// string written in pieces the same as written at once; `str`'s `Hash` ends with `0xff`.
+fn gtin_key_hash(gtin: &str) -> Option<u64> {
+    let mut h = std::hash::DefaultHasher::new();
+    let mut buf = [0_u8; 32];
+    let mut len = 0;
+    let mut digits = 0_usize;
+    let mut significant = false;
+    for b in gtin.bytes().filter(u8::is_ascii_digit) {
+        digits += 1;
+        significant |= b != b'0';
+        if !significant {
+            continue;
+        }
+        if len == buf.len() {
+            h.write(&buf);
+            len = 0;
+        }
+        buf[len] = b;
+        len += 1;
+    }
+    if digits < 8 {
+        return None;
+    }
+    h.write(&buf[..len]);
+    h.write_u8(0xff);
+    Some(h.finish())
+}
+
 fn duplicate_id(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
     let Some(id) = text(p, "id") else { return };
     let id = id.trim();
@@ -94,14 +126,11 @@ fn earlier(first: Option<u64>) -> String {
 
 fn duplicate_gtin(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
     let Some(gtin) = text(p, "gtin") else { return };
-    let digits: String = gtin.chars().filter(char::is_ascii_digit).collect();
-    if digits.len() < 8 {
+    let Some(gtin_hash) = gtin_key_hash(gtin) else {
         return;
-    }
-    // Leading zeros do not change a GTIN (GTIN-12 and its GTIN-14 form are the same code).
-    let norm = digits.trim_start_matches('0');
+    };
     let id_hash = key_hash(p.get("id").unwrap_or("").trim());
-    if let Some(first) = mem.seen_gtin(key_hash(norm), id_hash, p.location.line) {
+    if let Some(first) = mem.seen_gtin(gtin_hash, id_hash, p.location.line) {
         out.push(Hit {
             field: "gtin",
             message: format!("gtin {gtin} is also used by {}", earlier(first)),
@@ -490,3 +519,44 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The digits of `gtin` without leading zeros, hashed as one string: what `gtin_key_hash`
+    /// streams.
+    fn collected(gtin: &str) -> Option<u64> {
+        let digits: String = gtin.chars().filter(char::is_ascii_digit).collect();
+        (digits.len() >= 8).then(|| key_hash(digits.trim_start_matches('0')))
+    }
+
+    #[test]
+    fn leading_zeros_and_separators_do_not_change_the_key() {
+        assert_eq!(
+            gtin_key_hash("00012345678905"),
+            gtin_key_hash("012345678905")
+        );
+        assert_eq!(
+            gtin_key_hash("0 1234-5678 905"),
+            gtin_key_hash("12345678905")
+        );
+        assert_ne!(gtin_key_hash("012345678905"), gtin_key_hash("012345678912"));
+        assert_eq!(gtin_key_hash("1234567"), None);
+        assert_eq!(gtin_key_hash("00000000"), Some(key_hash("")));
+    }
+
+    proptest! {
+        #[test]
+        fn streamed_hash_equals_the_hash_of_the_collected_digits(gtin in "[0-9 a-z-]{0,80}") {
+            prop_assert_eq!(gtin_key_hash(&gtin), collected(&gtin));
+        }
+
+        #[test]
+        fn streamed_hash_of_long_digit_runs(gtin in "0{0,5}[0-9]{0,90}") {
+            // More significant digits than the 32-byte buffer holds.
+            prop_assert_eq!(gtin_key_hash(&gtin), collected(&gtin));
+        }
+    }
+}
