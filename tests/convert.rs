@@ -22,7 +22,7 @@ fn comparable(p: &Product) -> Comparable {
     for a in &p.attributes {
         let values: Vec<String> = a.values.iter().filter(|v| !v.is_empty()).cloned().collect();
         if !values.is_empty() {
-            attrs.insert(a.name.clone(), values);
+            attrs.insert(a.name.to_string(), values);
         }
     }
     (attrs, p.shipping.clone(), p.tax.clone())

@@ -21,6 +21,7 @@
 //!   quote opened and how many lines were swallowed. A correctly quoted multi-line last field
 //!   always ends the file with `"`, so valid feeds never trigger it.
 
+use std::borrow::Cow;
 use std::io::Read;
 use std::sync::Arc;
 
@@ -35,9 +36,9 @@ use crate::model::{Attribute, Product, ReadIssue, SourceLocation};
 
 enum Column {
     /// A column whose attribute no other column shares: pushed without a lookup.
-    Unique(String),
-    Plain(String),
-    Multi(String),
+    Unique(Cow<'static, str>),
+    Plain(Cow<'static, str>),
+    Multi(Cow<'static, str>),
     Shipping(Vec<String>),
     Tax(Vec<String>),
 }
@@ -349,11 +350,11 @@ impl DelimitedReader {
                     name: name.clone(),
                     values: vec![cell.to_owned()],
                 }),
-                Column::Plain(name) => p.push(name, cell),
+                Column::Plain(name) => p.push_named(name, cell),
                 Column::Multi(name) => {
                     if cell.contains(',') {
                         for v in split_multi(cell) {
-                            p.push(name, v);
+                            p.push_named(name, v);
                         }
                     } else {
                         p.push(name, cell);
@@ -459,7 +460,7 @@ fn column(header: &str, i: usize) -> Column {
     }
     let name = canonical_name(header);
     match name.as_ref() {
-        "" => Column::Plain(format!("column_{}", i + 1)),
+        "" => Column::Plain(Cow::Owned(format!("column_{}", i + 1))),
         "shipping" => Column::Shipping(
             SHIPPING_DEFAULT_ORDER
                 .iter()
@@ -467,14 +468,21 @@ fn column(header: &str, i: usize) -> Column {
                 .collect(),
         ),
         "tax" => Column::Tax(TAX_DEFAULT_ORDER.iter().map(|s| (*s).to_owned()).collect()),
-        n if is_multi_value(n) => Column::Multi(n.to_owned()),
-        _ => Column::Plain(name.into_owned()),
+        n if is_multi_value(n) => Column::Multi(static_name(n)),
+        _ => Column::Plain(static_name(&name)),
     }
+}
+
+/// The catalog's own `&'static str` for a name it knows (no allocation when a product gets the
+/// attribute), else an owned copy.
+fn static_name(name: &str) -> Cow<'static, str> {
+    crate::catalog::fields::attribute(name)
+        .map_or_else(|| Cow::Owned(name.to_owned()), |a| Cow::Borrowed(a.name))
 }
 
 /// Plain columns whose attribute appears in no other column become [`Column::Unique`].
 fn mark_unique(columns: &mut [Column]) {
-    let names: Vec<Option<String>> = columns
+    let names: Vec<Option<Cow<'static, str>>> = columns
         .iter()
         .map(|c| match c {
             Column::Plain(n) | Column::Multi(n) | Column::Unique(n) => Some(n.clone()),
@@ -486,9 +494,9 @@ fn mark_unique(columns: &mut [Column]) {
             let shared = names
                 .iter()
                 .enumerate()
-                .any(|(j, m)| j != i && m.as_deref() == Some(n.as_str()));
+                .any(|(j, m)| j != i && m.as_deref() == Some(&**n));
             if !shared {
-                *c = Column::Unique(std::mem::take(n));
+                *c = Column::Unique(n.clone());
             }
         }
     }
@@ -560,5 +568,47 @@ mod tests {
         assert!(!key_matches("image_links", &key));
         assert!(!key_matches("SKU-1", &key));
         assert!(!key_matches("", &[]));
+    }
+
+    #[test]
+    fn catalog_names_are_borrowed_and_others_owned() {
+        let mut columns: Vec<Column> =
+            ["ID", "image link", "google_product_category", "my_note", ""]
+                .iter()
+                .enumerate()
+                .map(|(i, h)| column(h, i))
+                .collect();
+        mark_unique(&mut columns);
+        let names: Vec<(String, bool)> = columns
+            .iter()
+            .map(|c| match c {
+                Column::Unique(n) | Column::Plain(n) | Column::Multi(n) => {
+                    (n.to_string(), matches!(n, Cow::Borrowed(_)))
+                }
+                Column::Shipping(_) | Column::Tax(_) => (String::new(), false),
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("id".to_owned(), true),
+                ("image_link".to_owned(), true),
+                ("market_product_category".to_owned(), true),
+                ("my_note".to_owned(), false),
+                ("column_5".to_owned(), false),
+            ]
+        );
+        let mut p = Product::default();
+        for (c, v) in columns
+            .iter()
+            .zip(["1", "https://x/a.jpg", "Toys", "n", "e"])
+        {
+            if let Column::Unique(n) | Column::Plain(n) = c {
+                p.push_named(n, v);
+            }
+        }
+        assert!(matches!(p.attributes[0].name, Cow::Borrowed("id")));
+        assert_eq!(p.get("my_note"), Some("n"));
+        assert_eq!(p.get("column_5"), Some("e"));
     }
 }

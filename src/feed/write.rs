@@ -106,14 +106,14 @@ impl TableLayout {
             if count == 0 {
                 continue;
             }
-            if let Some(&i) = self.index.get(&a.name) {
+            if let Some(&i) = self.index.get(&*a.name) {
                 if let ColumnGroup::Attribute { count: c, .. } = &mut self.groups[i] {
                     *c = (*c).max(count);
                 }
             } else {
-                self.index.insert(a.name.clone(), self.groups.len());
+                self.index.insert(a.name.to_string(), self.groups.len());
                 self.groups.push(ColumnGroup::Attribute {
-                    name: a.name.clone(),
+                    name: a.name.to_string(),
                     count,
                 });
             }
@@ -457,7 +457,7 @@ fn write_xml_item<W: Write>(
         // Atom entries carry a single title, link, description and id as Atom core elements
         // (GMC 160593: `title`, `link href`, `summary`, `id`).
         if let (true, [v]) = (atom, a.values.as_slice()) {
-            match a.name.as_str() {
+            match &*a.name {
                 "title" | "id" => {
                     write_text(w, &a.name, v)?;
                     continue;

@@ -562,11 +562,11 @@ fn atom_href(target: &Target, e: &BytesStart<'_>) -> Option<String> {
 
 /// Adds a value under a name already owned (no second allocation of the name).
 fn push_owned(p: &mut Product, name: String, value: String) {
-    if let Some(a) = p.attributes.iter_mut().find(|a| a.name == name) {
+    if let Some(a) = p.attributes.iter_mut().find(|a| *a.name == *name) {
         a.values.push(value);
     } else {
         p.attributes.push(Attribute {
-            name,
+            name: Cow::Owned(name),
             values: vec![value],
         });
     }

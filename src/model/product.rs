@@ -4,6 +4,7 @@
 //! names, with the file and line the record came from. Not responsible for: judging values
 //! (that is `rules/`) or parsing files (that is `feed/`).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -35,7 +36,9 @@ impl std::fmt::Display for SourceLocation {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attribute {
     /// Canonical name (GMC snake_case, `market_product_category` for `google_product_category`).
-    pub name: String,
+    /// Borrowed for the attributes the catalog knows (`catalog::fields`), so a reader names them
+    /// without an allocation per product; owned for any other name.
+    pub name: Cow<'static, str>,
     pub values: Vec<String>,
 }
 
@@ -135,23 +138,41 @@ impl Product {
     pub fn values(&self, name: &str) -> &[String] {
         self.attributes
             .iter()
-            .find(|a| a.name == name)
+            .find(|a| &*a.name == name)
             .map_or(&[], |a| a.values.as_slice())
     }
 
     #[must_use]
     pub fn has(&self, name: &str) -> bool {
-        self.attributes.iter().any(|a| a.name == name)
+        self.attributes.iter().any(|a| &*a.name == name)
     }
 
     /// Adds a value to an attribute, creating it if needed (repeated attributes accumulate).
     pub fn push(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        if let Some(attr) = self.attributes.iter_mut().find(|a| a.name == name) {
+        if let Some(attr) = self.attributes.iter_mut().find(|a| &*a.name == name) {
             attr.values.push(value);
         } else {
             self.attributes.push(Attribute {
-                name: name.to_owned(),
+                name: Cow::Owned(name.to_owned()),
+                values: vec![value],
+            });
+        }
+    }
+
+    /// `push` with a name the caller keeps: creating the attribute copies a borrowed name's
+    /// reference, not its text.
+    #[allow(
+        clippy::ptr_arg,
+        reason = "the Cow itself is cloned: a borrowed name stays borrowed, with no allocation"
+    )]
+    pub fn push_named(&mut self, name: &Cow<'static, str>, value: impl Into<String>) {
+        let value = value.into();
+        if let Some(attr) = self.attributes.iter_mut().find(|a| a.name == *name) {
+            attr.values.push(value);
+        } else {
+            self.attributes.push(Attribute {
+                name: name.clone(),
                 values: vec![value],
             });
         }
@@ -160,11 +181,11 @@ impl Product {
     /// Replaces all values of an attribute.
     pub fn set(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        if let Some(attr) = self.attributes.iter_mut().find(|a| a.name == name) {
+        if let Some(attr) = self.attributes.iter_mut().find(|a| &*a.name == name) {
             attr.values = vec![value];
         } else {
             self.attributes.push(Attribute {
-                name: name.to_owned(),
+                name: Cow::Owned(name.to_owned()),
                 values: vec![value],
             });
         }
