@@ -31,7 +31,7 @@ pub use engine::{
 };
 
 use crate::catalog::Category;
-use crate::model::{Group, Price, Product, RuleKind, Severity};
+use crate::model::{Group, Price, PriceError, Product, RuleKind, Severity};
 
 /// First and last code reserved for the GTIN rules added from `src/gtin` (identity group).
 pub const RESERVED_GTIN_CODES: (&str, &str) = ("FL-I100", "FL-I119");
@@ -47,6 +47,13 @@ pub struct RuleCtx {
     pub price: Option<Price>,
     /// `sale_price` parsed, when it parses.
     pub sale_price: Option<Price>,
+    /// Why `price` does not parse, when it is given (not blank) and does not.
+    pub price_error: Option<PriceError>,
+    /// Why `sale_price` does not parse, when it is given (not blank) and does not.
+    pub sale_price_error: Option<PriceError>,
+    /// The price of each `shipping` entry parsed once, in order: `None` where the entry gives
+    /// none (or a blank one). Several rules read them; each price is parsed once per product.
+    pub shipping_prices: Vec<Option<Result<Price, PriceError>>>,
     /// `link` parsed once (trimmed), when it parses as a URL of any scheme.
     pub link_url: Option<url::Url>,
     /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
@@ -78,15 +85,25 @@ impl RuleCtx {
     /// Builds the context with an already known category: parses the prices and the two URLs.
     #[must_use]
     pub fn with_category(p: &Product, category: Option<Category>, confidence: f64) -> Self {
+        let (price, price_error) = parse_given(p, "price");
+        let (sale_price, sale_price_error) = parse_given(p, "sale_price");
         Self {
             category,
             confidence,
-            price: p
-                .get("price")
-                .and_then(|t| crate::model::parse_price(t).ok()),
-            sale_price: p
-                .get("sale_price")
-                .and_then(|t| crate::model::parse_price(t).ok()),
+            price,
+            sale_price,
+            price_error,
+            sale_price_error,
+            shipping_prices: p
+                .shipping
+                .iter()
+                .map(|s| {
+                    s.price
+                        .as_deref()
+                        .filter(|v| !v.trim().is_empty())
+                        .map(crate::model::parse_price)
+                })
+                .collect(),
             link_url: parse_url_of(p, "link"),
             image_url: parse_url_of(p, "image_link"),
             extra_image_urls: p
@@ -106,6 +123,16 @@ impl RuleCtx {
             "image_link" => self.image_url.as_ref(),
             _ => None,
         }
+    }
+}
+
+/// The first value of a price attribute parsed: the price when it parses, the error when it is
+/// given (not blank) and does not, neither when it is absent or blank.
+fn parse_given(p: &Product, field: &str) -> (Option<Price>, Option<PriceError>) {
+    match p.get_nonblank(field).map(crate::model::parse_price) {
+        Some(Ok(price)) => (Some(price), None),
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
     }
 }
 

@@ -69,14 +69,12 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A price that cannot be read is a missing price: the product is disapproved.",
         example: "`price=\"$19.99\"`, `price=\"19,99 EUR\"`, `price=\"USD 19.99\"`.",
         fix: "Write the amount then the ISO 4217 code, separated by a space: `19.99 USD`.",
-        check: Check::Product(|p, _, out| {
-            if let Some(v) = text(p, "price") {
-                if let Err(e) = parse_price(v) {
-                    out.push(Hit {
-                        field: "price",
-                        message: format!("price \"{v}\": {}", e.message()),
-                    });
-                }
+        check: Check::Product(|p, cx, out| {
+            if let (Some(v), Some(e)) = (text(p, "price"), cx.price_error) {
+                out.push(Hit {
+                    field: "price",
+                    message: format!("price \"{v}\": {}", e.message()),
+                });
             }
         }),
         pass: &[("price", "19.99 USD")],
@@ -142,10 +140,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Amounts like `19.999` are rounded by the platform and then no longer match the landing page exactly, a common cause of price-mismatch reviews.",
         example: "`price=\"19.999 USD\"`.",
         fix: "Round to the cents shown on the landing page.",
-        check: Check::Product(|p, _, out| {
-            for field in ["price", "sale_price"] {
+        check: Check::Product(|p, cx, out| {
+            for (field, parsed) in [("price", &cx.price), ("sale_price", &cx.sale_price)] {
                 if let Some(v) = text(p, field) {
-                    if parse_price(v).is_ok() && decimals(v) > 2 {
+                    if parsed.is_some() && decimals(v) > 2 {
                         out.push(Hit {
                             field,
                             message: format!("{field} \"{v}\" has more than two decimals"),
@@ -168,14 +166,12 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unreadable sale price is dropped or disapproves the product, and the shopper sees the regular price instead of the offer.",
         example: "`sale_price=\"€15\"`.",
         fix: "Write `15.00 EUR`.",
-        check: Check::Product(|p, _, out| {
-            if let Some(v) = text(p, "sale_price") {
-                if let Err(e) = parse_price(v) {
-                    out.push(Hit {
-                        field: "sale_price",
-                        message: format!("sale_price \"{v}\": {}", e.message()),
-                    });
-                }
+        check: Check::Product(|p, cx, out| {
+            if let (Some(v), Some(e)) = (text(p, "sale_price"), cx.sale_price_error) {
+                out.push(Hit {
+                    field: "sale_price",
+                    message: format!("sale_price \"{v}\": {}", e.message()),
+                });
             }
         }),
         pass: &[("sale_price", "15.00 EUR")],
@@ -347,10 +343,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unreadable shipping cost invalidates the entry; in countries where shipping is required the product is disapproved.",
         example: "`shipping=\"US::Standard:free\"`.",
         fix: "Write the cost like a price: `0.00 USD` for free shipping.",
-        check: Check::Product(|p, _, out| {
-            for s in &p.shipping {
-                if let Some(v) = s.price.as_deref().filter(|v| !v.trim().is_empty()) {
-                    match parse_price(v) {
+        check: Check::Product(|p, cx, out| {
+            for (s, parsed) in p.shipping.iter().zip(&cx.shipping_prices) {
+                if let (Some(v), Some(parsed)) = (s.price.as_deref(), parsed) {
+                    match parsed {
                         Err(e) => out.push(Hit {
                             field: "shipping",
                             message: format!("shipping price \"{v}\": {}", e.message()),
@@ -438,10 +434,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Mixed currencies cannot both match the checkout of one target country; the shipping entry is rejected.",
         example: "`price=\"20.00 USD\"` with `shipping=\"GB::Standard:4.95 GBP\"`.",
         fix: "Give shipping costs in the price's currency, or split the feed per target country.",
-        check: Check::Product(|p, cx, out| {
+        check: Check::Product(|_, cx, out| {
             let Some(pr) = &cx.price else { return };
-            for s in &p.shipping {
-                if let Some(sp) = s.price.as_deref().and_then(|v| parse_price(v).ok()) {
+            for parsed in &cx.shipping_prices {
+                if let Some(Ok(sp)) = parsed {
                     if sp.currency != pr.currency {
                         out.push(Hit {
                             field: "shipping",
@@ -474,17 +470,15 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A claim the shipping settings do not support is misleading and disapproved (shoptimizer free-shipping-optimizer).",
         example: "`title=\"Acme Kettle - Free Shipping\"` with `shipping=\"US::Standard:4.95 USD\"`.",
         fix: "Add a `0.00` shipping entry for the countries where shipping is free, and remove the claim from the title.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, cx, out| {
             let Some(t) = text(p, "title") else { return };
             if FREE_SHIPPING.find(t).is_none() {
                 return;
             }
-            let free = p.shipping.iter().any(|s| {
-                s.price
-                    .as_deref()
-                    .and_then(|v| parse_price(v).ok())
-                    .is_some_and(|pr| pr.amount == 0.0)
-            });
+            let free = cx
+                .shipping_prices
+                .iter()
+                .any(|parsed| matches!(parsed, Some(Ok(pr)) if pr.amount == 0.0));
             if !free {
                 out.push(Hit {
                     field: "shipping",

@@ -258,3 +258,34 @@ fn one_validity_problem_per_gtin() {
         assert_eq!(fired.len(), 1, "{v}: {fired:?}");
     }
 }
+
+#[test]
+fn the_context_parses_each_price_once_for_every_rule() {
+    let p = product_from_pairs(&[
+        ("price", "$19.99"),
+        ("sale_price", "  "),
+        ("@shipping", "US::Standard:4.95 USD"),
+        ("@shipping", "US::Express"),
+        ("@shipping", "US::Free:free"),
+    ]);
+    let ctx = RuleCtx::with_category(&p, None, 0.0);
+    assert_eq!(ctx.price, None);
+    assert_eq!(
+        ctx.price_error,
+        Some(crate::model::parse_price("$19.99").unwrap_err())
+    );
+    assert_eq!(
+        (ctx.sale_price.as_ref(), ctx.sale_price_error),
+        (None, None)
+    );
+    assert_eq!(ctx.shipping_prices.len(), 3);
+    assert!(
+        matches!(&ctx.shipping_prices[0], Some(Ok(pr)) if (pr.amount - 4.95).abs() < 1e-9 && pr.currency == "USD")
+    );
+    assert!(ctx.shipping_prices[1].is_none());
+    assert!(matches!(ctx.shipping_prices[2], Some(Err(_))));
+    let ok = product_from_pairs(&[("price", "19.99 usd")]);
+    let ctx = RuleCtx::with_category(&ok, None, 0.0);
+    assert_eq!(ctx.price.map(|pr| pr.currency), Some("USD".to_owned()));
+    assert_eq!(ctx.price_error, None);
+}
