@@ -447,6 +447,12 @@ pub struct FeedState {
 }
 
 impl FeedState {
+    /// How many ids and GTINs the feed-wide rules remember so far.
+    #[must_use]
+    pub fn remembered(&self) -> usize {
+        self.memory.len()
+    }
+
     /// Applies the feed-level rules to `p` (whose per-product report is `report`), in input
     /// order, then recomputes the report's scores. Call once per product, in input order.
     pub fn apply(&mut self, engine: &Engine, p: &Product, report: &mut ProductReport) {
@@ -488,6 +494,39 @@ impl FeedState {
 mod tests {
     use super::*;
     use crate::rules::product_from_pairs;
+
+    /// The state that grows with the feed belongs to these two rules only (README "Memory",
+    /// docs/performance.md); ignoring them (`[rules] ignore` in feedlint.toml) keeps none.
+    #[test]
+    fn only_the_two_duplicate_rules_remember_the_feed() {
+        let feed_wide: Vec<&str> = registry()
+            .iter()
+            .filter(|r| matches!(r.check, Check::Feed(_)))
+            .map(|r| r.code)
+            .collect();
+        assert_eq!(
+            feed_wide,
+            ["FL-I004", "FL-I015"],
+            "update README \"Memory\""
+        );
+        let run = |ignore: Vec<String>| {
+            let engine = Engine::new(EngineOptions {
+                ignore,
+                ..EngineOptions::default()
+            });
+            let mut state = engine.feed_state();
+            for i in 0..500 {
+                let id = format!("SKU-{i}");
+                let gtin = format!("{:013}", 4_006_381_000_000_u64 + i);
+                let p = product_from_pairs(&[("id", id.as_str()), ("gtin", gtin.as_str())]);
+                let mut report = engine.check(&p);
+                state.apply(&engine, &p, &mut report);
+            }
+            state.remembered()
+        };
+        assert_eq!(run(Vec::new()), 1000);
+        assert_eq!(run(vec!["FL-I004".into(), "FL-I015".into()]), 0);
+    }
 
     fn good() -> Product {
         product_from_pairs(&[

@@ -215,6 +215,18 @@ fn shard(h: u64) -> usize {
 pub(crate) type FirstLine = Option<u64>;
 
 impl FeedMemory {
+    /// How many ids and GTINs are remembered (the state that grows with the feed).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.ids.iter().map(Table::len).sum::<usize>()
+            + self.gtins.iter().map(Table::len).sum::<usize>()
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Records `id_hash` at `line`; returns the first line when it was seen before.
     pub(crate) fn seen_id(&mut self, id_hash: u64, line: u64) -> Option<FirstLine> {
         match self.ids[shard(id_hash)].entry(Key::from(id_hash)) {
