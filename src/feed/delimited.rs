@@ -357,7 +357,7 @@ impl DelimitedReader {
                             p.push_named(name, v);
                         }
                     } else {
-                        p.push(name, cell);
+                        p.push_named(name, cell);
                     }
                 }
                 Column::Shipping(order) => {

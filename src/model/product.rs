@@ -149,15 +149,7 @@ impl Product {
 
     /// Adds a value to an attribute, creating it if needed (repeated attributes accumulate).
     pub fn push(&mut self, name: &str, value: impl Into<String>) {
-        let value = value.into();
-        if let Some(attr) = self.attributes.iter_mut().find(|a| &*a.name == name) {
-            attr.values.push(value);
-        } else {
-            self.attributes.push(Attribute {
-                name: Cow::Owned(name.to_owned()),
-                values: vec![value],
-            });
-        }
+        self.push_with(name, || Cow::Owned(name.to_owned()), value.into());
     }
 
     /// `push` with a name the caller keeps: creating the attribute copies a borrowed name's
@@ -167,12 +159,15 @@ impl Product {
         reason = "the Cow itself is cloned: a borrowed name stays borrowed, with no allocation"
     )]
     pub fn push_named(&mut self, name: &Cow<'static, str>, value: impl Into<String>) {
-        let value = value.into();
-        if let Some(attr) = self.attributes.iter_mut().find(|a| a.name == *name) {
+        self.push_with(name, || name.clone(), value.into());
+    }
+
+    fn push_with(&mut self, name: &str, make: impl FnOnce() -> Cow<'static, str>, value: String) {
+        if let Some(attr) = self.attributes.iter_mut().find(|a| &*a.name == name) {
             attr.values.push(value);
         } else {
             self.attributes.push(Attribute {
-                name: name.clone(),
+                name: make(),
                 values: vec![value],
             });
         }
