@@ -140,13 +140,13 @@ fn product() -> impl Strategy<Value = Product> {
             let mut p = Product::new(SourceLocation::default());
             p.attributes.push(Attribute {
                 name: "id".into(),
-                values: vec![id],
+                values: vec![id].into(),
             });
             for (i, values) in texts {
                 if !p.has(TEXT_ATTRIBUTES[i]) {
                     p.attributes.push(Attribute {
                         name: TEXT_ATTRIBUTES[i].into(),
-                        values,
+                        values: values.into(),
                     });
                 }
             }
@@ -154,7 +154,7 @@ fn product() -> impl Strategy<Value = Product> {
                 if !p.has(LIST_ATTRIBUTES[i]) {
                     p.attributes.push(Attribute {
                         name: LIST_ATTRIBUTES[i].into(),
-                        values,
+                        values: values.into(),
                     });
                 }
             }

@@ -60,7 +60,7 @@ fn comparable(p: &Product) -> Comparable {
     let attrs = p
         .attributes
         .iter()
-        .map(|a| (a.name.to_string(), a.values.clone()))
+        .map(|a| (a.name.to_string(), a.values.to_vec()))
         .collect();
     (attrs, p.shipping.clone(), p.tax.clone())
 }

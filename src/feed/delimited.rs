@@ -275,7 +275,11 @@ impl DelimitedReader {
     fn unclosed_quote(&self, line: u64) -> Option<Error> {
         let n = self.record.len();
         let last = self.record.get(n.checked_sub(1)?)?;
-        if !last.contains('\n') || !self.at_end_of_input() || self.rdr.get_ref().ends_with_quote() {
+        // The cheap test first: only the last record of the input can have this problem.
+        if !self.at_end_of_input()
+            || memchr::memchr(b'\n', last.as_bytes()).is_none()
+            || self.rdr.get_ref().ends_with_quote()
+        {
             return None;
         }
         let before: Vec<&str> = self.record.iter().take(n - 1).collect();
@@ -348,11 +352,11 @@ impl DelimitedReader {
             match col {
                 Column::Unique(name) => p.attributes.push(Attribute {
                     name: name.clone(),
-                    values: vec![cell.to_owned()],
+                    values: smallvec::smallvec![cell.to_owned()],
                 }),
                 Column::Plain(name) => p.push_named(name, cell),
                 Column::Multi(name) => {
-                    if cell.contains(',') {
+                    if memchr::memchr(b',', cell.as_bytes()).is_some() {
                         for v in split_multi(cell) {
                             p.push_named(name, v);
                         }
@@ -362,14 +366,22 @@ impl DelimitedReader {
                 }
                 Column::Shipping(order) => {
                     let (list, problems) = names::parse_shipping_list(cell, order);
-                    p.shipping.extend(list);
+                    if p.shipping.is_empty() {
+                        p.shipping = list;
+                    } else {
+                        p.shipping.extend(list);
+                    }
                     for message in problems {
                         p.read_issues.push(ReadIssue { line, message });
                     }
                 }
                 Column::Tax(order) => {
                     let (list, problems) = names::parse_tax_list(cell, order);
-                    p.tax.extend(list);
+                    if p.tax.is_empty() {
+                        p.tax = list;
+                    } else {
+                        p.tax.extend(list);
+                    }
                     for message in problems {
                         p.read_issues.push(ReadIssue { line, message });
                     }

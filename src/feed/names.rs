@@ -257,53 +257,48 @@ pub fn split_group_header(header: &str) -> Option<(Cow<'_, str>, Vec<String>)> {
 /// written. Returns the entries and a message for each entry with more parts than the order has.
 #[must_use]
 pub fn parse_shipping_list(text: &str, order: &[impl AsRef<str>]) -> (Vec<Shipping>, Vec<String>) {
-    let mut out = Vec::new();
-    let mut problems = Vec::new();
-    for entry in text.split(',').filter(|e| !e.trim().is_empty()) {
-        let mut s = Shipping::default();
-        let parts: Vec<&str> = entry.split(':').collect();
-        if parts.len() > order.len() {
-            problems.push(format!(
-                "shipping entry `{}` has {} parts; at most {} are defined",
-                entry.trim(),
-                parts.len(),
-                order.len()
-            ));
-        }
-        for (part, field) in parts.iter().zip(order) {
-            let part = trim_entry(part);
-            if let Some(slot) = shipping_field(&mut s, field.as_ref()) {
-                *slot = (!part.is_empty()).then(|| part.to_owned());
-            }
-        }
-        out.push(s);
-    }
-    (out, problems)
+    parse_entries(text, order, "shipping", shipping_field)
 }
 
 /// Parses the text form of `tax` (`US:CA:7.25:y`, several separated by `,`).
 #[must_use]
 pub fn parse_tax_list(text: &str, order: &[impl AsRef<str>]) -> (Vec<Tax>, Vec<String>) {
-    let mut out = Vec::new();
+    parse_entries(text, order, "tax", tax_field)
+}
+
+/// The text form shared by `shipping` and `tax`: entries separated by `,`, parts by `:` in
+/// `order`, each part stored in the slot `field` names. Walks the parts once, without collecting
+/// them (this runs for every row of a feed with a shipping column).
+fn parse_entries<T: Default>(
+    text: &str,
+    order: &[impl AsRef<str>],
+    what: &str,
+    field: impl for<'a> Fn(&'a mut T, &str) -> Option<&'a mut Option<String>>,
+) -> (Vec<T>, Vec<String>) {
+    // Nearly always one entry: room for one, not the four a first push would make.
+    let mut out = Vec::with_capacity(1);
     let mut problems = Vec::new();
     for entry in text.split(',').filter(|e| !e.trim().is_empty()) {
-        let mut t = Tax::default();
-        let parts: Vec<&str> = entry.split(':').collect();
-        if parts.len() > order.len() {
-            problems.push(format!(
-                "tax entry `{}` has {} parts; at most {} are defined",
-                entry.trim(),
-                parts.len(),
-                order.len()
-            ));
-        }
-        for (part, field) in parts.iter().zip(order) {
+        let mut item = T::default();
+        let mut parts = entry.split(':');
+        // `order` first: when it runs out, zip stops before taking a part, so `extra` counts
+        // every part beyond it.
+        for (name, part) in order.iter().zip(parts.by_ref()) {
             let part = trim_entry(part);
-            if let Some(slot) = tax_field(&mut t, field.as_ref()) {
+            if let Some(slot) = field(&mut item, name.as_ref()) {
                 *slot = (!part.is_empty()).then(|| part.to_owned());
             }
         }
-        out.push(t);
+        let extra = parts.count();
+        if extra > 0 {
+            problems.push(format!(
+                "{what} entry `{}` has {} parts; at most {} are defined",
+                entry.trim(),
+                order.len() + extra,
+                order.len()
+            ));
+        }
+        out.push(item);
     }
     (out, problems)
 }
@@ -439,8 +434,16 @@ mod tests {
         assert!(problems.is_empty());
         assert_eq!(list[0].rate.as_deref(), Some("7.25"));
         assert_eq!(format_tax_list(&list, TAX_DEFAULT_ORDER), "US:CA:7.25:y");
-        let (_, problems) = parse_tax_list("US:CA:7.25:y:extra", TAX_DEFAULT_ORDER);
-        assert_eq!(problems.len(), 1);
+        let (list, problems) = parse_tax_list("US:CA:7.25:y:extra:more", TAX_DEFAULT_ORDER);
+        assert_eq!(
+            problems,
+            ["tax entry `US:CA:7.25:y:extra:more` has 6 parts; at most 4 are defined"]
+        );
+        assert_eq!(
+            list[0].tax_ship.as_deref(),
+            Some("y"),
+            "the defined parts are kept"
+        );
     }
 
     #[test]

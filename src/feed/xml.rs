@@ -567,7 +567,7 @@ fn push_owned(p: &mut Product, name: String, value: String) {
     } else {
         p.attributes.push(Attribute {
             name: Cow::Owned(name),
-            values: vec![value],
+            values: smallvec::smallvec![value],
         });
     }
 }

@@ -9,7 +9,7 @@ pub mod severity;
 pub use finding::{Finding, Group, RuleKind};
 pub use price::{Price, PriceError, parse_price};
 pub use product::{
-    Attribute, CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax,
+    Attribute, CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax, Values,
 };
 pub use result::{ProductResult, ResultOptions};
 pub use severity::Severity;

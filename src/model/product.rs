@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use smallvec::{SmallVec, smallvec};
 
 /// Where a product came from: the file (or `-` for stdin), the 1-based line the record starts on,
 /// and its 0-based position among the products of the file.
@@ -39,8 +40,13 @@ pub struct Attribute {
     /// Borrowed for the attributes the catalog knows (`catalog::fields`), so a reader names them
     /// without an allocation per product; owned for any other name.
     pub name: Cow<'static, str>,
-    pub values: Vec<String>,
+    /// Kept inline when there is one value (nearly always): no list allocated per attribute.
+    pub values: Values,
 }
+
+/// The values of one attribute. A `SmallVec` holding one value inline: most attributes have one
+/// value, and a reader creates ~20 attributes per product, so this halves its allocations.
+pub type Values = SmallVec<[String; 1]>;
 
 /// One `shipping` entry (GMC 6324484), from XML sub-elements or the text form
 /// `country:region:service:price[:min_handling:max_handling:min_transit:max_transit]`.
@@ -168,7 +174,7 @@ impl Product {
         } else {
             self.attributes.push(Attribute {
                 name: make(),
-                values: vec![value],
+                values: smallvec![value],
             });
         }
     }
@@ -177,11 +183,11 @@ impl Product {
     pub fn set(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         if let Some(attr) = self.attributes.iter_mut().find(|a| &*a.name == name) {
-            attr.values = vec![value];
+            attr.values = smallvec![value];
         } else {
             self.attributes.push(Attribute {
                 name: Cow::Owned(name.to_owned()),
-                values: vec![value],
+                values: smallvec![value],
             });
         }
     }
