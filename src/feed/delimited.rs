@@ -28,7 +28,7 @@ use std::sync::Arc;
 use super::FeedKind;
 use super::names::{
     self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, is_multi_value,
-    split_group_header, split_multi,
+    split_group_header, split_multi, static_name,
 };
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
@@ -483,13 +483,6 @@ fn column(header: &str, i: usize) -> Column {
         n if is_multi_value(n) => Column::Multi(static_name(n)),
         _ => Column::Plain(static_name(&name)),
     }
-}
-
-/// The catalog's own `&'static str` for a name it knows (no allocation when a product gets the
-/// attribute), else an owned copy.
-fn static_name(name: &str) -> Cow<'static, str> {
-    crate::catalog::fields::attribute(name)
-        .map_or_else(|| Cow::Owned(name.to_owned()), |a| Cow::Borrowed(a.name))
 }
 
 /// Plain columns whose attribute appears in no other column become [`Column::Unique`].

@@ -80,6 +80,13 @@ pub fn canonical_name(raw: &str) -> Cow<'_, str> {
     }
 }
 
+/// The catalog's own `&'static str` for a canonical name it knows (no allocation when a product
+/// gets the attribute), else an owned copy.
+pub(crate) fn static_name(name: &str) -> Cow<'static, str> {
+    crate::catalog::fields::attribute(name)
+        .map_or_else(|| Cow::Owned(name.to_owned()), |a| Cow::Borrowed(a.name))
+}
+
 /// The name a writer uses for a canonical attribute (GMC spelling).
 #[must_use]
 pub fn written_name(canonical: &str) -> &str {

@@ -10,7 +10,7 @@
 //! no entity other than the five predefined ones and character references is expanded.
 
 use std::borrow::Cow;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, Read};
 use std::sync::Arc;
 
 use quick_xml::NsReader;
@@ -18,7 +18,7 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::{Namespace, ResolveResult};
 
 use super::FeedKind;
-use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name};
+use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, static_name};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
 use crate::model::{Attribute, Product, ReadIssue, Shipping, SourceLocation, Tax};
@@ -29,9 +29,46 @@ pub const GMC_NAMESPACE: &str = "http://base.google.com/ns/1.0";
 pub const ATOM_NAMESPACE: &str = "http://www.w3.org/2005/Atom";
 
 /// Counts the lines of the bytes the XML parser has consumed, so an item knows its line.
+///
+/// Its own buffer rather than a `BufReader`, so the count can wait until a line is asked for:
+/// quick-xml consumes a tag or a text at a time, and counting each of those small pieces cost more
+/// than parsing them. [`LineCount::line`] counts the bytes consumed since the last question in one
+/// vectorised pass; a refill first counts what is left of the old buffer.
 struct LineCount {
-    inner: BufReader<DynRead>,
+    inner: DynRead,
+    buf: Box<[u8]>,
+    /// `buf[pos..filled]` is not consumed yet.
+    pos: usize,
+    filled: usize,
+    /// `line` includes the newlines of `buf[..counted]`.
+    counted: usize,
     line: u64,
+}
+
+impl LineCount {
+    fn new(inner: DynRead) -> Self {
+        Self {
+            inner,
+            buf: vec![0; source::BUF_BYTES].into_boxed_slice(),
+            pos: 0,
+            filled: 0,
+            counted: 0,
+            line: 1,
+        }
+    }
+
+    /// The 1-based line of the next byte the parser will consume.
+    fn line(&mut self) -> u64 {
+        self.line += source::count_newlines(&self.buf[self.counted..self.pos]);
+        self.counted = self.pos;
+        self.line
+    }
+
+    /// [`LineCount::line`] without remembering the count: for error messages, where `&self` is
+    /// all there is.
+    fn line_now(&self) -> u64 {
+        self.line + source::count_newlines(&self.buf[self.counted..self.pos])
+    }
 }
 
 impl Read for LineCount {
@@ -49,29 +86,21 @@ impl Read for LineCount {
 
 impl BufRead for LineCount {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        self.inner.fill_buf()
+        if self.pos >= self.filled {
+            // Everything of the old buffer is consumed: count it before it is overwritten.
+            self.line += source::count_newlines(&self.buf[self.counted..self.filled]);
+            self.counted = self.filled;
+            let n = self.inner.read(&mut self.buf)?;
+            self.pos = 0;
+            self.filled = n;
+            self.counted = 0;
+        }
+        Ok(&self.buf[self.pos..self.filled])
     }
 
     fn consume(&mut self, amt: usize) {
-        let b = self.inner.buffer();
-        let amt = amt.min(b.len());
-        // quick-xml consumes in small steps (a tag, a text): a plain loop beats the setup of a
-        // vectorised count there.
-        self.line += if amt < 256 {
-            small_newlines(&b[..amt])
-        } else {
-            source::count_newlines(&b[..amt])
-        };
-        self.inner.consume(amt);
+        self.pos = (self.pos + amt).min(self.filled);
     }
-}
-
-#[allow(
-    clippy::naive_bytecount,
-    reason = "for slices under 256 bytes a plain loop is faster than memchr's setup"
-)]
-fn small_newlines(b: &[u8]) -> u64 {
-    b.iter().filter(|&&c| c == b'\n').count() as u64
 }
 
 pub(crate) struct XmlReader {
@@ -84,12 +113,54 @@ pub(crate) struct XmlReader {
     /// Element depth outside items (the root is depth 1).
     depth: usize,
     root_closed: bool,
+    names: NameCache,
+    /// How many attributes the previous item had: room reserved for the next one.
+    attributes_hint: usize,
+}
+
+/// The most element names [`NameCache`] remembers: far more than any feed's schema has, and a
+/// bound on its memory when a hostile feed invents a new name for every element.
+const NAME_CACHE_MAX: usize = 256;
+
+/// Canonical attribute names by element local name, learned while the feed is read. Every item
+/// repeats the same elements, nearly always in the same order, so a look-up is usually one
+/// comparison: with the entry after the previous hit. A name the catalog knows comes back
+/// borrowed, so the product gets it without an allocation.
+#[derive(Default)]
+struct NameCache {
+    entries: Vec<(Box<[u8]>, Cow<'static, str>)>,
+    next: usize,
+}
+
+impl NameCache {
+    /// [`canonical_name`] of the element's local name, as [`static_name`] gives it.
+    fn get(&mut self, local: &[u8]) -> Cow<'static, str> {
+        let hit = if self
+            .entries
+            .get(self.next)
+            .is_some_and(|(key, _)| **key == *local)
+        {
+            Some(self.next)
+        } else {
+            self.entries.iter().position(|(key, _)| **key == *local)
+        };
+        if let Some(i) = hit {
+            self.next = i + 1;
+            return self.entries[i].1.clone();
+        }
+        let name = static_name(&canonical_name(&String::from_utf8_lossy(local)));
+        if self.entries.len() < NAME_CACHE_MAX {
+            self.entries.push((local.into(), name.clone()));
+            self.next = self.entries.len();
+        }
+        name
+    }
 }
 
 /// Where the value of an item child goes.
 enum Target {
     /// A GMC-namespace element, or an element of another namespace: the attribute of that name.
-    Attribute(String),
+    Attribute(Cow<'static, str>),
     /// An RSS/Atom core element: used when the GMC element is absent.
     Core(&'static str),
     /// Atom `<link href>`.
@@ -106,10 +177,7 @@ struct Child {
 
 impl XmlReader {
     pub(crate) fn new(decoded: Decoded, label: Arc<str>) -> Result<Self, Error> {
-        let inner = LineCount {
-            inner: BufReader::with_capacity(source::BUF_BYTES, decoded.reader),
-            line: 1,
-        };
+        let inner = LineCount::new(decoded.reader);
         let mut reader = NsReader::from_reader(inner);
         reader.config_mut().check_end_names = true;
         let mut r = Self {
@@ -121,6 +189,8 @@ impl XmlReader {
             index: 0,
             depth: 0,
             root_closed: false,
+            names: NameCache::default(),
+            attributes_hint: 0,
         };
         r.read_root()?;
         Ok(r)
@@ -227,7 +297,7 @@ impl XmlReader {
                         return Some(Err(self.after_root()));
                     }
                     if Self::is_item(self.kind, &e) {
-                        let line = self.reader.get_ref().line;
+                        let line = self.reader.get_mut().line();
                         return Some(self.read_item(line));
                     }
                     self.depth += 1;
@@ -237,7 +307,7 @@ impl XmlReader {
                         return Some(Err(self.after_root()));
                     }
                     if Self::is_item(self.kind, &e) {
-                        let line = self.reader.get_ref().line;
+                        let line = self.reader.get_mut().line();
                         let p = Product::new(self.location(line));
                         self.index += 1;
                         return Some(Ok(p));
@@ -257,7 +327,7 @@ impl XmlReader {
                 Ok((_, Event::Eof)) => {
                     if !self.root_closed {
                         return Some(Err(self.located(
-                            Pos::LineCol(self.reader.get_ref().line, 1),
+                            Pos::LineCol(self.reader.get_ref().line_now(), 1),
                             "unexpected end of file: the root element is not closed",
                             Some("the file is probably truncated"),
                         )));
@@ -299,7 +369,7 @@ impl XmlReader {
     /// The end of the file inside the item that starts at `item_line`.
     fn eof_in_item(&self, item_line: u64) -> Error {
         self.located(
-            Pos::LineCol(self.reader.get_ref().line, 1),
+            Pos::LineCol(self.reader.get_ref().line_now(), 1),
             &format!(
                 "unexpected end of file inside the item that starts at line {item_line}: the \
                  file is truncated"
@@ -315,6 +385,7 @@ impl XmlReader {
     /// Reads one item after its start tag, up to and including its end tag.
     fn read_item(&mut self, line: u64) -> Result<Product, Error> {
         let mut p = Product::new(self.location(line));
+        p.attributes.reserve(self.attributes_hint);
         self.index += 1;
         let mut core: Vec<(&'static str, String)> = Vec::new();
         let kind = self.kind;
@@ -323,12 +394,12 @@ impl XmlReader {
             let ev = self.reader.read_resolved_event_into(&mut self.buf);
             let (target, href, empty) = match ev {
                 Ok((ns, Event::Start(e))) => {
-                    let t = Self::target(kind, &ns, &e);
+                    let t = Self::target(kind, &ns, &e, &mut self.names);
                     let href = atom_href(&t, &e);
                     (t, href, false)
                 }
                 Ok((ns, Event::Empty(e))) => {
-                    let t = Self::target(kind, &ns, &e);
+                    let t = Self::target(kind, &ns, &e, &mut self.names);
                     let href = atom_href(&t, &e);
                     (t, href, true)
                 }
@@ -336,7 +407,7 @@ impl XmlReader {
                 Ok((_, Event::Eof)) => return Err(self.eof_in_item(line)),
                 Ok((_, Event::Text(t))) => {
                     if !t.iter().all(u8::is_ascii_whitespace) {
-                        let child_line = self.reader.get_ref().line;
+                        let child_line = self.reader.get_mut().line();
                         let message = if t.trim_ascii() == "\u{feff}".as_bytes() {
                             "a byte order mark (U+FEFF) in the middle of the file, directly \
                              inside the item: were several files concatenated?"
@@ -353,7 +424,7 @@ impl XmlReader {
                 Ok(_) => continue,
                 Err(e) => return Err(self.xml_error(&e)),
             };
-            let child_line = self.reader.get_ref().line;
+            let child_line = self.reader.get_mut().line();
             let child = if empty {
                 Child::default()
             } else {
@@ -364,7 +435,7 @@ impl XmlReader {
                     core.push(("link", href.unwrap_or(child.text)));
                 }
                 Target::Core(name) => core.push((name, child.text)),
-                Target::Attribute(name) => match name.as_str() {
+                Target::Attribute(name) => match &*name {
                     "shipping" => Self::shipping(&mut p, child, child_line),
                     "tax" => Self::tax(&mut p, child, child_line),
                     _ => {
@@ -396,12 +467,18 @@ impl XmlReader {
                 p.push(name, value);
             }
         }
+        self.attributes_hint = p.attributes.len();
         Ok(p)
     }
 
-    fn target(kind: FeedKind, ns: &ResolveResult<'_>, e: &BytesStart<'_>) -> Target {
+    fn target(
+        kind: FeedKind,
+        ns: &ResolveResult<'_>,
+        e: &BytesStart<'_>,
+        names: &mut NameCache,
+    ) -> Target {
         let local_name = e.local_name();
-        let local = String::from_utf8_lossy(local_name.as_ref());
+        let local = local_name.as_ref();
         let core_ns = match ns {
             ResolveResult::Bound(Namespace(uri)) => *uri == ATOM_NAMESPACE.as_bytes(),
             ResolveResult::Unbound => true,
@@ -410,18 +487,18 @@ impl XmlReader {
         let is_gmc =
             matches!(ns, ResolveResult::Bound(Namespace(uri)) if *uri == GMC_NAMESPACE.as_bytes());
         if core_ns && !is_gmc {
-            match (kind, local.as_ref()) {
-                (_, "title") => return Target::Core("title"),
-                (FeedKind::Atom, "link") => return Target::AtomLink,
-                (_, "link") => return Target::Core("link"),
-                (_, "description") | (FeedKind::Atom, "summary") => {
+            match (kind, local) {
+                (_, b"title") => return Target::Core("title"),
+                (FeedKind::Atom, b"link") => return Target::AtomLink,
+                (_, b"link") => return Target::Core("link"),
+                (_, b"description") | (FeedKind::Atom, b"summary") => {
                     return Target::Core("description");
                 }
-                (FeedKind::Atom, "id") => return Target::Core("id"),
+                (FeedKind::Atom, b"id") => return Target::Core("id"),
                 _ => {}
             }
         }
-        Target::Attribute(canonical_name(&local).into_owned())
+        Target::Attribute(names.get(local))
     }
 
     /// Reads the content of a child element up to its end tag: its text, and its sub-elements
@@ -437,13 +514,11 @@ impl XmlReader {
                 Ok((_, Event::Start(e))) => {
                     depth += 1;
                     if depth == 1 {
-                        let name =
-                            canonical_name(&String::from_utf8_lossy(e.local_name().as_ref()))
-                                .into_owned();
+                        let name = self.names.get(e.local_name().as_ref()).into_owned();
                         sub = Some((name, String::new()));
                     } else if depth == 2 {
                         p.read_issues.push(ReadIssue {
-                            line: self.reader.get_ref().line,
+                            line: self.reader.get_ref().line_now(),
                             message: "an attribute element nested more than two levels deep; \
                                       its content is ignored"
                                 .into(),
@@ -452,9 +527,7 @@ impl XmlReader {
                 }
                 Ok((_, Event::Empty(e))) => {
                     if depth == 0 {
-                        let name =
-                            canonical_name(&String::from_utf8_lossy(e.local_name().as_ref()))
-                                .into_owned();
+                        let name = self.names.get(e.local_name().as_ref()).into_owned();
                         child.subs.push((name, String::new()));
                     }
                 }
@@ -560,13 +633,13 @@ fn atom_href(target: &Target, e: &BytesStart<'_>) -> Option<String> {
     }
 }
 
-/// Adds a value under a name already owned (no second allocation of the name).
-fn push_owned(p: &mut Product, name: String, value: String) {
+/// Adds a value under a name already made (no second allocation of the name).
+fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String) {
     if let Some(a) = p.attributes.iter_mut().find(|a| *a.name == *name) {
         a.values.push(value);
     } else {
         p.attributes.push(Attribute {
-            name: Cow::Owned(name),
+            name,
             values: smallvec::smallvec![value],
         });
     }
@@ -588,5 +661,106 @@ fn append_text(child: &mut Child, sub: Option<&mut (String, String)>, depth: usi
 fn push_issues(p: &mut Product, line: u64, problems: Vec<String>) {
     for message in problems {
         p.read_issues.push(ReadIssue { line, message });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::fmt::Write as _;
+
+    /// A reader that hands out at most `step` bytes per call, so the buffer is refilled often.
+    struct Trickle {
+        data: Vec<u8>,
+        at: usize,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len() - self.at);
+            buf[..n].copy_from_slice(&self.data[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    proptest! {
+        /// Whatever the pieces the parser consumes and however the input arrives, the line is
+        /// one more than the newlines consumed so far.
+        #[test]
+        fn the_line_counts_every_consumed_newline(
+            text in "[a-c\n]{0,400}",
+            step in 1usize..40,
+            takes in proptest::collection::vec(0usize..30, 1..60),
+        ) {
+            let data = text.into_bytes();
+            let mut lc = LineCount::new(Box::new(Trickle { data: data.clone(), at: 0, step }));
+            let mut consumed = 0usize;
+            for take in takes.into_iter().cycle().take(200) {
+                let avail = lc.fill_buf().unwrap().len();
+                let n = take.min(avail);
+                lc.consume(n);
+                consumed += n;
+                let want = 1 + source::count_newlines(&data[..consumed]);
+                prop_assert_eq!(lc.line_now(), want);
+                prop_assert_eq!(lc.line(), want);
+            }
+        }
+    }
+
+    #[test]
+    fn the_name_cache_gives_canonical_names_and_stays_bounded() {
+        let mut names = NameCache::default();
+        for _ in 0..3 {
+            assert!(matches!(
+                names.get(b"image_link"),
+                Cow::Borrowed("image_link")
+            ));
+            assert_eq!(names.get(b"imageLink"), "image_link");
+            assert_eq!(
+                names.get(b"google_product_category"),
+                "market_product_category"
+            );
+            assert_eq!(names.get(b"customThing"), "custom_thing");
+        }
+        // Out of order, and past the bound: still the right names, never more entries.
+        for i in 0..2 * NAME_CACHE_MAX {
+            assert_eq!(names.get(format!("x{i}").as_bytes()), format!("x{i}"));
+        }
+        assert_eq!(names.get(b"imageLink"), "image_link");
+        assert_eq!(names.entries.len(), NAME_CACHE_MAX);
+    }
+
+    #[test]
+    fn items_know_their_line_across_buffer_refills() {
+        // Items of 1 to 4 lines each, well past one read buffer (source::BUF_BYTES).
+        let mut xml = String::from(
+            "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:g=\"http://base.google.com/ns/1.0\">\n<channel>\n",
+        );
+        let mut line = 4u64;
+        let mut want = Vec::new();
+        let mut i = 0u64;
+        while xml.len() < 3 * source::BUF_BYTES {
+            want.push(line);
+            let breaks = i % 4;
+            write!(xml, "<item><g:id>{i}</g:id>").unwrap();
+            for _ in 0..breaks {
+                xml.push_str("\n<g:title>Merino wool crew neck sweater</g:title>");
+            }
+            xml.push_str("</item>\n");
+            line += breaks + 1;
+            i += 1;
+        }
+        xml.push_str("</channel>\n</rss>\n");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("lines.xml");
+        std::fs::write(&path, xml).unwrap();
+        let got: Vec<u64> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+            .unwrap()
+            .map(|p| p.unwrap().location.line)
+            .collect();
+        assert_eq!(got, want);
     }
 }
