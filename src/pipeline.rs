@@ -3,7 +3,9 @@
 //! two with the mapper, queued or being mapped or mapped, and the one being read or written),
 //! never by the length of the input.
 
-use std::sync::mpsc::sync_channel;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
+
+use rayon::Yield;
 
 use rayon::prelude::*;
 
@@ -23,7 +25,9 @@ pub const DEFAULT_CHUNK: usize = 1024;
 ///
 /// With more than one rayon thread (`--jobs`), reading, mapping and sinking overlap: a mapper
 /// thread hands each chunk to the rayon pool while the calling thread runs `sink` on the chunk
-/// before and reads the next one. At most two chunks are with the mapper, so memory stays flat. With one rayon thread (`--jobs 1`) everything runs on the calling thread,
+/// before and reads the next one; while it waits for results it maps items of the chunk in the
+/// pool itself when it is one of the pool's threads ([`init_global_pool`]). At most two chunks
+/// are with the mapper, so memory stays flat. With one rayon thread (`--jobs 1`) everything runs on the calling thread,
 /// one item at a time, so `--jobs 1` really is one core's worth of work.
 pub fn map_ordered<I, T, R, E, M, S>(items: I, chunk: usize, map: M, mut sink: S) -> Result<(), E>
 where
@@ -76,7 +80,7 @@ where
             if in_flight == 0 {
                 break;
             }
-            let Ok(results) = result_rx.recv() else {
+            let Some(results) = wait_helping(&result_rx) else {
                 break;
             };
             in_flight -= 1;
@@ -87,6 +91,46 @@ where
         Ok(())
     })
 }
+
+/// Builds rayon's global pool the way [`map_ordered`] works best: `jobs` threads (`None`: rayon's
+/// default, RAYON_NUM_THREADS or one per CPU), the calling thread being one of them
+/// (`use_current_thread`), so that while it waits for the results of a chunk it checks products
+/// of that chunk too, and `--jobs N` keeps N threads busy on N cores instead of N workers plus a
+/// reading and writing thread competing with them. Call it once, from the thread that will call
+/// [`map_ordered`]; a second call keeps the first pool.
+pub fn init_global_pool(jobs: Option<usize>) {
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.map_or(0, |jobs| jobs.max(1)))
+        .use_current_thread()
+        .build_global();
+}
+
+/// Waits for the next message on `rx`. When the calling thread is one of the global pool's threads
+/// ([`init_global_pool`]), it maps items of the chunk in the pool meanwhile instead of sleeping.
+/// Otherwise it just blocks.
+fn wait_helping<R>(rx: &Receiver<R>) -> Option<R> {
+    loop {
+        match rx.try_recv() {
+            Ok(r) => return Some(r),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) => {}
+        }
+        match rayon::yield_now() {
+            Some(Yield::Executed) => {}
+            // Nothing to help with right now: sleep until the results come, but only briefly,
+            // since the pool may have work again before then.
+            Some(Yield::Idle) => match rx.recv_timeout(HELP_POLL) {
+                Ok(r) => return Some(r),
+                Err(RecvTimeoutError::Disconnected) => return None,
+                Err(RecvTimeoutError::Timeout) => {}
+            },
+            None => return rx.recv().ok(),
+        }
+    }
+}
+
+/// How long the calling thread sleeps when the pool had no work for it before looking again.
+const HELP_POLL: std::time::Duration = std::time::Duration::from_micros(100);
 
 #[cfg(test)]
 mod tests {

@@ -247,12 +247,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let stderr_is_terminal = std::io::stderr().is_terminal();
     let color = cli.global.color.enabled(stdout_is_terminal);
     let err_color = cli.global.color.enabled(stderr_is_terminal);
-    if let Some(jobs) = cli.global.jobs {
-        // A second initialisation (only possible in tests) keeps the first pool, which is harmless.
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
-            .build_global();
-    }
+    crate::pipeline::init_global_pool(cli.global.jobs);
     let envelope = cli.command.envelope();
     let format = cli.global.format;
     let mut counted = CountingWriter {

@@ -1,0 +1,45 @@
+//! The global pool as the command line builds it (`pipeline::init_global_pool`): the thread that
+//! calls `map_ordered` is one of the pool's threads and checks items while it waits. Its own test
+//! binary, because the global pool can be built once per process.
+
+use std::thread::ThreadId;
+use std::time::Duration;
+
+use feedlint::pipeline::{init_global_pool, map_ordered};
+
+#[test]
+fn the_calling_thread_maps_items_while_it_waits_and_order_is_kept() {
+    init_global_pool(Some(2));
+    assert_eq!(rayon::current_num_threads(), 2);
+    let caller = std::thread::current().id();
+    let mut out: Vec<(u32, ThreadId)> = Vec::new();
+    map_ordered(
+        0..400_u32,
+        50,
+        |x| {
+            let on = std::thread::current().id();
+            // The other thread is slow, so the caller has chunk items to help with.
+            if on != caller {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            (x, on)
+        },
+        |r| {
+            out.push(r);
+            Ok::<(), ()>(())
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        out.iter().map(|r| r.0).collect::<Vec<_>>(),
+        (0..400).collect::<Vec<_>>(),
+        "results in input order"
+    );
+    let by_caller = out.iter().filter(|r| r.1 == caller).count();
+    assert!(
+        by_caller > 0,
+        "the calling thread mapped none of the 400 items"
+    );
+    let mapping_threads: std::collections::HashSet<ThreadId> = out.iter().map(|r| r.1).collect();
+    assert_eq!(mapping_threads.len(), 2, "both pool threads mapped items");
+}
