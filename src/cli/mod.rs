@@ -241,7 +241,10 @@ impl Command {
     }
 }
 
-/// Runs a parsed command line, writing the report to `out` and diagnostics to `err`.
+/// Runs a parsed command line, writing the report to `out` and diagnostics to `err`. Builds
+/// rayon's global pool with the calling thread as one of its threads
+/// ([`crate::pipeline::init_global_pool`]): call it once per process, from the thread that lives as
+/// long as the process (`main`).
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let stdout_is_terminal = std::io::stdout().is_terminal();
     let stderr_is_terminal = std::io::stderr().is_terminal();
