@@ -366,22 +366,14 @@ impl DelimitedReader {
                 }
                 Column::Shipping(order) => {
                     let (list, problems) = names::parse_shipping_list(cell, order);
-                    if p.shipping.is_empty() {
-                        p.shipping = list;
-                    } else {
-                        p.shipping.extend(list);
-                    }
+                    append(&mut p.shipping, list);
                     for message in problems {
                         p.read_issues.push(ReadIssue { line, message });
                     }
                 }
                 Column::Tax(order) => {
                     let (list, problems) = names::parse_tax_list(cell, order);
-                    if p.tax.is_empty() {
-                        p.tax = list;
-                    } else {
-                        p.tax.extend(list);
-                    }
+                    append(&mut p.tax, list);
                     for message in problems {
                         p.read_issues.push(ReadIssue { line, message });
                     }
@@ -485,6 +477,16 @@ fn column(header: &str, i: usize) -> Column {
     }
 }
 
+/// Adds `list` to `to`; when `to` is empty (one shipping or tax column, the usual case) by taking
+/// `list` over, without a second allocation.
+fn append<T>(to: &mut Vec<T>, list: Vec<T>) {
+    if to.is_empty() {
+        *to = list;
+    } else {
+        to.extend(list);
+    }
+}
+
 /// Plain columns whose attribute appears in no other column become [`Column::Unique`].
 fn mark_unique(columns: &mut [Column]) {
     let names: Vec<Option<Cow<'static, str>>> = columns
@@ -554,6 +556,27 @@ fn csv_error(label: &str, origin: &Origin, e: &csv::Error) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entries_of_two_shipping_columns_are_all_kept_in_column_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("two-shipping.csv");
+        std::fs::write(
+            &path,
+            "id,shipping,shipping(country:price),tax\n1,US::Standard:4.95 USD,CA:9.00 CAD,US:CA:7.25:y\n",
+        )
+        .unwrap();
+        let products: Vec<Product> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let p = &products[0];
+        let prices: Vec<Option<&str>> = p.shipping.iter().map(|s| s.price.as_deref()).collect();
+        assert_eq!(prices, [Some("4.95 USD"), Some("9.00 CAD")]);
+        assert_eq!(p.shipping[1].country.as_deref(), Some("CA"));
+        assert_eq!(p.tax.len(), 1);
+        assert_eq!(p.tax[0].rate.as_deref(), Some("7.25"));
+    }
 
     #[test]
     fn delimiter_is_sniffed_from_the_header_line() {
