@@ -40,6 +40,4 @@ fn the_calling_thread_maps_items_while_it_waits_and_order_is_kept() {
         by_caller > 0,
         "the calling thread mapped none of the 400 items"
     );
-    let mapping_threads: std::collections::HashSet<ThreadId> = out.iter().map(|r| r.1).collect();
-    assert_eq!(mapping_threads.len(), 2, "both pool threads mapped items");
 }
