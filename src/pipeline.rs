@@ -6,7 +6,6 @@
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 
 use rayon::Yield;
-
 use rayon::prelude::*;
 
 /// Default number of items per chunk: large enough to amortise the hand-over between the calling
@@ -27,8 +26,8 @@ pub const DEFAULT_CHUNK: usize = 1024;
 /// thread hands each chunk to the rayon pool while the calling thread runs `sink` on the chunk
 /// before and reads the next one; while it waits for results it maps items of the chunk in the
 /// pool itself when it is one of the pool's threads ([`init_global_pool`]). At most two chunks
-/// are with the mapper, so memory stays flat. With one rayon thread (`--jobs 1`) everything runs on the calling thread,
-/// one item at a time, so `--jobs 1` really is one core's worth of work.
+/// are with the mapper, so memory stays flat. With one rayon thread (`--jobs 1`) everything runs
+/// on the calling thread, one item at a time, so `--jobs 1` really is one core's worth of work.
 pub fn map_ordered<I, T, R, E, M, S>(items: I, chunk: usize, map: M, mut sink: S) -> Result<(), E>
 where
     I: Iterator<Item = T> + Send,
