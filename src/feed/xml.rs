@@ -13,9 +13,9 @@ use std::borrow::Cow;
 use std::io::{BufRead, Read};
 use std::sync::Arc;
 
-use quick_xml::NsReader;
+use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
-use quick_xml::name::{Namespace, ResolveResult};
+use quick_xml::name::{NamespaceError, PrefixDeclaration, QName};
 
 use super::FeedKind;
 use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, static_name};
@@ -43,6 +43,10 @@ struct LineCount {
     /// `line` includes the newlines of `buf[..counted]`.
     counted: usize,
     line: u64,
+    /// The position of `buf` whose line [`LineCount::marked_line`] will give, if asked.
+    mark: Option<usize>,
+    /// The line of the mark, worked out before a refill overwrote its buffer.
+    marked: Option<u64>,
 }
 
 impl LineCount {
@@ -54,6 +58,40 @@ impl LineCount {
             filled: 0,
             counted: 0,
             line: 1,
+            mark: None,
+            marked: None,
+        }
+    }
+
+    /// Remembers the position of the next byte the parser will consume, so that its line can be
+    /// asked later ([`LineCount::marked_line`]) and is counted only when it is: nearly every item
+    /// child is read without its line ever being needed.
+    fn set_mark(&mut self) {
+        self.mark = Some(self.pos);
+        self.marked = None;
+    }
+
+    /// The line at the last [`LineCount::set_mark`].
+    fn marked_line(&mut self) -> u64 {
+        if let Some(line) = self.marked {
+            return line;
+        }
+        let line = self.line_at_mark();
+        self.marked = Some(line);
+        line
+    }
+
+    /// The line of the mark in the current buffer (the line of the next byte without a mark).
+    fn line_at_mark(&mut self) -> u64 {
+        let Some(mark) = self.mark else {
+            return self.line();
+        };
+        if mark >= self.counted {
+            self.line += source::count_newlines(&self.buf[self.counted..mark]);
+            self.counted = mark;
+            self.line
+        } else {
+            self.line - source::count_newlines(&self.buf[mark..self.counted])
         }
     }
 
@@ -88,6 +126,10 @@ impl BufRead for LineCount {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         if self.pos >= self.filled {
             // Everything of the old buffer is consumed: count it before it is overwritten.
+            if self.mark.is_some() && self.marked.is_none() {
+                self.marked = Some(self.line_at_mark());
+            }
+            self.mark = None;
             self.line += source::count_newlines(&self.buf[self.counted..self.filled]);
             self.counted = self.filled;
             let n = self.inner.read(&mut self.buf)?;
@@ -103,8 +145,169 @@ impl BufRead for LineCount {
     }
 }
 
+/// The namespace of an element name, as far as the reader needs to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ns {
+    /// No prefix and no default namespace in scope (RSS 2.0's own elements).
+    Unbound,
+    /// The GMC namespace.
+    Gmc,
+    /// The Atom 1.0 namespace.
+    Atom,
+    /// Another declared namespace.
+    Other,
+    /// A prefix that no enclosing element declares.
+    Unknown,
+}
+
+impl Ns {
+    fn of_uri(uri: &[u8]) -> Self {
+        if uri == GMC_NAMESPACE.as_bytes() {
+            Ns::Gmc
+        } else if uri == ATOM_NAMESPACE.as_bytes() {
+            Ns::Atom
+        } else {
+            Ns::Other
+        }
+    }
+}
+
+/// The `xml` prefix's namespace (Namespaces in XML 1.0, section 3): the only URI it may be
+/// declared with, and one no other prefix may be bound to.
+const XML_NAMESPACE: &[u8] = b"http://www.w3.org/XML/1998/namespace";
+/// The namespace of the `xmlns` prefix, which no declaration may bind.
+const XMLNS_NAMESPACE: &[u8] = b"http://www.w3.org/2000/xmlns/";
+
+/// The namespace declarations in scope, for resolving element names by URI.
+///
+/// quick-xml's `NsReader` does the same, generally: it parses the attributes of every start tag,
+/// keeps every URI and resolves every start and end tag, which cost a product feed about 10,000
+/// instructions per item (docs/performance-reading.md). Feeds declare their namespaces once, on
+/// the root, so this keeps only what the reader asks (GMC, Atom, another or none), looks at a start
+/// tag's attributes only when they contain `xmlns`, and resolves the start tags of item children.
+/// The rules and errors are quick-xml's: a declaration applies to its element and everything
+/// inside it, `xmlns=""` removes the default namespace, and the reserved `xml`/`xmlns` prefixes
+/// cannot be re-bound.
+#[derive(Default)]
+struct Scopes {
+    /// (element depth that declared it, prefix (empty: the default namespace), namespace).
+    bindings: Vec<(usize, Box<[u8]>, Ns)>,
+    /// Open elements.
+    depth: usize,
+}
+
+impl Scopes {
+    /// Enters a start tag: its declarations apply until the matching [`Scopes::close`].
+    fn open(&mut self, e: &BytesStart<'_>) -> Result<(), NamespaceError> {
+        self.depth += 1;
+        if memchr::memmem::find(e.attributes_raw(), b"xmlns").is_none() {
+            return Ok(());
+        }
+        for a in e.attributes().with_checks(false) {
+            let Ok(a) = a else { break };
+            let (prefix, ns): (&[u8], Ns) = match a.key.as_namespace_binding() {
+                None => continue,
+                Some(PrefixDeclaration::Default) => (
+                    b"",
+                    if a.value.is_empty() {
+                        Ns::Unbound
+                    } else {
+                        Ns::of_uri(&a.value)
+                    },
+                ),
+                Some(PrefixDeclaration::Named(b"xml")) => {
+                    if *a.value != *XML_NAMESPACE {
+                        return Err(NamespaceError::InvalidXmlPrefixBind(a.value.to_vec()));
+                    }
+                    continue;
+                }
+                Some(PrefixDeclaration::Named(b"xmlns")) => {
+                    return Err(NamespaceError::InvalidXmlnsPrefixBind(a.value.to_vec()));
+                }
+                Some(PrefixDeclaration::Named(prefix)) => {
+                    if *a.value == *XML_NAMESPACE {
+                        return Err(NamespaceError::InvalidPrefixForXml(prefix.to_vec()));
+                    }
+                    if *a.value == *XMLNS_NAMESPACE {
+                        return Err(NamespaceError::InvalidPrefixForXmlns(prefix.to_vec()));
+                    }
+                    // `xmlns:p=""` un-declares `p` (XML 1.1; XML 1.0 forbids it).
+                    let ns = if a.value.is_empty() {
+                        Ns::Unknown
+                    } else {
+                        Ns::of_uri(&a.value)
+                    };
+                    (prefix, ns)
+                }
+            };
+            self.bindings.push((self.depth, prefix.into(), ns));
+        }
+        Ok(())
+    }
+
+    /// Leaves the innermost open element, and its declarations.
+    fn close(&mut self) {
+        while self.bindings.last().is_some_and(|b| b.0 >= self.depth) {
+            self.bindings.pop();
+        }
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// The namespace of an element name in the current scope.
+    fn resolve(&self, name: QName<'_>) -> Ns {
+        let prefix: &[u8] = match name.prefix() {
+            Some(p) if p.as_ref() == b"xml" => return Ns::Other,
+            Some(p) => p.into_inner(),
+            None => b"",
+        };
+        match self.bindings.iter().rev().find(|b| *b.1 == *prefix) {
+            Some(b) => b.2,
+            None if prefix.is_empty() => Ns::Unbound,
+            None => Ns::Unknown,
+        }
+    }
+}
+
+/// quick-xml's event reader with the namespace scopes kept beside it.
+struct Parser {
+    reader: Reader<LineCount>,
+    scopes: Scopes,
+    /// The previous event was an empty element, whose declarations end with it.
+    pending_close: bool,
+    /// The namespace of the last start or empty tag read.
+    ns: Ns,
+}
+
+impl Parser {
+    /// The next event; the namespace of a start or empty tag is left in [`Parser::ns`].
+    ///
+    /// Only the event is returned: returned beside it, the namespace made the compiler copy the
+    /// event through misaligned stack slots, a store-forwarding stall that cost a sixth of the
+    /// reading time (perf).
+    fn read<'b>(&mut self, buf: &'b mut Vec<u8>) -> Result<Event<'b>, quick_xml::Error> {
+        if std::mem::take(&mut self.pending_close) {
+            self.scopes.close();
+        }
+        let ev = self.reader.read_event_into(buf)?;
+        match &ev {
+            Event::Start(e) => {
+                self.scopes.open(e)?;
+                self.ns = self.scopes.resolve(e.name());
+            }
+            Event::Empty(e) => {
+                self.scopes.open(e)?;
+                self.pending_close = true;
+                self.ns = self.scopes.resolve(e.name());
+            }
+            Event::End(_) => self.scopes.close(),
+            _ => {}
+        }
+        Ok(ev)
+    }
+}
+
 pub(crate) struct XmlReader {
-    reader: NsReader<LineCount>,
+    parser: Parser,
     buf: Vec<u8>,
     kind: FeedKind,
     label: Arc<str>,
@@ -126,41 +329,73 @@ const NAME_CACHE_MAX: usize = 256;
 /// repeats the same elements, nearly always in the same order, so a look-up is usually one
 /// comparison: with the entry after the previous hit. A name the catalog knows comes back
 /// borrowed, so the product gets it without an allocation.
+///
+/// Each entry also has a slot, the same for every local name of one canonical name
+/// (`imageLink` and `image_link`), so an item can tell in one bit test whether it already has
+/// the attribute ([`Seen`]).
 #[derive(Default)]
 struct NameCache {
-    entries: Vec<(Box<[u8]>, Cow<'static, str>)>,
+    entries: Vec<(Box<[u8]>, Cow<'static, str>, usize)>,
     next: usize,
 }
 
 impl NameCache {
     /// [`canonical_name`] of the element's local name, as [`static_name`] gives it.
     fn get(&mut self, local: &[u8]) -> Cow<'static, str> {
+        self.get_slotted(local).0
+    }
+
+    /// [`NameCache::get`], with the name's slot (`None` once the cache is full).
+    fn get_slotted(&mut self, local: &[u8]) -> (Cow<'static, str>, Option<usize>) {
         let hit = if self
             .entries
             .get(self.next)
-            .is_some_and(|(key, _)| **key == *local)
+            .is_some_and(|(key, _, _)| **key == *local)
         {
             Some(self.next)
         } else {
-            self.entries.iter().position(|(key, _)| **key == *local)
+            self.entries.iter().position(|(key, _, _)| **key == *local)
         };
         if let Some(i) = hit {
             self.next = i + 1;
-            return self.entries[i].1.clone();
+            let (_, name, slot) = &self.entries[i];
+            return (name.clone(), Some(*slot));
         }
         let name = static_name(&canonical_name(&String::from_utf8_lossy(local)));
         if self.entries.len() < NAME_CACHE_MAX {
-            self.entries.push((local.into(), name.clone()));
+            let slot = self
+                .entries
+                .iter()
+                .find(|(_, other, _)| *other == name)
+                .map_or(self.entries.len(), |e| e.2);
+            self.entries.push((local.into(), name.clone(), slot));
             self.next = self.entries.len();
+            return (name, Some(slot));
         }
-        name
+        (name, None)
+    }
+}
+
+/// The [`NameCache`] slots of the attributes an item already has: a new attribute is added
+/// without comparing its name with every attribute before it.
+#[derive(Default)]
+struct Seen([u64; NAME_CACHE_MAX / 64]);
+
+impl Seen {
+    /// Records the slot; whether it was recorded before.
+    fn insert(&mut self, slot: usize) -> bool {
+        let (word, bit) = (slot / 64, 1u64 << (slot % 64));
+        let before = self.0[word] & bit != 0;
+        self.0[word] |= bit;
+        before
     }
 }
 
 /// Where the value of an item child goes.
 enum Target {
-    /// A GMC-namespace element, or an element of another namespace: the attribute of that name.
-    Attribute(Cow<'static, str>),
+    /// A GMC-namespace element, or an element of another namespace: the attribute of that name,
+    /// and its [`NameCache`] slot.
+    Attribute(Cow<'static, str>, Option<usize>),
     /// An RSS/Atom core element: used when the GMC element is absent.
     Core(&'static str),
     /// Atom `<link href>`.
@@ -173,15 +408,23 @@ struct Child {
     text: String,
     subs: Vec<(String, String)>,
     has_text: bool,
+    /// Read issues of the element, with their line (`None`: the element's own line, worked out
+    /// only when there is an issue).
+    issues: Vec<(Option<u64>, String)>,
 }
 
 impl XmlReader {
     pub(crate) fn new(decoded: Decoded, label: Arc<str>) -> Result<Self, Error> {
         let inner = LineCount::new(decoded.reader);
-        let mut reader = NsReader::from_reader(inner);
+        let mut reader = Reader::from_reader(inner);
         reader.config_mut().check_end_names = true;
         let mut r = Self {
-            reader,
+            parser: Parser {
+                reader,
+                scopes: Scopes::default(),
+                pending_close: false,
+                ns: Ns::Unbound,
+            },
             buf: Vec::with_capacity(4096),
             kind: FeedKind::Rss,
             label,
@@ -203,9 +446,9 @@ impl XmlReader {
     fn read_root(&mut self) -> Result<(), Error> {
         loop {
             self.buf.clear();
-            let ev = self.reader.read_resolved_event_into(&mut self.buf);
+            let ev = self.parser.read(&mut self.buf);
             match ev {
-                Ok((_, Event::Start(e))) => {
+                Ok(Event::Start(e)) => {
                     let name = e.local_name().as_ref().to_ascii_lowercase();
                     self.kind = match name.as_slice() {
                         b"rss" | b"rdf" | b"channel" => FeedKind::Rss,
@@ -214,7 +457,7 @@ impl XmlReader {
                             let html = other == b"html";
                             let other = String::from_utf8_lossy(other).into_owned();
                             return Err(self.located(
-                                Pos::Offset(self.reader.buffer_position()),
+                                Pos::Offset(self.parser.reader.buffer_position()),
                                 &format!(
                                     "the root element <{other}> is neither RSS <rss> nor Atom <feed>"
                                 ),
@@ -230,30 +473,30 @@ impl XmlReader {
                     self.depth = 1;
                     return Ok(());
                 }
-                Ok((_, Event::Text(t))) if t.iter().all(u8::is_ascii_whitespace) => {}
-                Ok((_, Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_))) => {}
-                Ok((_, Event::Text(_) | Event::CData(_))) => {
+                Ok(Event::Text(t)) if t.iter().all(u8::is_ascii_whitespace) => {}
+                Ok(Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_)) => {}
+                Ok(Event::Text(_) | Event::CData(_)) => {
                     return Err(self.located(
-                        Pos::Offset(self.reader.buffer_position()),
+                        Pos::Offset(self.parser.reader.buffer_position()),
                         "text before the root element: this is not an XML feed",
                         Some("is this file HTML, or in another format than its name says?"),
                     ));
                 }
-                Ok((_, Event::Empty(_))) => {
+                Ok(Event::Empty(_)) => {
                     return Err(self.located(
-                        Pos::Offset(self.reader.buffer_position()),
+                        Pos::Offset(self.parser.reader.buffer_position()),
                         "the root element is empty: the feed has no channel or items",
                         None,
                     ));
                 }
-                Ok((_, Event::End(_))) => {
+                Ok(Event::End(_)) => {
                     return Err(self.located(
-                        Pos::Offset(self.reader.buffer_position()),
+                        Pos::Offset(self.parser.reader.buffer_position()),
                         "an end tag before any start tag",
                         None,
                     ));
                 }
-                Ok((_, Event::Eof)) => {
+                Ok(Event::Eof) => {
                     return Err(Error::input(format!(
                         "{}: no XML root element: the feed has no items",
                         self.label
@@ -273,7 +516,7 @@ impl XmlReader {
             return source::io_error(&self.label, io);
         }
         self.located(
-            Pos::Offset(self.reader.error_position()),
+            Pos::Offset(self.parser.reader.error_position()),
             &format!("not well-formed XML: {e}"),
             Some("fix the XML syntax at this position; the rest of the feed cannot be read"),
         )
@@ -290,44 +533,44 @@ impl XmlReader {
     pub(crate) fn next(&mut self) -> Option<Result<Product, Error>> {
         loop {
             self.buf.clear();
-            let ev = self.reader.read_resolved_event_into(&mut self.buf);
+            let ev = self.parser.read(&mut self.buf);
             match ev {
-                Ok((_, Event::Start(e))) => {
+                Ok(Event::Start(e)) => {
                     if self.root_closed {
                         return Some(Err(self.after_root()));
                     }
                     if Self::is_item(self.kind, &e) {
-                        let line = self.reader.get_mut().line();
+                        let line = self.parser.reader.get_mut().line();
                         return Some(self.read_item(line));
                     }
                     self.depth += 1;
                 }
-                Ok((_, Event::Empty(e))) => {
+                Ok(Event::Empty(e)) => {
                     if self.root_closed {
                         return Some(Err(self.after_root()));
                     }
                     if Self::is_item(self.kind, &e) {
-                        let line = self.reader.get_mut().line();
+                        let line = self.parser.reader.get_mut().line();
                         let p = Product::new(self.location(line));
                         self.index += 1;
                         return Some(Ok(p));
                     }
                 }
-                Ok((_, Event::End(_))) => {
+                Ok(Event::End(_)) => {
                     self.depth = self.depth.saturating_sub(1);
                     if self.depth == 0 {
                         self.root_closed = true;
                     }
                 }
-                Ok((_, Event::Text(t))) => {
+                Ok(Event::Text(t)) => {
                     if self.root_closed && !t.iter().all(u8::is_ascii_whitespace) {
                         return Some(Err(self.after_root()));
                     }
                 }
-                Ok((_, Event::Eof)) => {
+                Ok(Event::Eof) => {
                     if !self.root_closed {
                         return Some(Err(self.located(
-                            Pos::LineCol(self.reader.get_ref().line_now(), 1),
+                            Pos::LineCol(self.parser.reader.get_ref().line_now(), 1),
                             "unexpected end of file: the root element is not closed",
                             Some("the file is probably truncated"),
                         )));
@@ -360,7 +603,7 @@ impl XmlReader {
 
     fn after_root(&self) -> Error {
         self.located(
-            Pos::Offset(self.reader.buffer_position()),
+            Pos::Offset(self.parser.reader.buffer_position()),
             "content after the end of the root element",
             None,
         )
@@ -369,7 +612,7 @@ impl XmlReader {
     /// The end of the file inside the item that starts at `item_line`.
     fn eof_in_item(&self, item_line: u64) -> Error {
         self.located(
-            Pos::LineCol(self.reader.get_ref().line_now(), 1),
+            Pos::LineCol(self.parser.reader.get_ref().line_now(), 1),
             &format!(
                 "unexpected end of file inside the item that starts at line {item_line}: the \
                  file is truncated"
@@ -388,26 +631,27 @@ impl XmlReader {
         p.attributes.reserve(self.attributes_hint);
         self.index += 1;
         let mut core: Vec<(&'static str, String)> = Vec::new();
+        let mut seen = Seen::default();
         let kind = self.kind;
         loop {
             self.buf.clear();
-            let ev = self.reader.read_resolved_event_into(&mut self.buf);
+            let ev = self.parser.read(&mut self.buf);
             let (target, href, empty) = match ev {
-                Ok((ns, Event::Start(e))) => {
-                    let t = Self::target(kind, &ns, &e, &mut self.names);
+                Ok(Event::Start(e)) => {
+                    let t = Self::target(kind, self.parser.ns, &e, &mut self.names);
                     let href = atom_href(&t, &e);
                     (t, href, false)
                 }
-                Ok((ns, Event::Empty(e))) => {
-                    let t = Self::target(kind, &ns, &e, &mut self.names);
+                Ok(Event::Empty(e)) => {
+                    let t = Self::target(kind, self.parser.ns, &e, &mut self.names);
                     let href = atom_href(&t, &e);
                     (t, href, true)
                 }
-                Ok((_, Event::End(_))) => break,
-                Ok((_, Event::Eof)) => return Err(self.eof_in_item(line)),
-                Ok((_, Event::Text(t))) => {
+                Ok(Event::End(_)) => break,
+                Ok(Event::Eof) => return Err(self.eof_in_item(line)),
+                Ok(Event::Text(t)) => {
                     if !t.iter().all(u8::is_ascii_whitespace) {
-                        let child_line = self.reader.get_mut().line();
+                        let child_line = self.parser.reader.get_mut().line();
                         let message = if t.trim_ascii() == "\u{feff}".as_bytes() {
                             "a byte order mark (U+FEFF) in the middle of the file, directly \
                              inside the item: were several files concatenated?"
@@ -424,40 +668,54 @@ impl XmlReader {
                 Ok(_) => continue,
                 Err(e) => return Err(self.xml_error(&e)),
             };
-            let child_line = self.reader.get_mut().line();
-            let child = if empty {
+            self.parser.reader.get_mut().set_mark();
+            let mut child = if empty {
                 Child::default()
             } else {
-                self.read_child(&mut p, child_line)?
+                self.read_child(&mut p)?
             };
+            let mut issues = std::mem::take(&mut child.issues);
             match target {
                 Target::AtomLink => {
                     core.push(("link", href.unwrap_or(child.text)));
                 }
                 Target::Core(name) => core.push((name, child.text)),
-                Target::Attribute(name) => match &*name {
-                    "shipping" => Self::shipping(&mut p, child, child_line),
-                    "tax" => Self::tax(&mut p, child, child_line),
+                Target::Attribute(name, slot) => match &*name {
+                    "shipping" => Self::shipping(&mut p, child, &mut issues),
+                    "tax" => Self::tax(&mut p, child, &mut issues),
                     _ => {
                         if child.subs.is_empty() {
-                            push_owned(&mut p, name, child.text);
+                            let new = slot.is_some_and(|slot| !seen.insert(slot));
+                            push_owned(&mut p, name, child.text, new);
                         } else {
                             if child.has_text {
-                                p.read_issues.push(ReadIssue {
-                                    line: child_line,
-                                    message: format!(
+                                issues.push((
+                                    None,
+                                    format!(
                                         "<{name}> mixes text and sub-elements; the text is ignored"
                                     ),
-                                });
+                                ));
                             }
                             // Group attributes (installment, product_detail, certification...)
                             // in GMC's text form: sub-values joined by `:`.
                             let joined: Vec<&str> =
                                 child.subs.iter().map(|(_, v)| v.as_str()).collect();
+                            if let Some(slot) = slot {
+                                seen.insert(slot);
+                            }
                             p.push(&name, joined.join(":"));
                         }
                     }
                 },
+            }
+            if !issues.is_empty() {
+                let child_line = self.parser.reader.get_mut().marked_line();
+                for (line, message) in issues {
+                    p.read_issues.push(ReadIssue {
+                        line: line.unwrap_or(child_line),
+                        message,
+                    });
+                }
             }
         }
         // A GMC element wins over the core element of the same attribute (GMC 160567).
@@ -471,22 +729,11 @@ impl XmlReader {
         Ok(p)
     }
 
-    fn target(
-        kind: FeedKind,
-        ns: &ResolveResult<'_>,
-        e: &BytesStart<'_>,
-        names: &mut NameCache,
-    ) -> Target {
+    fn target(kind: FeedKind, ns: Ns, e: &BytesStart<'_>, names: &mut NameCache) -> Target {
         let local_name = e.local_name();
         let local = local_name.as_ref();
-        let core_ns = match ns {
-            ResolveResult::Bound(Namespace(uri)) => *uri == ATOM_NAMESPACE.as_bytes(),
-            ResolveResult::Unbound => true,
-            ResolveResult::Unknown(_) => false,
-        };
-        let is_gmc =
-            matches!(ns, ResolveResult::Bound(Namespace(uri)) if *uri == GMC_NAMESPACE.as_bytes());
-        if core_ns && !is_gmc {
+        // RSS core elements have no namespace; Atom's are in the Atom namespace.
+        if matches!(ns, Ns::Unbound | Ns::Atom) {
             match (kind, local) {
                 (_, b"title") => return Target::Core("title"),
                 (FeedKind::Atom, b"link") => return Target::AtomLink,
@@ -498,40 +745,41 @@ impl XmlReader {
                 _ => {}
             }
         }
-        Target::Attribute(names.get(local))
+        let (name, slot) = names.get_slotted(local);
+        Target::Attribute(name, slot)
     }
 
     /// Reads the content of a child element up to its end tag: its text, and its sub-elements
     /// (one level) as (canonical name, text).
-    fn read_child(&mut self, p: &mut Product, line: u64) -> Result<Child, Error> {
+    fn read_child(&mut self, p: &mut Product) -> Result<Child, Error> {
         let mut child = Child::default();
         let mut depth = 0usize;
         let mut sub: Option<(String, String)> = None;
         loop {
             self.buf.clear();
-            let ev = self.reader.read_resolved_event_into(&mut self.buf);
+            let ev = self.parser.read(&mut self.buf);
             match ev {
-                Ok((_, Event::Start(e))) => {
+                Ok(Event::Start(e)) => {
                     depth += 1;
                     if depth == 1 {
                         let name = self.names.get(e.local_name().as_ref()).into_owned();
                         sub = Some((name, String::new()));
                     } else if depth == 2 {
-                        p.read_issues.push(ReadIssue {
-                            line: self.reader.get_ref().line_now(),
-                            message: "an attribute element nested more than two levels deep; \
-                                      its content is ignored"
+                        child.issues.push((
+                            Some(self.parser.reader.get_ref().line_now()),
+                            "an attribute element nested more than two levels deep; its content \
+                             is ignored"
                                 .into(),
-                        });
+                        ));
                     }
                 }
-                Ok((_, Event::Empty(e))) => {
+                Ok(Event::Empty(e)) => {
                     if depth == 0 {
                         let name = self.names.get(e.local_name().as_ref()).into_owned();
                         child.subs.push((name, String::new()));
                     }
                 }
-                Ok((_, Event::End(_))) => {
+                Ok(Event::End(_)) => {
                     if depth == 0 {
                         break;
                     }
@@ -542,7 +790,16 @@ impl XmlReader {
                     }
                     depth -= 1;
                 }
-                Ok((_, Event::Text(t))) => {
+                Ok(Event::Text(t)) => {
+                    // Most texts have no reference to expand: only their UTF-8 is checked.
+                    let plain = match memchr::memchr(b'&', &t) {
+                        None => std::str::from_utf8(&t).ok(),
+                        Some(_) => None,
+                    };
+                    if let Some(text) = plain {
+                        append_text(&mut child, sub.as_mut(), depth, text);
+                        continue;
+                    }
                     let text = match t.unescape() {
                         Ok(s) => s,
                         Err(e) => {
@@ -553,20 +810,19 @@ impl XmlReader {
                             } else {
                                 ""
                             };
-                            p.read_issues.push(ReadIssue {
-                                line,
-                                message: format!("{e}{note}; the text is kept as written"),
-                            });
+                            child
+                                .issues
+                                .push((None, format!("{e}{note}; the text is kept as written")));
                             Cow::Owned(String::from_utf8_lossy(&t).into_owned())
                         }
                     };
                     append_text(&mut child, sub.as_mut(), depth, &text);
                 }
-                Ok((_, Event::CData(t))) => {
+                Ok(Event::CData(t)) => {
                     let text = String::from_utf8_lossy(&t).into_owned();
                     append_text(&mut child, sub.as_mut(), depth, &text);
                 }
-                Ok((_, Event::Eof)) => return Err(self.eof_in_item(p.location.line)),
+                Ok(Event::Eof) => return Err(self.eof_in_item(p.location.line)),
                 Ok(_) => {}
                 Err(e) => return Err(self.xml_error(&e)),
             }
@@ -578,43 +834,41 @@ impl XmlReader {
         Ok(child)
     }
 
-    fn shipping(p: &mut Product, child: Child, line: u64) {
+    fn shipping(p: &mut Product, child: Child, issues: &mut Vec<(Option<u64>, String)>) {
         if child.subs.is_empty() {
             let (list, problems) = names::parse_shipping_list(&child.text, SHIPPING_DEFAULT_ORDER);
             p.shipping.extend(list);
-            push_issues(p, line, problems);
+            issues.extend(problems.into_iter().map(|m| (None, m)));
             return;
         }
         let mut s = Shipping::default();
         for (name, value) in child.subs {
             match names::shipping_field(&mut s, &name) {
                 Some(slot) => *slot = (!value.is_empty()).then_some(value),
-                None => p.read_issues.push(ReadIssue {
-                    line,
-                    message: format!(
-                        "<shipping> has an unknown sub-attribute <{name}>; it is ignored"
-                    ),
-                }),
+                None => issues.push((
+                    None,
+                    format!("<shipping> has an unknown sub-attribute <{name}>; it is ignored"),
+                )),
             }
         }
         p.shipping.push(s);
     }
 
-    fn tax(p: &mut Product, child: Child, line: u64) {
+    fn tax(p: &mut Product, child: Child, issues: &mut Vec<(Option<u64>, String)>) {
         if child.subs.is_empty() {
             let (list, problems) = names::parse_tax_list(&child.text, TAX_DEFAULT_ORDER);
             p.tax.extend(list);
-            push_issues(p, line, problems);
+            issues.extend(problems.into_iter().map(|m| (None, m)));
             return;
         }
         let mut t = Tax::default();
         for (name, value) in child.subs {
             match names::tax_field(&mut t, &name) {
                 Some(slot) => *slot = (!value.is_empty()).then_some(value),
-                None => p.read_issues.push(ReadIssue {
-                    line,
-                    message: format!("<tax> has an unknown sub-attribute <{name}>; it is ignored"),
-                }),
+                None => issues.push((
+                    None,
+                    format!("<tax> has an unknown sub-attribute <{name}>; it is ignored"),
+                )),
             }
         }
         p.tax.push(t);
@@ -633,9 +887,13 @@ fn atom_href(target: &Target, e: &BytesStart<'_>) -> Option<String> {
     }
 }
 
-/// Adds a value under a name already made (no second allocation of the name).
-fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String) {
-    if let Some(a) = p.attributes.iter_mut().find(|a| *a.name == *name) {
+/// Adds a value under a name already made (no second allocation of the name). `new`: the product
+/// is known not to have the attribute yet.
+fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String, new: bool) {
+    if let Some(a) = (!new)
+        .then(|| p.attributes.iter_mut().find(|a| *a.name == *name))
+        .flatten()
+    {
         a.values.push(value);
     } else {
         p.attributes.push(Attribute {
@@ -655,12 +913,6 @@ fn append_text(child: &mut Child, sub: Option<&mut (String, String)>, depth: usi
         }
         (1, Some(s)) => s.1.push_str(text),
         _ => {}
-    }
-}
-
-fn push_issues(p: &mut Product, line: u64, problems: Vec<String>) {
-    for message in problems {
-        p.read_issues.push(ReadIssue { line, message });
     }
 }
 
@@ -708,6 +960,183 @@ mod tests {
                 prop_assert_eq!(lc.line(), want);
             }
         }
+    }
+
+    proptest! {
+        /// The line of a marked position is right however far the parser reads past it and
+        /// however often the buffer is refilled in between.
+        #[test]
+        fn a_mark_gives_the_line_of_its_position(
+            text in "[a-c\n]{0,400}",
+            step in 1usize..40,
+            takes in proptest::collection::vec(0usize..30, 1..60),
+            every in 1usize..5,
+        ) {
+            let data = text.into_bytes();
+            let mut lc = LineCount::new(Box::new(Trickle { data: data.clone(), at: 0, step }));
+            let mut consumed = 0usize;
+            let mut marked_at = None;
+            for (i, take) in takes.into_iter().cycle().take(200).enumerate() {
+                if i % every == 0 {
+                    if let Some(at) = marked_at {
+                        let want = 1 + source::count_newlines(&data[..at]);
+                        prop_assert_eq!(lc.marked_line(), want);
+                    }
+                    lc.set_mark();
+                    marked_at = Some(consumed);
+                }
+                let avail = lc.fill_buf().unwrap().len();
+                let n = take.min(avail);
+                lc.consume(n);
+                consumed += n;
+                if i % 3 == 0 {
+                    // Asking the current line in between must not disturb the mark.
+                    prop_assert_eq!(lc.line(), 1 + source::count_newlines(&data[..consumed]));
+                }
+            }
+        }
+    }
+
+    fn ns_of(xml: &str, element: &[u8]) -> Vec<Ns> {
+        let lc = LineCount::new(Box::new(std::io::Cursor::new(xml.as_bytes().to_vec())));
+        let mut parser = Parser {
+            reader: Reader::from_reader(lc),
+            scopes: Scopes::default(),
+            pending_close: false,
+            ns: Ns::Unbound,
+        };
+        let mut buf = Vec::new();
+        let mut got = Vec::new();
+        loop {
+            buf.clear();
+            match parser.read(&mut buf).unwrap() {
+                Event::Start(e) | Event::Empty(e) if e.local_name().as_ref() == element => {
+                    got.push(parser.ns);
+                }
+                Event::Eof => return got,
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn namespaces_are_matched_by_uri_in_scope() {
+        // Any prefix bound to the GMC URI; the same prefix bound to another URI inside an
+        // element, and back after it; a declaration on an empty element applies to it alone.
+        let xml = r#"<rss xmlns:m="http://base.google.com/ns/1.0" xmlns:g="urn:x"><channel>
+            <m:p/><g:p/><p/><x:p/>
+            <item xmlns:g="http://base.google.com/ns/1.0"><g:p/></item>
+            <g:p/>
+            <a:p xmlns:a="http://base.google.com/ns/1.0"/><a:p/>
+            <xml:p/>
+            </channel></rss>"#;
+        assert_eq!(
+            ns_of(xml, b"p"),
+            [
+                Ns::Gmc,
+                Ns::Other,
+                Ns::Unbound,
+                Ns::Unknown,
+                Ns::Gmc,
+                Ns::Other,
+                Ns::Gmc,
+                Ns::Unknown,
+                Ns::Other,
+            ]
+        );
+    }
+
+    #[test]
+    fn a_default_namespace_applies_until_it_is_removed() {
+        let xml = r#"<feed xmlns="http://www.w3.org/2005/Atom"><p/>
+            <entry xmlns="http://base.google.com/ns/1.0"><p/><q xmlns=""><p/></q><p/></entry>
+            <p/></feed>"#;
+        assert_eq!(
+            ns_of(xml, b"p"),
+            [Ns::Atom, Ns::Gmc, Ns::Unbound, Ns::Gmc, Ns::Atom]
+        );
+    }
+
+    #[test]
+    fn reserved_prefixes_cannot_be_bound() {
+        for decl in [
+            r#"xmlns:xml="urn:x""#,
+            r#"xmlns:xmlns="urn:x""#,
+            r#"xmlns:p="http://www.w3.org/XML/1998/namespace""#,
+            r#"xmlns:p="http://www.w3.org/2000/xmlns/""#,
+        ] {
+            let xml = format!("<rss {decl}></rss>");
+            let lc = LineCount::new(Box::new(std::io::Cursor::new(xml.into_bytes())));
+            let mut parser = Parser {
+                reader: Reader::from_reader(lc),
+                scopes: Scopes::default(),
+                pending_close: false,
+                ns: Ns::Unbound,
+            };
+            let mut buf = Vec::new();
+            assert!(
+                matches!(parser.read(&mut buf), Err(quick_xml::Error::Namespace(_))),
+                "{decl}"
+            );
+        }
+        // `xml` may be declared with its own URI.
+        assert_eq!(
+            ns_of(
+                r#"<rss xmlns:xml="http://www.w3.org/XML/1998/namespace"><p/></rss>"#,
+                b"p"
+            ),
+            [Ns::Unbound]
+        );
+    }
+
+    #[test]
+    fn spellings_of_one_attribute_share_a_slot_and_its_values() {
+        let mut names = NameCache::default();
+        let (_, a) = names.get_slotted(b"image_link");
+        let (_, b) = names.get_slotted(b"imageLink");
+        let (_, c) = names.get_slotted(b"title");
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let mut seen = Seen::default();
+        assert!(!seen.insert(a.unwrap()));
+        assert!(seen.insert(b.unwrap()));
+        assert!(!seen.insert(c.unwrap()));
+
+        let xml = r#"<rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+<item><g:id>1</g:id><g:image_link>a.jpg</g:image_link><g:color>red</g:color><g:imageLink>b.jpg</g:imageLink></item>
+<item><g:id>2</g:id><g:imageLink>c.jpg</g:imageLink><g:image_link>d.jpg</g:image_link></item>
+</channel></rss>"#;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("spellings.xml");
+        std::fs::write(&path, xml).unwrap();
+        let products: Vec<Product> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let images = |p: &Product| {
+            p.attributes
+                .iter()
+                .filter(|a| a.name == "image_link")
+                .map(|a| a.values.to_vec())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(images(&products[0]), [vec!["a.jpg", "b.jpg"]]);
+        assert_eq!(images(&products[1]), [vec!["c.jpg", "d.jpg"]]);
+    }
+
+    #[test]
+    fn issues_of_an_item_child_name_the_line_it_starts_on() {
+        let xml = "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n<item>\n<g:id>1</g:id>\n<g:shipping>\n<g:country>US</g:country>\n<g:planet>Mars</g:planet>\n</g:shipping>\n<g:title>a &bogus; b</g:title>\n</item>\n</channel></rss>\n";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("issues.xml");
+        std::fs::write(&path, xml).unwrap();
+        let p = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let lines: Vec<u64> = p.read_issues.iter().map(|i| i.line).collect();
+        assert_eq!(lines, [4, 8], "{:?}", p.read_issues);
     }
 
     #[test]
