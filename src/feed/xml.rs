@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use quick_xml::Reader;
 use quick_xml::events::{BytesStart, Event};
-use quick_xml::name::{NamespaceError, PrefixDeclaration, QName};
+use quick_xml::name::{NamespaceError, PrefixDeclaration};
 
 use super::FeedKind;
 use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, static_name};
@@ -253,13 +253,11 @@ impl Scopes {
         self.depth = self.depth.saturating_sub(1);
     }
 
-    /// The namespace of an element name in the current scope.
-    fn resolve(&self, name: QName<'_>) -> Ns {
-        let prefix: &[u8] = match name.prefix() {
-            Some(p) if p.as_ref() == b"xml" => return Ns::Other,
-            Some(p) => p.into_inner(),
-            None => b"",
-        };
+    /// The namespace of an element name with this prefix (empty: none) in the current scope.
+    fn resolve(&self, prefix: &[u8]) -> Ns {
+        if prefix == b"xml" {
+            return Ns::Other;
+        }
         match self.bindings.iter().rev().find(|b| *b.1 == *prefix) {
             Some(b) => b.2,
             None if prefix.is_empty() => Ns::Unbound,
@@ -276,9 +274,29 @@ struct Parser {
     pending_close: bool,
     /// The namespace of the last start or empty tag read.
     ns: Ns,
+    /// Where the local name of the last start or empty tag starts (after `prefix:`).
+    local_start: usize,
 }
 
 impl Parser {
+    /// Splits the tag's name once (quick-xml's `QName` looks for the `:` on every question) and
+    /// resolves its prefix.
+    fn resolve(&mut self, e: &BytesStart<'_>) {
+        let name = e.name().into_inner();
+        let (prefix, local_start) = match name.iter().position(|&b| b == b':') {
+            Some(i) => (&name[..i], i + 1),
+            None => (&name[..0], 0),
+        };
+        self.local_start = local_start;
+        self.ns = self.scopes.resolve(prefix);
+    }
+
+    /// The local name of `e`, the last start or empty tag read.
+    fn local<'e>(&self, e: &'e BytesStart<'_>) -> &'e [u8] {
+        let name = e.name().into_inner();
+        &name[self.local_start.min(name.len())..]
+    }
+
     /// The next event; the namespace of a start or empty tag is left in [`Parser::ns`].
     ///
     /// Only the event is returned: returned beside it, the namespace made the compiler copy the
@@ -292,12 +310,12 @@ impl Parser {
         match &ev {
             Event::Start(e) => {
                 self.scopes.open(e)?;
-                self.ns = self.scopes.resolve(e.name());
+                self.resolve(e);
             }
             Event::Empty(e) => {
                 self.scopes.open(e)?;
                 self.pending_close = true;
-                self.ns = self.scopes.resolve(e.name());
+                self.resolve(e);
             }
             Event::End(_) => self.scopes.close(),
             _ => {}
@@ -424,6 +442,7 @@ impl XmlReader {
                 scopes: Scopes::default(),
                 pending_close: false,
                 ns: Ns::Unbound,
+                local_start: 0,
             },
             buf: Vec::with_capacity(4096),
             kind: FeedKind::Rss,
@@ -638,12 +657,14 @@ impl XmlReader {
             let ev = self.parser.read(&mut self.buf);
             let (target, href, empty) = match ev {
                 Ok(Event::Start(e)) => {
-                    let t = Self::target(kind, self.parser.ns, &e, &mut self.names);
+                    let t =
+                        Self::target(kind, self.parser.ns, self.parser.local(&e), &mut self.names);
                     let href = atom_href(&t, &e);
                     (t, href, false)
                 }
                 Ok(Event::Empty(e)) => {
-                    let t = Self::target(kind, self.parser.ns, &e, &mut self.names);
+                    let t =
+                        Self::target(kind, self.parser.ns, self.parser.local(&e), &mut self.names);
                     let href = atom_href(&t, &e);
                     (t, href, true)
                 }
@@ -729,9 +750,7 @@ impl XmlReader {
         Ok(p)
     }
 
-    fn target(kind: FeedKind, ns: Ns, e: &BytesStart<'_>, names: &mut NameCache) -> Target {
-        let local_name = e.local_name();
-        let local = local_name.as_ref();
+    fn target(kind: FeedKind, ns: Ns, local: &[u8], names: &mut NameCache) -> Target {
         // RSS core elements have no namespace; Atom's are in the Atom namespace.
         if matches!(ns, Ns::Unbound | Ns::Atom) {
             match (kind, local) {
@@ -762,7 +781,7 @@ impl XmlReader {
                 Ok(Event::Start(e)) => {
                     depth += 1;
                     if depth == 1 {
-                        let name = self.names.get(e.local_name().as_ref()).into_owned();
+                        let name = self.names.get(self.parser.local(&e)).into_owned();
                         sub = Some((name, String::new()));
                     } else if depth == 2 {
                         child.issues.push((
@@ -775,7 +794,7 @@ impl XmlReader {
                 }
                 Ok(Event::Empty(e)) => {
                     if depth == 0 {
-                        let name = self.names.get(e.local_name().as_ref()).into_owned();
+                        let name = self.names.get(self.parser.local(&e)).into_owned();
                         child.subs.push((name, String::new()));
                     }
                 }
@@ -797,7 +816,7 @@ impl XmlReader {
                         Some(_) => None,
                     };
                     if let Some(text) = plain {
-                        append_text(&mut child, sub.as_mut(), depth, text);
+                        append_text(&mut child, sub.as_mut(), depth, Cow::Borrowed(text));
                         continue;
                     }
                     let text = match t.unescape() {
@@ -816,11 +835,10 @@ impl XmlReader {
                             Cow::Owned(String::from_utf8_lossy(&t).into_owned())
                         }
                     };
-                    append_text(&mut child, sub.as_mut(), depth, &text);
+                    append_text(&mut child, sub.as_mut(), depth, text);
                 }
                 Ok(Event::CData(t)) => {
-                    let text = String::from_utf8_lossy(&t).into_owned();
-                    append_text(&mut child, sub.as_mut(), depth, &text);
+                    append_text(&mut child, sub.as_mut(), depth, String::from_utf8_lossy(&t));
                 }
                 Ok(Event::Eof) => return Err(self.eof_in_item(p.location.line)),
                 Ok(_) => {}
@@ -903,15 +921,31 @@ fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String, new: bool
     }
 }
 
-fn append_text(child: &mut Child, sub: Option<&mut (String, String)>, depth: usize, text: &str) {
+/// Adds a piece of text to the element (depth 0) or to its current sub-element (depth 1). The
+/// first piece of a value is moved in when it is already owned (an unescaped text).
+fn append_text(
+    child: &mut Child,
+    sub: Option<&mut (String, String)>,
+    depth: usize,
+    text: Cow<'_, str>,
+) {
+    fn append(to: &mut String, text: Cow<'_, str>) {
+        if to.is_empty() {
+            *to = text.into_owned();
+        } else {
+            to.push_str(&text);
+        }
+    }
     match (depth, sub) {
         (0, _) => {
-            if !text.trim().is_empty() {
+            // Nearly every value starts with a visible ASCII character: no need to trim it.
+            if text.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !text.trim().is_empty()
+            {
                 child.has_text = true;
             }
-            child.text.push_str(text);
+            append(&mut child.text, text);
         }
-        (1, Some(s)) => s.1.push_str(text),
+        (1, Some(s)) => append(&mut s.1, text),
         _ => {}
     }
 }
@@ -1004,6 +1038,7 @@ mod tests {
             scopes: Scopes::default(),
             pending_close: false,
             ns: Ns::Unbound,
+            local_start: 0,
         };
         let mut buf = Vec::new();
         let mut got = Vec::new();
@@ -1072,6 +1107,7 @@ mod tests {
                 scopes: Scopes::default(),
                 pending_close: false,
                 ns: Ns::Unbound,
+                local_start: 0,
             };
             let mut buf = Vec::new();
             assert!(
