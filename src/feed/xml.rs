@@ -123,25 +123,38 @@ impl Read for LineCount {
 }
 
 impl BufRead for LineCount {
+    /// quick-xml asks for the buffer about a hundred times per item: inlined, the question costs
+    /// a comparison; the refill stays out of line.
+    #[inline]
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         if self.pos >= self.filled {
-            // Everything of the old buffer is consumed: count it before it is overwritten.
-            if self.mark.is_some() && self.marked.is_none() {
-                self.marked = Some(self.line_at_mark());
-            }
-            self.mark = None;
-            self.line += source::count_newlines(&self.buf[self.counted..self.filled]);
-            self.counted = self.filled;
-            let n = self.inner.read(&mut self.buf)?;
-            self.pos = 0;
-            self.filled = n;
-            self.counted = 0;
+            self.refill()?;
         }
         Ok(&self.buf[self.pos..self.filled])
     }
 
+    #[inline]
     fn consume(&mut self, amt: usize) {
         self.pos = (self.pos + amt).min(self.filled);
+    }
+}
+
+impl LineCount {
+    #[inline(never)]
+    /// Reads the next buffer once everything of the old one is consumed, counting the old one's
+    /// lines (and the mark's) before it is overwritten.
+    fn refill(&mut self) -> std::io::Result<()> {
+        if self.mark.is_some() && self.marked.is_none() {
+            self.marked = Some(self.line_at_mark());
+        }
+        self.mark = None;
+        self.line += source::count_newlines(&self.buf[self.counted..self.filled]);
+        self.counted = self.filled;
+        let n = self.inner.read(&mut self.buf)?;
+        self.pos = 0;
+        self.filled = n;
+        self.counted = 0;
+        Ok(())
     }
 }
 
