@@ -45,14 +45,21 @@ fn recognised_taxonomy(v: &str) -> bool {
 }
 
 fn bad_separator(v: &str) -> Option<&'static str> {
-    let stripped = v.replace(" > ", "");
-    if stripped.contains('>') {
-        Some("'>' without a space on both sides")
-    } else if v.contains(" / ") || v.contains(" | ") || v.contains(" » ") || v.contains(" -> ") {
-        Some("a separator other than ' > '")
-    } else {
-        None
+    // A `>` that is not the middle of a ` > ` (taken from the left, not overlapping, as
+    // `str::replace` would remove them). Checked at each `>` without building the value with the
+    // separators removed: this runs on every product's category and product type.
+    let b = v.as_bytes();
+    let mut free_from = 0;
+    for i in memchr::memchr_iter(b'>', b) {
+        let separator = i > free_from && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ');
+        if !separator {
+            return Some("'>' without a space on both sides");
+        }
+        free_from = i + 2;
     }
+    let other_separator = v.bytes().any(|b| matches!(b, b'/' | b'|' | b'-' | 0xBB))
+        && (v.contains(" / ") || v.contains(" | ") || v.contains(" » ") || v.contains(" -> "));
+    other_separator.then_some("a separator other than ' > '")
 }
 
 pub(crate) const RULES: &[Rule] = &[
@@ -237,3 +244,51 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
 ];
+
+#[cfg(test)]
+mod separator_tests {
+    use super::bad_separator;
+    use proptest::prelude::*;
+
+    /// The definition the fast version must agree with.
+    fn reference(v: &str) -> Option<&'static str> {
+        if v.replace(" > ", "").contains('>') {
+            Some("'>' without a space on both sides")
+        } else if v.contains(" / ") || v.contains(" | ") || v.contains(" » ") || v.contains(" -> ")
+        {
+            Some("a separator other than ' > '")
+        } else {
+            None
+        }
+    }
+
+    #[test]
+    fn separators() {
+        for (v, want) in [
+            ("Apparel > Sweaters", None),
+            (
+                "Apparel>Sweaters",
+                Some("'>' without a space on both sides"),
+            ),
+            ("a > > b", Some("'>' without a space on both sides")),
+            ("a >> b", Some("'>' without a space on both sides")),
+            ("Home / Garden", Some("a separator other than ' > '")),
+            ("Home » Garden", Some("a separator other than ' > '")),
+            ("Home -> Garden", Some("'>' without a space on both sides")),
+            ("T-shirts | Tops", Some("a separator other than ' > '")),
+            ("T-shirts", None),
+            ("", None),
+        ] {
+            assert_eq!(bad_separator(v), want, "{v:?}");
+            assert_eq!(reference(v), want, "{v:?}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+        #[test]
+        fn agrees_with_the_definition(v in "[a >/|»\\-]{0,16}") {
+            prop_assert_eq!(bad_separator(&v), reference(&v));
+        }
+    }
+}
