@@ -439,8 +439,9 @@ fn required_fields(p: &Product, findings: &[Finding]) -> RequiredFields {
     }
 }
 
-/// Sequential state of the feed-level rules. Memory: one 64-bit hash plus line per id and per
-/// GTIN (about 40 bytes per product with table overhead), never the products themselves.
+/// Sequential state of the feed-level rules: one 64-bit hash plus line per id and per GTIN,
+/// never the products themselves, in memory that does not grow with the feed (the latest keys in
+/// memory, older ones in temporary files: [`crate::store::spill`]).
 #[derive(Debug)]
 pub struct FeedState {
     memory: FeedMemory,

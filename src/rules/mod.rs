@@ -32,6 +32,7 @@ pub use engine::{
 
 use crate::catalog::Category;
 use crate::model::{Group, Price, PriceError, Product, RuleKind, Severity};
+use crate::store::spill::SpillTable;
 
 /// First and last code reserved for the GTIN rules added from `src/gtin` (identity group).
 pub const RESERVED_GTIN_CODES: (&str, &str) = ("FL-I100", "FL-I119");
@@ -177,49 +178,25 @@ pub enum Applies {
 pub const CATEGORY_RULE_MIN_CONFIDENCE: f64 = 0.5;
 
 /// The memory feed-level rules keep: a 64-bit hash of every id and GTIN seen so far, with the
-/// line it was first seen on. The one state that grows with the feed, so entries are packed:
-/// 12 bytes per id and 16 per GTIN (plus hashbrown's control byte and spare capacity), about
-/// 60 MB for a million products. Lines above `u32::MAX` are kept as "unknown". Each table is
-/// split in [`SHARDS`] by middle bits of the hash, so a resize copies one small shard at a time
-/// instead of holding the old and the doubled table of the whole feed at once.
-#[derive(Debug)]
+/// line it was first seen on. Each table is a [`SpillTable`]: the latest 65,536 keys in memory,
+/// older ones in sorted temporary files behind a fixed-size Bloom filter, so the memory does not
+/// grow with the feed (src/store/spill.rs). Lines above `u32::MAX` are kept as "unknown".
+#[derive(Debug, Default)]
 pub struct FeedMemory {
-    ids: Vec<Table<u32>>,
-    /// GTIN hash → (first line, low 32 bits of that product's id hash).
-    gtins: Vec<Table<(u32, u32)>>,
-}
-
-type Table<V> = std::collections::HashMap<Key, V, std::hash::BuildHasherDefault<Prehashed>>;
-
-/// Shards per table (a power of two).
-const SHARDS: usize = 64;
-
-impl Default for FeedMemory {
-    fn default() -> Self {
-        Self {
-            ids: (0..SHARDS).map(|_| Table::default()).collect(),
-            gtins: (0..SHARDS).map(|_| Table::default()).collect(),
-        }
-    }
-}
-
-/// The shard of a hash: bits 32.. (hashbrown itself uses the lowest bits for the bucket and the
-/// top seven for its tags, so those stay varied within a shard).
-fn shard(h: u64) -> usize {
-    #[allow(clippy::cast_possible_truncation, reason = "masked to SHARDS - 1")]
-    let i = ((h >> 32) as usize) & (SHARDS - 1);
-    i
+    /// id hash → first line.
+    ids: SpillTable,
+    /// GTIN hash → (first line << 32) | low 32 bits of that product's id hash.
+    gtins: SpillTable,
 }
 
 /// The line a key was first seen on; `None` when it was beyond `u32::MAX`.
 pub(crate) type FirstLine = Option<u64>;
 
 impl FeedMemory {
-    /// How many ids and GTINs are remembered (the state that grows with the feed).
+    /// How many ids and GTINs are remembered (in memory or on disk).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.ids.iter().map(Table::len).sum::<usize>()
-            + self.gtins.iter().map(Table::len).sum::<usize>()
+        self.ids.len() + self.gtins.len()
     }
 
     #[must_use]
@@ -229,13 +206,9 @@ impl FeedMemory {
 
     /// Records `id_hash` at `line`; returns the first line when it was seen before.
     pub(crate) fn seen_id(&mut self, id_hash: u64, line: u64) -> Option<FirstLine> {
-        match self.ids[shard(id_hash)].entry(Key::from(id_hash)) {
-            std::collections::hash_map::Entry::Occupied(e) => Some(unpack_line(*e.get())),
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(pack_line(line));
-                None
-            }
-        }
+        self.ids
+            .get_or_insert(id_hash, u64::from(pack_line(line)))
+            .map(|first| unpack_line(low32(first)))
     }
 
     /// Records `gtin_hash` for the product with `id_hash` at `line`; returns the first line when
@@ -247,22 +220,20 @@ impl FeedMemory {
         id_hash: u64,
         line: u64,
     ) -> Option<FirstLine> {
-        #[allow(
-            clippy::cast_possible_truncation,
-            reason = "the low 32 bits, on purpose"
-        )]
-        let id32 = id_hash as u32;
-        match self.gtins[shard(gtin_hash)].entry(Key::from(gtin_hash)) {
-            std::collections::hash_map::Entry::Occupied(e) => {
-                let (first, first_id) = *e.get();
-                (first_id != id32).then(|| unpack_line(first))
-            }
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert((pack_line(line), id32));
-                None
-            }
-        }
+        let id32 = low32(id_hash);
+        let value = (u64::from(pack_line(line)) << 32) | u64::from(id32);
+        let first = self.gtins.get_or_insert(gtin_hash, value)?;
+        (low32(first) != id32).then(|| unpack_line(low32(first >> 32)))
     }
+}
+
+fn low32(v: u64) -> u32 {
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "the low 32 bits, on purpose"
+    )]
+    let low = v as u32;
+    low
 }
 
 fn pack_line(line: u64) -> u32 {
@@ -271,44 +242,6 @@ fn pack_line(line: u64) -> u32 {
 
 fn unpack_line(line: u32) -> FirstLine {
     (line != u32::MAX).then_some(u64::from(line))
-}
-
-/// A 64-bit hash split in two halves, so a table entry aligns to 4 bytes, not 8.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Key(u32, u32);
-
-impl From<u64> for Key {
-    fn from(h: u64) -> Self {
-        #[allow(clippy::cast_possible_truncation, reason = "splitting into halves")]
-        Self((h >> 32) as u32, h as u32)
-    }
-}
-
-impl std::hash::Hash for Key {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64((u64::from(self.0) << 32) | u64::from(self.1));
-    }
-}
-
-/// The hasher of keys that already are hashes (SipHash outputs): passes the value through.
-#[derive(Debug, Default)]
-struct Prehashed(u64);
-
-impl std::hash::Hasher for Prehashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        // Not reached by `Key`; folds any bytes so the hasher is still a hasher.
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
 }
 
 /// One rule, defined once.

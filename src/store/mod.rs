@@ -6,6 +6,7 @@
 //! key (`ApiKey::hash_hex`), so one key never sees another's data.
 
 mod sled_store;
+pub mod spill;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
