@@ -1,4 +1,5 @@
-//! Local persistence of usage counters and brand-voice profiles, behind a small trait.
+//! Local persistence of usage counters and brand-voice profiles, behind a small trait, and the
+//! temporary files that keep the duplicate rules' memory bounded ([`spill`]).
 //!
 //! Responsible for where the database lives, for opening it safely when several feedlint
 //! processes share it, and for atomic, flushed updates. Only `sled_store` touches sled. Nothing
