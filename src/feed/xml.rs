@@ -832,12 +832,13 @@ impl XmlReader {
                 }
                 Ok(Event::Text(t)) => {
                     // Most texts have no reference to expand: only their UTF-8 is checked.
-                    let plain = match memchr::memchr(b'&', t) {
-                        None => std::str::from_utf8(t).ok(),
-                        Some(_) => None,
-                    };
-                    if let Some(text) = plain {
-                        append_text(&mut child, sub.as_mut(), depth, Cow::Borrowed(text));
+                    // (Passed on as a `&str`, not wrapped in a `Cow`: the wrapping copied the
+                    // string's pointer and length through the stack just after `from_utf8` had
+                    // written them, a store-forwarding stall.)
+                    if memchr::memchr(b'&', t).is_none()
+                        && let Ok(text) = std::str::from_utf8(t)
+                    {
+                        append_text(&mut child, sub.as_mut(), depth, text);
                         continue;
                     }
                     let text = match t.unescape() {
@@ -944,24 +945,24 @@ fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String, new: bool
 
 /// Adds a piece of text to the element (depth 0) or to its current sub-element (depth 1). The
 /// first piece of a value is moved in when it is already owned (an unescaped text).
-fn append_text(
+fn append_text<'t>(
     child: &mut Child,
     sub: Option<&mut (String, String)>,
     depth: usize,
-    text: Cow<'_, str>,
+    text: impl Into<Cow<'t, str>> + AsRef<str>,
 ) {
-    fn append(to: &mut String, text: Cow<'_, str>) {
+    fn append<'t>(to: &mut String, text: impl Into<Cow<'t, str>> + AsRef<str>) {
         if to.is_empty() {
-            *to = text.into_owned();
+            *to = text.into().into_owned();
         } else {
-            to.push_str(&text);
+            to.push_str(text.as_ref());
         }
     }
     match (depth, sub) {
         (0, _) => {
             // Nearly every value starts with a visible ASCII character: no need to trim it.
-            if text.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !text.trim().is_empty()
-            {
+            let t = text.as_ref();
+            if t.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !t.trim().is_empty() {
                 child.has_text = true;
             }
             append(&mut child.text, text);
