@@ -569,7 +569,7 @@ impl Utf8Check {
             if n == 0 {
                 self.eof = true;
                 if self.filled > 0 {
-                    return Err(self.invalid(0));
+                    return Err(invalid_utf8(self.line, self.offset, &[]));
                 }
                 break;
             }
@@ -580,41 +580,78 @@ impl Utf8Check {
                 self.filled -= s;
                 self.skip -= s;
             }
-            match std::str::from_utf8(&self.buf[..self.filled]) {
-                Ok(_) => self.end = self.filled,
-                Err(e) => {
-                    let valid = e.valid_up_to();
-                    if e.error_len().is_some() {
-                        // Count the lines before the bad byte for the message.
-                        return Err(self.invalid(valid));
-                    }
-                    self.end = valid;
-                }
-            }
-            if let Some(i) = memchr::memchr(0, &self.buf[..self.end]) {
-                let line = self.line + bytecount(&self.buf[..i]);
-                return Err(nul_error(line, Some(self.offset + i as u64)));
-            }
-            let lines = bytecount(&self.buf[..self.end]);
-            self.line += lines;
-            self.offset += self.end as u64;
+            self.end = check_utf8(&mut self.line, &mut self.offset, &self.buf[..self.filled])?;
         }
         Ok(())
     }
 
-    fn invalid(&self, valid: usize) -> io::Error {
-        let line = self.line + bytecount(&self.buf[..valid]);
-        let offset = self.offset + valid as u64;
-        DecodeError::io(
-            line,
-            offset,
-            format!(
-                "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no other \
-                 encoding"
-            ),
-            ENCODING_HELP,
-        )
+    /// Reads straight into the caller's buffer and checks the bytes there, without the copy
+    /// through `buf`: for callers that read in large blocks (every reader above this one), once
+    /// the byte order mark is skipped. `None` when only part of one character arrived: the
+    /// buffered path takes it from there.
+    fn read_direct(&mut self, out: &mut [u8]) -> io::Result<Option<usize>> {
+        // The incomplete character the previous read ended with comes first.
+        let tail = self.filled - self.end;
+        out[..tail].copy_from_slice(&self.buf[self.end..self.filled]);
+        let n = self.inner.read(&mut out[tail..])?;
+        if n == 0 {
+            self.eof = true;
+            if tail > 0 {
+                return Err(invalid_utf8(self.line, self.offset, &[]));
+            }
+            return Ok(Some(0));
+        }
+        let total = tail + n;
+        let valid = check_utf8(&mut self.line, &mut self.offset, &out[..total])?;
+        self.buf[..total - valid].copy_from_slice(&out[valid..total]);
+        self.start = 0;
+        self.end = 0;
+        self.filled = total - valid;
+        Ok((valid > 0).then_some(valid))
     }
+}
+
+/// Reads of at least this many bytes go straight into the caller's buffer
+/// ([`Utf8Check::read_direct`]).
+const DIRECT_READ_MIN: usize = 4096;
+
+/// Checks a block of decoded bytes: its valid UTF-8 prefix (all of it unless it ends inside a
+/// character), which must hold no NUL byte; advances `line` and `offset` past that prefix.
+fn check_utf8(line: &mut u64, offset: &mut u64, data: &[u8]) -> io::Result<usize> {
+    let end = match std::str::from_utf8(data) {
+        Ok(_) => data.len(),
+        Err(e) => {
+            let valid = e.valid_up_to();
+            if e.error_len().is_some() {
+                // Count the lines before the bad byte for the message.
+                return Err(invalid_utf8(*line, *offset, &data[..valid]));
+            }
+            valid
+        }
+    };
+    if let Some(i) = memchr::memchr(0, &data[..end]) {
+        let at = *line + bytecount(&data[..i]);
+        return Err(nul_error(at, Some(*offset + i as u64)));
+    }
+    *line += bytecount(&data[..end]);
+    *offset += end as u64;
+    Ok(end)
+}
+
+/// The error for a byte that is not UTF-8, just after `before` (which starts at `line`,
+/// `offset`).
+fn invalid_utf8(line: u64, offset: u64, before: &[u8]) -> io::Error {
+    let line = line + bytecount(before);
+    let offset = offset + before.len() as u64;
+    DecodeError::io(
+        line,
+        offset,
+        format!(
+            "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no other \
+             encoding"
+        ),
+        ENCODING_HELP,
+    )
 }
 
 fn bytecount(b: &[u8]) -> u64 {
@@ -628,6 +665,14 @@ pub(crate) fn count_newlines(b: &[u8]) -> u64 {
 
 impl Read for Utf8Check {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.start == self.end
+            && self.skip == 0
+            && !self.eof
+            && out.len() >= DIRECT_READ_MIN
+            && let Some(n) = self.read_direct(out)?
+        {
+            return Ok(n);
+        }
         if self.start == self.end {
             self.refill()?;
         }
@@ -919,6 +964,75 @@ mod tests {
         let mut s = String::new();
         r.read_to_string(&mut s)?;
         Ok(s)
+    }
+
+    /// Hands out at most `step` bytes per read, so characters are split across reads.
+    struct Trickle {
+        data: Vec<u8>,
+        at: usize,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len() - self.at);
+            buf[..n].copy_from_slice(&self.data[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// Reads everything with reads of the given sizes (cycled): the text, or the line and offset
+    /// of the error.
+    fn read_in(data: &[u8], step: usize, sizes: &[usize]) -> Result<Vec<u8>, (u64, u64)> {
+        let mut r = Utf8Check::new(
+            Box::new(Trickle {
+                data: data.to_vec(),
+                at: 0,
+                step,
+            }),
+            0,
+        );
+        let mut got = Vec::new();
+        for &size in sizes.iter().cycle() {
+            let mut buf = vec![0; size];
+            match r.read(&mut buf) {
+                Ok(0) => return Ok(got),
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+                Err(e) => {
+                    let d = e.get_ref().unwrap().downcast_ref::<DecodeError>().unwrap();
+                    return Err((d.line, d.offset));
+                }
+            }
+        }
+        unreachable!()
+    }
+
+    proptest::proptest! {
+        /// Reading straight into a large caller buffer gives the same text, or the same error at
+        /// the same line and offset, as reading through the check's own buffer, wherever the
+        /// reads split a character.
+        #[test]
+        fn direct_reads_agree_with_buffered_ones(
+            text in "[ab\n\u{e9}\u{20ac}\u{1f600}]{0,3000}",
+            bad in proptest::option::of((0usize..3000, proptest::sample::select(vec![0u8, 0xff, 0xc3]))),
+            step in 1usize..9000,
+            sizes in proptest::collection::vec(
+                proptest::sample::select(vec![1usize, 7, 4096, 5000, 20000]),
+                1..6,
+            ),
+        ) {
+            let mut data = text.into_bytes();
+            if let Some((at, byte)) = bad {
+                let at = at.min(data.len());
+                data.insert(at, byte);
+            }
+            let buffered = read_in(&data, step, &[100]);
+            proptest::prop_assert_eq!(read_in(&data, step, &sizes), buffered.clone());
+            if let Ok(text) = buffered {
+                proptest::prop_assert_eq!(text, data);
+            }
+        }
     }
 
     #[test]
