@@ -52,7 +52,9 @@ Environment:
   NO_COLOR               disables colour (same as --color never)
   FEEDLINT_API_KEY       API key (same as --api-key)
   FEEDLINT_DB            usage database directory (same as --db)
-  FEEDLINT_LOCK_TIMEOUT  seconds to wait for a locked database (same as --lock-timeout)";
+  FEEDLINT_LOCK_TIMEOUT  seconds to wait for a locked database (same as --lock-timeout)
+  TMPDIR                 where validate and batch keep the duplicate checks' older ids and
+                         GTINs (16 bytes each, deleted at exit) beyond 65,536 products";
 
 /// Options every subcommand accepts.
 #[derive(Debug, Clone, clap::Args)]
