@@ -217,8 +217,7 @@ impl Run {
             if len % BLOCK == 0 {
                 firsts.push(k);
             }
-            out.write_all(&k.to_le_bytes())?;
-            out.write_all(&v.to_le_bytes())?;
+            out.write_all(&encode(k, v))?;
             len += 1;
         }
         let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
@@ -238,14 +237,7 @@ impl Run {
         let offset = u64::try_from(start * RECORD).ok()?;
         self.file.seek(SeekFrom::Start(offset)).ok()?;
         self.file.read_exact(bytes).ok()?;
-        let record = |i: usize| {
-            let r = &bytes[i * RECORD..(i + 1) * RECORD];
-            let (k, v) = r.split_at(8);
-            (
-                u64::from_le_bytes(k.try_into().unwrap_or_default()),
-                u64::from_le_bytes(v.try_into().unwrap_or_default()),
-            )
-        };
+        let record = |i: usize| decode(&bytes[i * RECORD..(i + 1) * RECORD]);
         let (mut lo, mut hi) = (0, n);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
@@ -274,11 +266,7 @@ impl Run {
             *left -= 1;
             let mut rec = [0u8; RECORD];
             r.read_exact(&mut rec)?;
-            let (k, v) = rec.split_at(8);
-            Ok(Some((
-                u64::from_le_bytes(k.try_into().unwrap_or_default()),
-                u64::from_le_bytes(v.try_into().unwrap_or_default()),
-            )))
+            Ok(Some(decode(&rec)))
         };
         let mut heap = BinaryHeap::new();
         for i in 0..readers.len() {
@@ -304,6 +292,27 @@ impl Run {
             None => Ok(run),
         }
     }
+}
+
+/// One record as written to a run: the key, then the value, little-endian.
+fn encode(key: u64, value: u64) -> [u8; RECORD] {
+    let mut rec = [0; RECORD];
+    rec[..8].copy_from_slice(&key.to_le_bytes());
+    rec[8..].copy_from_slice(&value.to_le_bytes());
+    rec
+}
+
+/// The (key, value) of a record written by [`encode`].
+fn decode(rec: &[u8]) -> (u64, u64) {
+    let (k, v) = rec.split_at(8);
+    (
+        u64::from_le_bytes(k.try_into().unwrap_or_default()),
+        u64::from_le_bytes(
+            v.get(..8)
+                .and_then(|v| v.try_into().ok())
+                .unwrap_or_default(),
+        ),
+    )
 }
 
 /// The hasher of keys that already are hashes (SipHash outputs): passes the value through.
