@@ -19,7 +19,7 @@ type Comparable = (BTreeMap<String, Vec<String>>, Vec<Shipping>, Vec<Tax>);
 
 fn comparable(p: &Product) -> Comparable {
     let mut attrs = BTreeMap::new();
-    for a in &p.attributes {
+    for a in p.attributes() {
         let values: Vec<String> = a.values.iter().filter(|v| !v.is_empty()).cloned().collect();
         if !values.is_empty() {
             attrs.insert(a.name.to_string(), values);
@@ -138,13 +138,13 @@ fn product() -> impl Strategy<Value = Product> {
     )
         .prop_map(|(id, texts, lists, shipping, tax)| {
             let mut p = Product::new(SourceLocation::default());
-            p.attributes.push(Attribute {
+            p.push_new(Attribute {
                 name: "id".into(),
                 values: vec![id].into(),
             });
             for (i, values) in texts {
                 if !p.has(TEXT_ATTRIBUTES[i]) {
-                    p.attributes.push(Attribute {
+                    p.push_new(Attribute {
                         name: TEXT_ATTRIBUTES[i].into(),
                         values: values.into(),
                     });
@@ -152,7 +152,7 @@ fn product() -> impl Strategy<Value = Product> {
             }
             for (i, values) in lists {
                 if !p.has(LIST_ATTRIBUTES[i]) {
-                    p.attributes.push(Attribute {
+                    p.push_new(Attribute {
                         name: LIST_ATTRIBUTES[i].into(),
                         values: values.into(),
                     });

@@ -58,7 +58,7 @@ type Comparable = (BTreeMap<String, Vec<String>>, Vec<Shipping>, Vec<Tax>);
 
 fn comparable(p: &Product) -> Comparable {
     let attrs = p
-        .attributes
+        .attributes()
         .iter()
         .map(|a| (a.name.to_string(), a.values.to_vec()))
         .collect();

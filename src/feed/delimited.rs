@@ -85,6 +85,10 @@ impl TailRead {
 }
 
 /// What reading one record gave.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "nearly every step is a product, moved out at once; boxing it would allocate per product"
+)]
 enum Step {
     Product(Product),
     /// A record equal to the header, at this line.
@@ -329,7 +333,7 @@ impl DelimitedReader {
             return Step::HeaderRepeat(line);
         }
         let mut p = Product::new(SourceLocation::new(self.label.clone(), line, self.index));
-        p.attributes.reserve(self.columns.len());
+        p.reserve_attributes(self.columns.len());
         self.index += 1;
         if memchr::memchr(0xEF, self.record.as_slice().as_bytes()).is_some() {
             for (i, cell) in self.record.iter().enumerate() {
@@ -350,7 +354,7 @@ impl DelimitedReader {
                 continue;
             }
             match col {
-                Column::Unique(name) => p.attributes.push(Attribute {
+                Column::Unique(name) => p.push_new(Attribute {
                     name: name.clone(),
                     values: smallvec::smallvec![cell.to_owned()],
                 }),
@@ -635,7 +639,7 @@ mod tests {
                 p.push_named(n, v);
             }
         }
-        assert!(matches!(p.attributes[0].name, Cow::Borrowed("id")));
+        assert!(matches!(p.attributes()[0].name, Cow::Borrowed("id")));
         assert_eq!(p.get("my_note"), Some("n"));
         assert_eq!(p.get("column_5"), Some("e"));
     }

@@ -97,7 +97,7 @@ impl TableLayout {
 
     /// Takes a product's attributes into account.
     pub fn observe(&mut self, p: &Product) {
-        for a in &p.attributes {
+        for a in p.attributes() {
             let count = if is_multi_value(&a.name) {
                 1
             } else {
@@ -356,7 +356,7 @@ fn json_err(e: serde_json::Error) -> Error {
 #[must_use]
 pub fn product_json(p: &Product) -> Value {
     let mut obj = Map::new();
-    for a in &p.attributes {
+    for a in p.attributes() {
         let v = match a.values.as_slice() {
             [] => continue,
             [one] => Value::String(one.clone()),
@@ -453,7 +453,7 @@ fn write_xml_item<W: Write>(
     atom: bool,
 ) -> std::io::Result<()> {
     w.write_event(Event::Start(BytesStart::new(item)))?;
-    for a in &p.attributes {
+    for a in p.attributes() {
         // Atom entries carry a single title, link, description and id as Atom core elements
         // (GMC 160593: `title`, `link href`, `summary`, `id`).
         if let (true, [v]) = (atom, a.values.as_slice()) {

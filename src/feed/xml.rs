@@ -668,7 +668,7 @@ impl XmlReader {
     /// Reads one item after its start tag, up to and including its end tag.
     fn read_item(&mut self, line: u64) -> Result<Product, Error> {
         let mut p = Product::new(self.location(line));
-        p.attributes.reserve(self.attributes_hint);
+        p.reserve_attributes(self.attributes_hint);
         self.index += 1;
         let mut core: Vec<(&'static str, String)> = Vec::new();
         let mut seen = Seen::default();
@@ -767,7 +767,7 @@ impl XmlReader {
                 p.push(name, value);
             }
         }
-        self.attributes_hint = p.attributes.len();
+        self.attributes_hint = p.attributes().len();
         Ok(p)
     }
 
@@ -930,13 +930,10 @@ fn atom_href(target: &Target, e: &BytesStart<'_>) -> Option<String> {
 /// Adds a value under a name already made (no second allocation of the name). `new`: the product
 /// is known not to have the attribute yet.
 fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String, new: bool) {
-    if let Some(a) = (!new)
-        .then(|| p.attributes.iter_mut().find(|a| *a.name == *name))
-        .flatten()
-    {
-        a.values.push(value);
+    if let Some(values) = (!new).then(|| p.values_mut(&name)).flatten() {
+        values.push(value);
     } else {
-        p.attributes.push(Attribute {
+        p.push_new(Attribute {
             name,
             values: smallvec::smallvec![value],
         });
@@ -1140,7 +1137,7 @@ mod tests {
             .map(Result::unwrap)
             .collect();
         let images = |p: &Product| {
-            p.attributes
+            p.attributes()
                 .iter()
                 .filter(|a| a.name == "image_link")
                 .map(|a| a.values.to_vec())

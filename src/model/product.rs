@@ -94,15 +94,65 @@ pub struct ReadIssue {
 }
 
 /// One product as read from any feed format.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Product {
     pub location: SourceLocation,
     /// Attributes in the order first seen. Names are canonical and unique within a product.
-    pub attributes: Vec<Attribute>,
+    /// Private so that every change goes through the methods that keep `index` in step.
+    attributes: Vec<Attribute>,
+    /// Where each attribute is, by a hash of its name (see [`NameIndex`]).
+    #[serde(skip)]
+    index: NameIndex,
     pub shipping: Vec<Shipping>,
     pub tax: Vec<Tax>,
     pub performance: Option<CurrentPerformance>,
     pub read_issues: Vec<ReadIssue>,
+}
+
+/// A per-product index from attribute names to positions in `attributes`, so that the ~100 look-ups
+/// the rules make per product do not each scan every attribute comparing names.
+///
+/// Each name falls in one of 64 buckets ([`bucket`]). A bucket holds 0 when no attribute of the
+/// product falls in it (so an absent name is answered with one load), the attribute's position + 1
+/// when exactly one does (one name comparison), and [`NameIndex::SEVERAL`] when several do or the
+/// position does not fit (then the attributes are scanned, as without an index).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct NameIndex([u8; 64]);
+
+impl NameIndex {
+    const SEVERAL: u8 = u8::MAX;
+
+    /// Records that the attribute at `position` is named `name` (a name new to the product).
+    fn insert(&mut self, name: &str, position: usize) {
+        let slot = &mut self.0[bucket(name)];
+        *slot = match u8::try_from(position + 1) {
+            Ok(k) if *slot == 0 && k != Self::SEVERAL => k,
+            _ => Self::SEVERAL,
+        };
+    }
+}
+
+impl Default for NameIndex {
+    fn default() -> Self {
+        Self([0; 64])
+    }
+}
+
+/// The bucket of an attribute name: its length and first, middle and last bytes mixed, which
+/// separates the names that occur together in real feeds (a test checks the catalog's fields).
+#[inline]
+fn bucket(name: &str) -> usize {
+    let b = name.as_bytes();
+    let n = b.len();
+    let (first, mid, last) = match b {
+        [] => (0, 0, 0),
+        _ => (
+            usize::from(b[0]),
+            usize::from(b[n / 2]),
+            usize::from(b[n - 1]),
+        ),
+    };
+    (n.wrapping_mul(30) ^ first.wrapping_mul(13) ^ mid.wrapping_mul(9) ^ last) & 63
 }
 
 impl Default for SourceLocation {
@@ -126,12 +176,14 @@ impl Product {
 
     /// The first value of an attribute, as written (may be empty).
     #[must_use]
+    #[inline]
     pub fn get(&self, name: &str) -> Option<&str> {
         self.values(name).first().map(String::as_str)
     }
 
     /// The first value of an attribute when it is present and not blank.
     #[must_use]
+    #[inline]
     pub fn get_nonblank(&self, name: &str) -> Option<&str> {
         // A value starting with a visible ASCII character is not blank: no trim needed.
         self.get(name).filter(|v| {
@@ -141,16 +193,53 @@ impl Product {
 
     /// Every value of an attribute (empty slice when absent).
     #[must_use]
+    #[inline]
     pub fn values(&self, name: &str) -> &[String] {
-        self.attributes
-            .iter()
-            .find(|a| &*a.name == name)
-            .map_or(&[], |a| a.values.as_slice())
+        self.position(name)
+            .map_or(&[], |i| self.attributes[i].values.as_slice())
     }
 
     #[must_use]
+    #[inline]
     pub fn has(&self, name: &str) -> bool {
-        self.attributes.iter().any(|a| &*a.name == name)
+        self.position(name).is_some()
+    }
+
+    /// The attributes in the order first seen.
+    #[must_use]
+    pub fn attributes(&self) -> &[Attribute] {
+        &self.attributes
+    }
+
+    /// Room for `n` more attributes (a reader that knows its column count).
+    pub fn reserve_attributes(&mut self, n: usize) {
+        self.attributes.reserve(n);
+    }
+
+    /// Adds an attribute the caller knows the product does not have yet (a reader's unique
+    /// column). Debug builds check that it is new.
+    pub fn push_new(&mut self, attribute: Attribute) {
+        debug_assert!(!self.has(&attribute.name), "{} added twice", attribute.name);
+        self.index.insert(&attribute.name, self.attributes.len());
+        self.attributes.push(attribute);
+    }
+
+    /// The values of an attribute, for adding to them (a reader's repeated element).
+    pub fn values_mut(&mut self, name: &str) -> Option<&mut Values> {
+        self.position(name).map(|i| &mut self.attributes[i].values)
+    }
+
+    /// Where the attribute named `name` is in `attributes`.
+    #[inline]
+    fn position(&self, name: &str) -> Option<usize> {
+        match self.index.0[bucket(name)] {
+            0 => None,
+            NameIndex::SEVERAL => self.attributes.iter().position(|a| &*a.name == name),
+            k => {
+                let i = usize::from(k) - 1;
+                (*self.attributes[i].name == *name).then_some(i)
+            }
+        }
     }
 
     /// Adds a value to an attribute, creating it if needed (repeated attributes accumulate).
@@ -169,10 +258,10 @@ impl Product {
     }
 
     fn push_with(&mut self, name: &str, make: impl FnOnce() -> Cow<'static, str>, value: String) {
-        if let Some(attr) = self.attributes.iter_mut().find(|a| &*a.name == name) {
-            attr.values.push(value);
+        if let Some(values) = self.values_mut(name) {
+            values.push(value);
         } else {
-            self.attributes.push(Attribute {
+            self.push_new(Attribute {
                 name: make(),
                 values: smallvec![value],
             });
@@ -182,10 +271,10 @@ impl Product {
     /// Replaces all values of an attribute.
     pub fn set(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        if let Some(attr) = self.attributes.iter_mut().find(|a| &*a.name == name) {
-            attr.values = smallvec![value];
+        if let Some(values) = self.values_mut(name) {
+            *values = smallvec![value];
         } else {
-            self.attributes.push(Attribute {
+            self.push_new(Attribute {
                 name: Cow::Owned(name.to_owned()),
                 values: smallvec![value],
             });
@@ -215,6 +304,93 @@ mod tests {
         assert_eq!(p.values("additional_image_link"), ["a", "b"]);
         assert_eq!(p.get("additional_image_link"), Some("a"));
         assert!(p.values("missing").is_empty());
+    }
+
+    /// The attributes most feeds have each get a bucket of their own, so looking them up is one
+    /// load and one name comparison (a slower index, not a wrong one, if this fails).
+    #[test]
+    fn common_attributes_fall_in_distinct_buckets() {
+        let names = [
+            "id",
+            "title",
+            "description",
+            "link",
+            "image_link",
+            "additional_image_link",
+            "availability",
+            "condition",
+            "price",
+            "brand",
+            "gtin",
+            "mpn",
+            "market_product_category",
+            "category",
+            "color",
+            "size",
+            "gender",
+            "age_group",
+            "item_group_id",
+            "shipping",
+            "sale_price",
+            "identifier_exists",
+            "product_type",
+            "mobile_link",
+            "availability_date",
+            "sale_price_effective_date",
+            "material",
+            "pattern",
+            "size_type",
+            "size_system",
+        ];
+        let mut seen = std::collections::HashMap::new();
+        for n in names {
+            if let Some(other) = seen.insert(bucket(n), n) {
+                panic!("{n} and {other} share bucket {}", bucket(n));
+            }
+        }
+    }
+
+    /// Names that share a bucket, and products with more attributes than a bucket can point to.
+    #[test]
+    fn lookups_past_collisions_and_position_254() {
+        let mut p = Product::default();
+        let names: Vec<String> = (0..300).map(|i| format!("attr_{i}")).collect();
+        for (i, n) in names.iter().enumerate() {
+            p.push(n, i.to_string());
+        }
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(p.get(n), Some(i.to_string().as_str()), "{n}");
+        }
+        assert!(!p.has("attr_300"));
+        assert!(!p.has(""));
+    }
+
+    proptest::proptest! {
+        /// Every look-up through the index answers what a scan of the attributes answers.
+        #[test]
+        fn index_agrees_with_a_scan(
+            ops in proptest::collection::vec(("[a-e_]{0,4}", "[a-z]{0,3}", proptest::bool::ANY), 0..60),
+            probes in proptest::collection::vec("[a-e_]{0,4}", 0..30),
+        ) {
+            let mut p = Product::default();
+            let mut model: Vec<(String, Vec<String>)> = Vec::new();
+            for (name, value, replace) in ops {
+                let i = model.iter().position(|(n, _)| *n == name);
+                match (i, replace) {
+                    (Some(i), true) => model[i].1 = vec![value.clone()],
+                    (Some(i), false) => model[i].1.push(value.clone()),
+                    (None, _) => model.push((name.clone(), vec![value.clone()])),
+                }
+                if replace { p.set(&name, value) } else { p.push(&name, value) }
+            }
+            let names: Vec<&str> = p.attributes().iter().map(|a| &*a.name).collect();
+            proptest::prop_assert_eq!(names, model.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>());
+            for probe in probes.iter().chain(model.iter().map(|(n, _)| n)) {
+                let want = model.iter().find(|(n, _)| n == probe).map_or(&[][..], |(_, v)| v.as_slice());
+                proptest::prop_assert_eq!(p.values(probe), want);
+                proptest::prop_assert_eq!(p.has(probe), model.iter().any(|(n, _)| n == probe));
+            }
+        }
     }
 
     #[test]
