@@ -291,18 +291,17 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
     if all_same {
         set.insert(Pattern::AllSameDigits);
     }
-    if longest_step_run(body, 1) >= 7 {
+    let runs = step_runs(body);
+    if runs[1] >= 7 {
         set.insert(Pattern::Ascending);
     }
-    if longest_step_run(body, 9) >= 7 {
+    if runs[9] >= 7 {
         set.insert(Pattern::Descending);
     }
     if shares_window(body, KEYPAD_WINDOW, &KEYPAD_WINDOWS) {
         set.insert(Pattern::Keyboard);
     }
-    if [2, 3, 4, 6, 7, 8]
-        .into_iter()
-        .any(|step| longest_step_run(body, step) >= 7)
+    if [2, 3, 4, 6, 7, 8].into_iter().any(|step| runs[step] >= 7)
         || shares_window(body, SEQUENCE_WINDOW, &SEQUENCE_WINDOWS)
     {
         set.insert(Pattern::Mathematical);
@@ -331,11 +330,7 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
         }
     }
     let canonical = right_aligned_14(d);
-    if canonical.is_some_and(|c| {
-        COMMON_TEST_VALUES
-            .iter()
-            .any(|t| right_aligned_14(t.as_bytes()) == Some(c))
-    }) {
+    if canonical.is_some_and(|c| COMMON_TEST_VALUES_14.contains(&c)) {
         set.insert(Pattern::CommonTestValue);
     }
     if d.len() >= 12 && !sig.is_empty() && sig.len() < 8 {
@@ -401,6 +396,14 @@ const COMMON_TEST_VALUES: [&str; 12] = [
     "10012345678902",
 ];
 
+/// [`COMMON_TEST_VALUES`] left-padded to 14 digits, as [`right_aligned_14`] gives them; built once.
+static COMMON_TEST_VALUES_14: LazyLock<Vec<[u8; 14]>> = LazyLock::new(|| {
+    COMMON_TEST_VALUES
+        .iter()
+        .filter_map(|t| right_aligned_14(t.as_bytes()))
+        .collect()
+});
+
 /// Company prefixes GS1 uses in documentation and samples (P15), as the first digits of the
 /// 13-digit form.
 const SAMPLE_COMPANY_PREFIXES: [&str; 5] = ["0614141", "4012345", "5012345", "5901234", "9501101"];
@@ -409,7 +412,23 @@ fn all_same(s: &[u8]) -> bool {
     s.first().is_some_and(|&f| s.iter().all(|&b| b == f))
 }
 
+/// For each step 0–9, the longest run of digits where each is `step` (mod 10) more than the
+/// previous: what [`longest_step_run`] gives for every step, in one pass.
+fn step_runs(s: &[u8]) -> [usize; 10] {
+    let mut best = [usize::from(!s.is_empty()); 10];
+    let mut prev_step = usize::MAX;
+    let mut run = 1;
+    for w in s.windows(2) {
+        let step = usize::from((w[1] + 10 - w[0]) % 10);
+        run = if step == prev_step { run + 1 } else { 2 };
+        prev_step = step;
+        best[step] = best[step].max(run);
+    }
+    best
+}
+
 /// Longest run of digits where each is `step` (mod 10) more than the previous.
+#[cfg(test)]
 fn longest_step_run(s: &[u8], step: u8) -> usize {
     let mut best = usize::from(!s.is_empty());
     let mut run = best;
@@ -634,6 +653,17 @@ mod tests {
         "0885909950805", // US
         "7622300489434", // a chocolate bar
     ];
+
+    proptest::proptest! {
+        /// The one-pass step runs agree with the per-step definition.
+        #[test]
+        fn step_runs_agree_with_longest_step_run(digits in "[0-9]{0,16}") {
+            let runs = step_runs(digits.as_bytes());
+            for step in 0..10u8 {
+                proptest::prop_assert_eq!(runs[usize::from(step)], longest_step_run(digits.as_bytes(), step));
+            }
+        }
+    }
 
     #[test]
     fn p01_ascending() {
