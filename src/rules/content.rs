@@ -166,6 +166,16 @@ fn html_tags(s: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 fn has_script(s: &str) -> Option<&'static str> {
+    // Every marker below has a `<` or `=`, or is `javascript:`: text with none of them (almost
+    // every text) is answered without lower-casing a copy of it.
+    let b = s.as_bytes();
+    if memchr::memchr2(b'<', b'=', b).is_none()
+        && !memchr::memchr_iter(b':', b)
+            .any(|i| i >= 10 && b[i - 10..i].eq_ignore_ascii_case(b"javascript"))
+    {
+        return None;
+    }
+    // Which one is reported follows the order below, not the position in the text.
     let l = s.to_ascii_lowercase();
     if l.contains("<script") {
         Some("<script>")
@@ -184,8 +194,16 @@ fn has_script(s: &str) -> Option<&'static str> {
 }
 
 fn has_url(s: &str) -> bool {
-    let l = s.to_ascii_lowercase();
-    l.contains("http://") || l.contains("https://") || l.contains("www.")
+    // `http://` and `https://` both contain `://`; `www.` is found from its `.`. Neither needs a
+    // lower-cased copy of the text unless a `://` is there.
+    let b = s.as_bytes();
+    if memchr::memmem::find(b, b"://").is_some() {
+        let l = s.to_ascii_lowercase();
+        if l.contains("http://") || l.contains("https://") {
+            return true;
+        }
+    }
+    memchr::memchr_iter(b'.', b).any(|i| i >= 3 && b[i - 3..i].eq_ignore_ascii_case(b"www"))
 }
 
 pub(crate) const RULES: &[Rule] = &[
@@ -992,6 +1010,52 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
 ];
+
+#[cfg(test)]
+mod marker_props {
+    use super::{has_script, has_url};
+    use proptest::prelude::*;
+
+    /// The definitions: search a lower-cased copy.
+    fn url_by_definition(s: &str) -> bool {
+        let l = s.to_ascii_lowercase();
+        l.contains("http://") || l.contains("https://") || l.contains("www.")
+    }
+
+    fn script_by_definition(s: &str) -> Option<&'static str> {
+        let l = s.to_ascii_lowercase();
+        if l.contains("<script") {
+            Some("<script>")
+        } else if l.contains("javascript:") {
+            Some("javascript:")
+        } else if l.contains("<iframe") {
+            Some("<iframe>")
+        } else if [" onclick=", " onload=", " onerror=", " onmouseover="]
+            .iter()
+            .any(|h| l.contains(h))
+        {
+            Some("an event handler attribute")
+        } else {
+            None
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn url_markers_match_the_definition(
+            s in "(HTTP://|https://|WwW.|http:/|www|x|ä| )*|\\PC{0,40}"
+        ) {
+            prop_assert_eq!(has_url(&s), url_by_definition(&s));
+        }
+
+        #[test]
+        fn script_markers_match_the_definition(
+            s in "(<SCRIPT|<script|JavaScript:|<iFrame| onClick=| onload=| onerror=| ONMOUSEOVER=|<|x|ß| )*|\\PC{0,40}"
+        ) {
+            prop_assert_eq!(has_script(&s), script_by_definition(&s));
+        }
+    }
+}
 
 #[cfg(test)]
 mod caps_props {

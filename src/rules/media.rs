@@ -41,16 +41,18 @@ const PLACEHOLDER_WORDS: &[&str] = &[
 /// example domain (`example.com` / `www.example.com`, RFC 2606). Sub-domains such as
 /// `images.example.com` are treated as a real image host (Google's own sample feed uses them).
 fn placeholder_image(url: &url::Url) -> Option<&'static str> {
-    let host = url.host_str()?.to_ascii_lowercase();
-    if matches!(
-        host.as_str(),
-        "example.com"
-            | "www.example.com"
-            | "example.org"
-            | "www.example.org"
-            | "example.net"
-            | "www.example.net"
-    ) {
+    let host = url.host_str()?;
+    if [
+        "example.com",
+        "www.example.com",
+        "example.org",
+        "www.example.org",
+        "example.net",
+        "www.example.net",
+    ]
+    .iter()
+    .any(|d| host.eq_ignore_ascii_case(d))
+    {
         return Some("the reserved example domain");
     }
     // One case-insensitive pass answers "none" for almost every image; only a path with a hit
