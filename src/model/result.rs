@@ -41,31 +41,31 @@ pub const FIX_HOURLY_RATE_USD: f64 = 40.0;
 /// One product result (spec 2.3).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
-pub struct ProductResult {
-    pub product_id: String,
+pub struct ProductResult<'a> {
+    pub product_id: &'a str,
     pub is_valid: bool,
     pub total_errors: usize,
     pub total_revenue_impact: f64,
     pub overall_priority: Severity,
-    pub gmc_compliance: GmcCompliance,
+    pub gmc_compliance: GmcCompliance<'a>,
     pub performance_optimization: PerformanceOptimization,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub market_intelligence: Option<MarketIntelligence>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub recommendations: Option<Vec<Recommendation>>,
+    pub recommendations: Option<Vec<Recommendation<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub business_intelligence: Option<BusinessIntelligence>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
-pub struct GmcCompliance {
+pub struct GmcCompliance<'a> {
     /// `fully_compliant`, `partially_compliant` or `non_compliant`.
     pub status: &'static str,
     /// 0–100.
     pub percentage: f64,
     pub required_fields_check: RequiredFieldsCheck,
-    pub violations: Vec<Violation>,
+    pub violations: Vec<Violation<'a>>,
     pub message: String,
 }
 
@@ -86,14 +86,14 @@ pub struct RequiredFieldsCheck {
 /// it lowers).
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
-pub struct Violation {
+pub struct Violation<'a> {
     pub rule: &'static str,
     pub name: &'static str,
-    pub field: String,
+    pub field: &'a str,
     pub severity: Severity,
     pub kind: RuleKind,
-    pub message: String,
-    pub fix: String,
+    pub message: &'a str,
+    pub fix: &'a str,
     pub revenue_impact: f64,
     pub line: u64,
 }
@@ -130,10 +130,10 @@ pub struct MarketIntelligence {
 /// `--recommendations`: one of the top opportunities, highest impact first.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
-pub struct Recommendation {
+pub struct Recommendation<'a> {
     pub rule: &'static str,
-    pub field: String,
-    pub action: String,
+    pub field: &'a str,
+    pub action: &'a str,
     /// Monthly USD gained by fixing it.
     pub impact: f64,
     pub priority: Severity,
@@ -158,15 +158,15 @@ fn required(s: RequiredFieldStatus) -> &'static str {
     s.as_str()
 }
 
-fn violation(f: &Finding) -> Violation {
+fn violation(f: &Finding) -> Violation<'_> {
     Violation {
         rule: f.code,
         name: f.name,
-        field: f.field.clone(),
+        field: &f.field,
         severity: f.severity,
         kind: f.kind,
-        message: f.message.clone(),
-        fix: f.fix.clone(),
+        message: &f.message,
+        fix: &f.fix,
         revenue_impact: f.revenue_impact,
         line: f.location.line,
     }
@@ -221,10 +221,10 @@ fn content_scores(r: &ProductReport) -> (f64, f64) {
     )
 }
 
-impl ProductResult {
+impl<'a> ProductResult<'a> {
     /// Converts an engine report, including the optional outputs `options` asks for.
     #[must_use]
-    pub fn from_report(r: &ProductReport, options: ResultOptions) -> Self {
+    pub fn from_report(r: &'a ProductReport, options: ResultOptions) -> Self {
         let violations: Vec<Violation> = r.findings.iter().map(violation).collect();
         let market_intelligence = options.market_intelligence.then(|| MarketIntelligence {
             detected_category: r.category.map(crate::catalog::Category::key),
@@ -248,8 +248,8 @@ impl ProductResult {
                 .take(TOP_RECOMMENDATIONS)
                 .map(|f| Recommendation {
                     rule: f.code,
-                    field: f.field.clone(),
-                    action: f.fix.clone(),
+                    field: &f.field,
+                    action: &f.fix,
                     impact: f.revenue_impact,
                     priority: f.severity,
                 })
@@ -277,7 +277,7 @@ impl ProductResult {
             }
         });
         Self {
-            product_id: r.product_id.clone(),
+            product_id: &r.product_id,
             is_valid: r.is_valid(),
             total_errors: r.findings.len(),
             total_revenue_impact: r.total_revenue_impact,
@@ -309,8 +309,8 @@ impl ProductResult {
     }
 }
 
-impl From<&ProductReport> for ProductResult {
-    fn from(r: &ProductReport) -> Self {
+impl<'a> From<&'a ProductReport> for ProductResult<'a> {
+    fn from(r: &'a ProductReport) -> Self {
         Self::from_report(r, ResultOptions::default())
     }
 }
