@@ -125,9 +125,10 @@ fn product_results_match_the_validate_schema() {
         business_intelligence: true,
     };
     for options in [ResultOptions::default(), all] {
-        let results: Vec<ProductResult> = products
+        let reports: Vec<_> = products.iter().map(|p| engine.check(p)).collect();
+        let results: Vec<ProductResult> = reports
             .iter()
-            .map(|p| ProductResult::from_report(&engine.check(p), options))
+            .map(|r| ProductResult::from_report(r, options))
             .collect();
         let body = serde_json::json!({
             "success": true,
