@@ -141,6 +141,15 @@ fn shouting(s: &str) -> bool {
 }
 
 fn repeated_punctuation(s: &str) -> Option<String> {
+    // Every hit below has one of these bytes: most titles have none, answered in one pass.
+    if !s.bytes().any(|b| {
+        matches!(
+            b,
+            b'!' | b'?' | b'*' | b'$' | b'#' | b'@' | b'~' | b'+' | b'.'
+        )
+    }) {
+        return None;
+    }
     for (a, c) in s.chars().zip(s.chars().skip(1)) {
         let gimmick = ['!', '?', '*', '$', '#', '@', '~', '+'];
         if gimmick.contains(&a) && gimmick.contains(&c) && (a == c || (a != '*' && c != '*')) {
@@ -148,6 +157,37 @@ fn repeated_punctuation(s: &str) -> Option<String> {
         }
     }
     s.contains("....").then(|| "....".to_owned())
+}
+
+/// A word of three or more characters that the title uses three or more times (compared
+/// lower-cased), the alphabetically first such word when several are.
+fn stuffed_word(t: &str) -> Option<String> {
+    if t.is_ascii() {
+        // The same words and order as below for ASCII text, compared without a lower-cased copy.
+        let mut sorted: smallvec::SmallVec<[&str; 24]> = t
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| w.len() >= 3)
+            .collect();
+        sorted.sort_unstable_by(|a, b| {
+            a.bytes()
+                .map(|c| c.to_ascii_lowercase())
+                .cmp(b.bytes().map(|c| c.to_ascii_lowercase()))
+        });
+        return sorted
+            .windows(3)
+            .find(|w| w[0].eq_ignore_ascii_case(w[2]))
+            .map(|w| w[0].to_ascii_lowercase());
+    }
+    let lower = t.to_lowercase();
+    let mut sorted: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 3)
+        .collect();
+    sorted.sort_unstable();
+    sorted
+        .windows(3)
+        .find(|w| w[0] == w[2])
+        .map(|w| w[0].to_owned())
 }
 
 fn html_tags(s: &str) -> impl Iterator<Item = String> + '_ {
@@ -716,19 +756,11 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`title=\"Shoes Running Shoes Men Shoes Sport Shoes\"`.",
         fix: "Mention each keyword once and use the freed space for distinguishing attributes.",
         check: Check::Product(|p, _, out| {
-            if let Some(t) = text(p, "title") {
-                let lower = t.to_lowercase();
-                let mut sorted: Vec<&str> = lower
-                    .split(|c: char| !c.is_alphanumeric())
-                    .filter(|w| w.chars().count() >= 3)
-                    .collect();
-                sorted.sort_unstable();
-                if let Some([w, ..]) = sorted.windows(3).find(|w| w[0] == w[2]) {
-                    out.push(Hit {
-                        field: "title",
-                        message: format!("title repeats the word \"{w}\" three or more times"),
-                    });
-                }
+            if let Some(w) = text(p, "title").and_then(stuffed_word) {
+                out.push(Hit {
+                    field: "title",
+                    message: format!("title repeats the word \"{w}\" three or more times"),
+                });
             }
         }),
         pass: &[("title", "Acme Running Shoes for Men, Blue")],
@@ -907,8 +939,7 @@ pub(crate) const RULES: &[Rule] = &[
             if p.get("adult").is_some_and(is_yes) {
                 return;
             }
-            let t = super::util::title_and_description(p);
-            if let Some(term) = ADULT.find(&t) {
+            if let Some(term) = ADULT.find_owned(super::util::title_and_description(p)) {
                 out.push(Hit {
                     field: "adult",
                     message: format!("text mentions \"{term}\" but adult is not yes"),
@@ -1010,6 +1041,49 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
 ];
+
+#[cfg(test)]
+mod title_props {
+    use super::{repeated_punctuation, stuffed_word};
+    use proptest::prelude::*;
+
+    fn stuffed_by_definition(t: &str) -> Option<String> {
+        let lower = t.to_lowercase();
+        let mut sorted: Vec<&str> = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() >= 3)
+            .collect();
+        sorted.sort_unstable();
+        sorted
+            .windows(3)
+            .find(|w| w[0] == w[2])
+            .map(|w| w[0].to_owned())
+    }
+
+    fn punctuation_by_definition(s: &str) -> Option<String> {
+        for (a, c) in s.chars().zip(s.chars().skip(1)) {
+            let gimmick = ['!', '?', '*', '$', '#', '@', '~', '+'];
+            if gimmick.contains(&a) && gimmick.contains(&c) && (a == c || (a != '*' && c != '*')) {
+                return Some(format!("{a}{c}"));
+            }
+        }
+        s.contains("....").then(|| "....".to_owned())
+    }
+
+    proptest! {
+        #[test]
+        fn stuffed_word_matches_the_definition(
+            t in "((Shoe|SHOE|shoe|Shoes|ab|Ab|Zed|zed|é|Éclair|éclair|42|x)[ ,-]?){0,12}"
+        ) {
+            prop_assert_eq!(stuffed_word(&t), stuffed_by_definition(&t));
+        }
+
+        #[test]
+        fn repeated_punctuation_matches_the_definition(s in "[a!?*$#@~+. ]{0,12}|\\PC{0,20}") {
+            prop_assert_eq!(repeated_punctuation(&s), punctuation_by_definition(&s));
+        }
+    }
+}
 
 #[cfg(test)]
 mod marker_props {

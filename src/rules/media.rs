@@ -359,7 +359,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             for field in ["link", "image_link", "mobile_link"] {
                 if let Some(v) = text(p, field) {
-                    if v.trim().contains(char::is_whitespace) {
+                    if super::util::has_whitespace(v.trim()) {
                         out.push(Hit {
                             field,
                             message: format!("{field} contains an unencoded space"),

@@ -16,8 +16,9 @@ const UNIT_PRICING_UNITS: &[&str] = &[
     "yd", "cm", "m", "sqft", "sqm", "ct",
 ];
 
-static FREE_SHIPPING: LazyLock<PhraseSet> =
-    LazyLock::new(|| PhraseSet::new(&["free shipping", "free delivery", "ships free"]));
+/// Free-shipping claims. Each has the word "free", which FL-P017 looks for first (a test checks).
+const FREE_SHIPPING_PHRASES: &[&str] = &["free shipping", "free delivery", "ships free"];
+static FREE_SHIPPING: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(FREE_SHIPPING_PHRASES));
 
 fn decimals(amount_text: &str) -> usize {
     amount_text
@@ -472,7 +473,8 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Add a `0.00` shipping entry for the countries where shipping is free, and remove the claim from the title.",
         check: Check::Product(|p, cx, out| {
             let Some(t) = text(p, "title") else { return };
-            if FREE_SHIPPING.find(t).is_none() {
+            // Every phrase of FREE_SHIPPING has "free".
+            if !super::util::contains_ascii_ci(t, "free") || FREE_SHIPPING.find(t).is_none() {
                 return;
             }
             let free = cx
@@ -690,3 +692,16 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::FREE_SHIPPING_PHRASES;
+
+    /// FL-P017 skips titles without "free" before searching the phrases.
+    #[test]
+    fn every_free_shipping_phrase_has_free() {
+        for phrase in FREE_SHIPPING_PHRASES {
+            assert!(phrase.to_ascii_lowercase().contains("free"), "{phrase}");
+        }
+    }
+}

@@ -17,6 +17,28 @@ pub(crate) fn blank(p: &Product, name: &str) -> bool {
     p.get_nonblank(name).is_none()
 }
 
+/// Whether `hay` contains `needle` (lower-case ASCII letters) ASCII-case-insensitively, found
+/// from its first letter with memchr: a pre-check before a phrase search that needs the word.
+pub(crate) fn contains_ascii_ci(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    memchr::memchr2_iter(first, first.to_ascii_uppercase(), h)
+        .any(|i| h.len() - i >= n.len() && h[i..i + n.len()].eq_ignore_ascii_case(n))
+}
+
+/// Whether `s` has a whitespace character (`char::is_whitespace`), without decoding ASCII text.
+pub(crate) fn has_whitespace(s: &str) -> bool {
+    if s.is_ascii() {
+        // The ASCII whitespace of `char::is_whitespace`: tab, line feed, vertical tab, form
+        // feed, carriage return and space.
+        s.bytes().any(|b| matches!(b, b'\t'..=b'\r' | b' '))
+    } else {
+        s.contains(char::is_whitespace)
+    }
+}
+
 /// Length in Unicode scalar values (GMC counts characters, not bytes).
 pub(crate) fn chars(s: &str) -> usize {
     s.chars().count()
@@ -101,8 +123,11 @@ impl PhraseSet {
 
     /// The first phrase found at word boundaries.
     pub(crate) fn find(&self, hay: &str) -> Option<&'static str> {
-        let hay = ascii_lower(hay);
-        let hay = hay.as_ref();
+        self.find_lowered(&ascii_lower(hay))
+    }
+
+    /// [`Self::find`] in a text without ASCII capitals.
+    fn find_lowered(&self, hay: &str) -> Option<&'static str> {
         let bytes = hay.as_bytes();
         self.ac.find_iter(hay).find_map(|m| {
             let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
@@ -110,6 +135,12 @@ impl PhraseSet {
             let first_alnum = bytes[m.start()].is_ascii_alphanumeric();
             (after_ok && (before_ok || !first_alnum)).then(|| self.phrases[m.pattern().as_usize()])
         })
+    }
+
+    /// [`Self::find`] in a text the caller owns: lower-cased in place, without a second copy.
+    pub(crate) fn find_owned(&self, mut hay: String) -> Option<&'static str> {
+        hay.make_ascii_lowercase();
+        self.find_lowered(&hay)
     }
 
     /// Every distinct pattern index found at word boundaries (for category keyword counts).
@@ -235,6 +266,24 @@ pub(crate) fn title_and_description(p: &Product) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn has_whitespace_matches_char_is_whitespace(s in "[a-z \t\n\x0b\x0c\r\u{85}\u{a0}\u{2003}/]{0,20}") {
+            prop_assert_eq!(has_whitespace(&s), s.contains(char::is_whitespace));
+        }
+
+        #[test]
+        fn contains_ascii_ci_matches_a_lower_cased_search(s in "(free|FREE|Free|fre|e|F| |ä)*") {
+            prop_assert_eq!(contains_ascii_ci(&s, "free"), s.to_ascii_lowercase().contains("free"));
+        }
+
+        #[test]
+        fn find_owned_matches_find(s in "(Sale|SALE|sale|wholesale|Free Shipping|x| |-)*") {
+            let set = PhraseSet::new(PHRASES);
+            prop_assert_eq!(set.find_owned(s.clone()), set.find(&s));
+        }
+    }
 
     /// The plain ASCII-case-insensitive search `PhraseSet` must match exactly.
     fn reference_find(phrases: &'static [&'static str], hay: &str) -> Option<&'static str> {

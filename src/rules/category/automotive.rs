@@ -92,7 +92,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "State the makes, models and years the part fits, or the OEM numbers it replaces.",
         check: Check::Product(|p, _, out| {
             let text_all = title_and_description(p) + " " + &p.values("product_detail").join(" ");
-            if FITMENT.find(&text_all).is_none() {
+            if FITMENT.find_owned(text_all).is_none() {
                 out.push(Hit {
                     field: "description",
                     message: "vehicle part does not say what it fits".into(),
@@ -202,7 +202,7 @@ pub(crate) const RULES: &[Rule] = &[
                 .get_nonblank("condition")
                 .is_none_or(|c| c.trim().eq_ignore_ascii_case("new"));
             if new {
-                if let Some(w) = REMANUFACTURED.find(&title_and_description(p)) {
+                if let Some(w) = REMANUFACTURED.find_owned(title_and_description(p)) {
                     out.push(Hit {
                         field: "condition",
                         message: format!("part is described as \"{w}\" but condition is new"),

@@ -92,7 +92,7 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`title=\"9mm Ammunition, 50 Rounds\"`.",
         fix: "Remove the products from the feed (or exclude them from shopping destinations).",
         check: Check::Product(|p, _, out| {
-            if let Some(w) = DANGEROUS.find(&title_and_description(p)) {
+            if let Some(w) = DANGEROUS.find_owned(title_and_description(p)) {
                 out.push(Hit {
                     field: "title",
                     message: format!("text offers a dangerous product (\"{w}\")"),
