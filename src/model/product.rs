@@ -216,10 +216,13 @@ impl Product {
         self.attributes.reserve(n);
     }
 
-    /// Adds an attribute the caller knows the product does not have yet (a reader's unique
-    /// column). Debug builds check that it is new.
+    /// Adds an attribute, normally one the product does not have yet (a reader's unique column).
+    /// If it has one of that name after all, the values are added to it, so names stay unique.
     pub fn push_new(&mut self, attribute: Attribute) {
-        debug_assert!(!self.has(&attribute.name), "{} added twice", attribute.name);
+        if let Some(values) = self.values_mut(&attribute.name) {
+            values.extend(attribute.values);
+            return;
+        }
         self.index.insert(&attribute.name, self.attributes.len());
         self.attributes.push(attribute);
     }
@@ -363,6 +366,18 @@ mod tests {
         }
         assert!(!p.has("attr_300"));
         assert!(!p.has(""));
+    }
+
+    #[test]
+    fn push_new_with_a_known_name_adds_to_it() {
+        let mut p = Product::default();
+        p.push("color", "red");
+        p.push_new(Attribute {
+            name: Cow::Borrowed("color"),
+            values: smallvec!["blue".to_owned()],
+        });
+        assert_eq!(p.attributes().len(), 1);
+        assert_eq!(p.values("color"), ["red", "blue"]);
     }
 
     proptest::proptest! {
