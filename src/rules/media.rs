@@ -1,14 +1,14 @@
 //! Media and link rules (`FL-M`): link, mobile_link, image_link, additional_image_link
 //! (GMC 6324416, 6324350; shoptimizer constants: 2,000 characters, 10 additional images).
 //!
-//! URL shape is checked with the `url` crate; nothing is fetched. No I/O.
+//! URL shape is checked as the `url` crate parses it (src/rules/weburl.rs); nothing is fetched. No I/O.
 
 use std::sync::LazyLock;
 
 use aho_corasick::AhoCorasick;
 
 use super::util::{blank, chars, is_http, is_http_url, text, url_extension};
-use super::{BASE, Check, Hit, Rule};
+use super::{BASE, Check, Hit, Rule, WebUrl};
 use crate::model::{Group, RuleKind, Severity};
 
 use crate::catalog::fields::{ADDITIONAL_IMAGES_MAX, URL_MAX};
@@ -40,7 +40,7 @@ const PLACEHOLDER_WORDS: &[&str] = &[
 /// Placeholder images: a path naming a placeholder graphic, or an image on the bare reserved
 /// example domain (`example.com` / `www.example.com`, RFC 2606). Sub-domains such as
 /// `images.example.com` are treated as a real image host (Google's own sample feed uses them).
-fn placeholder_image(url: &url::Url) -> Option<&'static str> {
+fn placeholder_image(url: &WebUrl) -> Option<&'static str> {
     let host = url.host_str()?;
     if [
         "example.com",
@@ -233,7 +233,7 @@ pub(crate) const RULES: &[Rule] = &[
                     } else if field == "additional_image_link" {
                         cx.extra_image_urls.get(i).and_then(Option::as_ref)
                     } else {
-                        parsed = url::Url::parse(v.trim()).ok();
+                        parsed = WebUrl::parse(v.trim());
                         parsed.as_ref()
                     };
                     if let Some(why) = url.and_then(placeholder_image) {
@@ -530,7 +530,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Export with the production domain.",
         check: Check::Product(|_, cx, out| {
             for field in ["link", "image_link"] {
-                if let Some(host) = cx.url(field).and_then(url::Url::host_str) {
+                if let Some(host) = cx.url(field).and_then(WebUrl::host_str) {
                     let host = host.to_ascii_lowercase();
                     if local_host(&host) {
                         out.push(Hit {

@@ -21,6 +21,7 @@ mod inventory;
 mod media;
 mod pricing;
 mod util;
+pub mod weburl;
 
 use std::sync::LazyLock;
 
@@ -33,6 +34,7 @@ pub use engine::{
 use crate::catalog::Category;
 use crate::model::{Group, Price, PriceError, Product, RuleKind, Severity};
 use crate::store::spill::SpillTable;
+pub use weburl::WebUrl;
 
 /// First and last code reserved for the GTIN rules added from `src/gtin` (identity group).
 pub const RESERVED_GTIN_CODES: (&str, &str) = ("FL-I100", "FL-I119");
@@ -56,12 +58,12 @@ pub struct RuleCtx {
     /// none (or a blank one). Several rules read them; each price is parsed once per product.
     pub shipping_prices: Vec<Option<Result<Price, PriceError>>>,
     /// `link` parsed once (trimmed), when it parses as a URL of any scheme.
-    pub link_url: Option<url::Url>,
+    pub link_url: Option<WebUrl>,
     /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
-    pub image_url: Option<url::Url>,
+    pub image_url: Option<WebUrl>,
     /// Each `additional_image_link` value parsed once (trimmed), in order; `None` where it does
     /// not parse.
-    pub extra_image_urls: Vec<Option<url::Url>>,
+    pub extra_image_urls: Vec<Option<WebUrl>>,
     /// `gtin` analysed once by [`crate::gtin::analyze`] (the one GTIN implementation), when
     /// the attribute is present and not blank. Read by the GTIN rules FL-I100..FL-I119.
     pub gtin: Option<crate::gtin::GtinAnalysis>,
@@ -110,7 +112,7 @@ impl RuleCtx {
             extra_image_urls: p
                 .values("additional_image_link")
                 .iter()
-                .map(|v| url::Url::parse(v.trim()).ok())
+                .map(|v| WebUrl::parse(v.trim()))
                 .collect(),
             gtin: p.get_nonblank("gtin").map(crate::gtin::analyze),
         }
@@ -118,7 +120,7 @@ impl RuleCtx {
 
     /// The parsed URL of `link` or `image_link`.
     #[must_use]
-    pub fn url(&self, field: &str) -> Option<&url::Url> {
+    pub fn url(&self, field: &str) -> Option<&WebUrl> {
         match field {
             "link" => self.link_url.as_ref(),
             "image_link" => self.image_url.as_ref(),
@@ -137,9 +139,8 @@ fn parse_given(p: &Product, field: &str) -> (Option<Price>, Option<PriceError>) 
     }
 }
 
-fn parse_url_of(p: &Product, field: &str) -> Option<url::Url> {
-    p.get_nonblank(field)
-        .and_then(|v| url::Url::parse(v.trim()).ok())
+fn parse_url_of(p: &Product, field: &str) -> Option<WebUrl> {
+    p.get_nonblank(field).and_then(|v| WebUrl::parse(v.trim()))
 }
 
 /// One defect a check found: the attribute it concerns and what is wrong, naming the value.

@@ -46,16 +46,16 @@ pub(crate) fn chars(s: &str) -> usize {
 
 /// An absolute http(s) URL with a host (RFC 3986, GMC 6324416).
 pub(crate) fn is_http_url(s: &str) -> bool {
-    url::Url::parse(s.trim()).is_ok_and(|u| is_http(&u))
+    super::WebUrl::parse(s.trim()).is_some_and(|u| is_http(&u))
 }
 
 /// Whether a parsed URL is http(s) with a host.
-pub(crate) fn is_http(u: &url::Url) -> bool {
+pub(crate) fn is_http(u: &super::WebUrl) -> bool {
     matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| !h.is_empty())
 }
 
 /// The lower-cased file extension of a parsed URL's last path segment.
-pub(crate) fn url_extension(u: &url::Url) -> Option<String> {
+pub(crate) fn url_extension(u: &super::WebUrl) -> Option<String> {
     let last = u.path().rsplit('/').next()?;
     let (_, ext) = last.rsplit_once('.')?;
     Some(ext.to_ascii_lowercase())
