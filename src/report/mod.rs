@@ -8,6 +8,7 @@ pub mod github;
 pub mod gitlab;
 pub mod gtin;
 pub mod junit;
+pub mod product_json;
 pub mod revenue;
 pub mod sarif;
 pub mod validate;

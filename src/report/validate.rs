@@ -14,6 +14,7 @@ use crate::account::{Meta, ProductBilling};
 use crate::model::Severity;
 use crate::model::result::{ProductResult, ResultOptions};
 use crate::report::OutputFormat;
+use crate::report::product_json::write_product;
 use crate::revenue::impact::round_cents;
 use crate::rules::ProductReport;
 
@@ -108,7 +109,7 @@ pub struct ValidateEmitter<W: Write> {
 }
 
 /// Initial capacity of the buffer one product's JSON is serialised into before it is written in
-/// one call: serde_json writes many small pieces, which are cheaper into a `Vec` than through a
+/// one call: the writer appends many small pieces, which are cheaper into a `Vec` than through a
 /// `dyn Write`.
 const SCRATCH: usize = 4096;
 
@@ -225,12 +226,12 @@ impl<W: Write> ValidateEmitter<W> {
                 }
                 *first = false;
                 buf.push(b'\n');
-                serde_json::to_writer(&mut *buf, &ProductResult::from_report(r, options))?;
+                write_product(buf, &ProductResult::from_report(r, options))?;
                 out.write_all(buf)
             }
             Inner::Ndjson(out, buf) => {
                 buf.clear();
-                serde_json::to_writer(&mut *buf, &ProductResult::from_report(r, options))?;
+                write_product(buf, &ProductResult::from_report(r, options))?;
                 buf.push(b'\n');
                 out.write_all(buf)
             }

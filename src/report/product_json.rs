@@ -1,0 +1,232 @@
+//! One product result (spec 2.3) written as JSON, byte for byte what `serde_json::to_writer`
+//! writes for [`ProductResult`]'s derived `Serialize`, which stays the definition (the tests
+//! below compare the two).
+//!
+//! Why not just serde_json: it escapes every string one byte at a time, object keys included,
+//! and a product result is mostly keys and fixed texts (rule codes, names, fixes, statuses).
+//! That loop was ~11% of `validate --format ndjson`'s instructions. Here the keys are literals,
+//! a string that needs no escape (no `"`, `\` or control character: checked a block at a time)
+//! is copied as is, and everything else (numbers, strings with escapes, the optional
+//! intelligence objects) is still encoded by serde_json.
+
+use serde::Serialize;
+
+use crate::model::ProductResult;
+use crate::model::result::{GmcCompliance, PerformanceOptimization, Violation};
+
+/// Appends `r` to `buf` as serde_json would.
+pub fn write_product(buf: &mut Vec<u8>, r: &ProductResult<'_>) -> serde_json::Result<()> {
+    buf.extend_from_slice(b"{\"productId\":");
+    string(buf, r.product_id)?;
+    buf.extend_from_slice(if r.is_valid {
+        b",\"isValid\":true,\"totalErrors\":"
+    } else {
+        b",\"isValid\":false,\"totalErrors\":"
+    });
+    value(buf, &r.total_errors)?;
+    buf.extend_from_slice(b",\"totalRevenueImpact\":");
+    value(buf, &r.total_revenue_impact)?;
+    buf.extend_from_slice(b",\"overallPriority\":");
+    string(buf, r.overall_priority.as_str())?;
+    buf.extend_from_slice(b",\"gmcCompliance\":");
+    compliance(buf, &r.gmc_compliance)?;
+    buf.extend_from_slice(b",\"performanceOptimization\":");
+    optimization(buf, &r.performance_optimization)?;
+    if let Some(m) = &r.market_intelligence {
+        buf.extend_from_slice(b",\"marketIntelligence\":");
+        value(buf, m)?;
+    }
+    if let Some(rec) = &r.recommendations {
+        buf.extend_from_slice(b",\"recommendations\":");
+        value(buf, rec)?;
+    }
+    if let Some(b) = &r.business_intelligence {
+        buf.extend_from_slice(b",\"businessIntelligence\":");
+        value(buf, b)?;
+    }
+    buf.push(b'}');
+    Ok(())
+}
+
+fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()> {
+    buf.extend_from_slice(b"{\"status\":");
+    string(buf, c.status)?;
+    buf.extend_from_slice(b",\"percentage\":");
+    value(buf, &c.percentage)?;
+    let f = &c.required_fields_check;
+    for (key, status) in [
+        (&b",\"requiredFieldsCheck\":{\"title\":"[..], f.title),
+        (b",\"description\":", f.description),
+        (b",\"price\":", f.price),
+        (b",\"link\":", f.link),
+        (b",\"imageLink\":", f.image_link),
+        (b",\"availability\":", f.availability),
+        (b",\"condition\":", f.condition),
+    ] {
+        buf.extend_from_slice(key);
+        string(buf, status)?;
+    }
+    buf.extend_from_slice(b"},\"violations\":[");
+    for (i, v) in c.violations.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        violation(buf, v)?;
+    }
+    buf.extend_from_slice(b"],\"message\":");
+    string(buf, &c.message)?;
+    buf.push(b'}');
+    Ok(())
+}
+
+fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
+    buf.extend_from_slice(b"{\"rule\":");
+    string(buf, v.rule)?;
+    buf.extend_from_slice(b",\"name\":");
+    string(buf, v.name)?;
+    buf.extend_from_slice(b",\"field\":");
+    string(buf, v.field)?;
+    buf.extend_from_slice(b",\"severity\":");
+    string(buf, v.severity.as_str())?;
+    buf.extend_from_slice(b",\"kind\":");
+    string(buf, v.kind.as_str())?;
+    buf.extend_from_slice(b",\"message\":");
+    string(buf, v.message)?;
+    buf.extend_from_slice(b",\"fix\":");
+    string(buf, v.fix)?;
+    buf.extend_from_slice(b",\"revenueImpact\":");
+    value(buf, &v.revenue_impact)?;
+    buf.extend_from_slice(b",\"line\":");
+    value(buf, &v.line)?;
+    buf.push(b'}');
+    Ok(())
+}
+
+fn optimization(buf: &mut Vec<u8>, o: &PerformanceOptimization) -> serde_json::Result<()> {
+    buf.extend_from_slice(b"{\"overallScore\":");
+    value(buf, &o.overall_score)?;
+    buf.extend_from_slice(b",\"estimatedRevenueImpact\":");
+    value(buf, &o.estimated_revenue_impact)?;
+    buf.extend_from_slice(b",\"message\":");
+    string(buf, &o.message)?;
+    buf.push(b'}');
+    Ok(())
+}
+
+/// Anything, encoded by serde_json.
+fn value<T: Serialize + ?Sized>(buf: &mut Vec<u8>, v: &T) -> serde_json::Result<()> {
+    serde_json::to_writer(&mut *buf, v)
+}
+
+/// A string: copied between quotes when JSON needs no escape in it, else encoded by serde_json.
+fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
+    if needs_no_escape(s) {
+        buf.reserve(s.len() + 2);
+        buf.push(b'"');
+        buf.extend_from_slice(s.as_bytes());
+        buf.push(b'"');
+        Ok(())
+    } else {
+        value(buf, s)
+    }
+}
+
+/// Whether `s` has none of the bytes JSON strings escape: `"`, `\` and controls below 0x20
+/// (serde_json escapes exactly these). Without early exit, so the loop is vectorised.
+fn needs_no_escape(s: &str) -> bool {
+    s.bytes()
+        .fold(true, |ok, b| ok & (b >= 0x20) & (b != b'"') & (b != b'\\'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ResultOptions;
+    use crate::rules::{Engine, EngineOptions, product_from_pairs};
+    use proptest::prelude::*;
+
+    fn both(pairs: &[(&str, &str)], options: ResultOptions) -> (String, String) {
+        let p = product_from_pairs(pairs);
+        let report = Engine::new(EngineOptions::default()).check(&p);
+        let r = ProductResult::from_report(&report, options);
+        let mut fast = Vec::new();
+        write_product(&mut fast, &r).unwrap();
+        let by_serde = serde_json::to_vec(&r).unwrap();
+        (
+            String::from_utf8(fast).unwrap(),
+            String::from_utf8(by_serde).unwrap(),
+        )
+    }
+
+    const ALL: ResultOptions = ResultOptions {
+        market_intelligence: true,
+        recommendations: true,
+        business_intelligence: true,
+    };
+
+    #[test]
+    fn same_bytes_as_serde_json() {
+        let products: [&[(&str, &str)]; 4] = [
+            &[("id", "1"), ("title", "Short")],
+            &[
+                ("id", "SKU-1"),
+                ("title", "Acme Men's Cotton T-Shirt, Navy Blue, Size L"),
+                (
+                    "description",
+                    "A soft shirt.\nMachine washable; \"classic\" fit.",
+                ),
+                ("link", "https://acme.test/p/1"),
+                ("image_link", "https://acme.test/p/1.jpg"),
+                ("price", "19.99 USD"),
+                ("availability", "in_stock"),
+                ("condition", "new"),
+                ("brand", "Acme"),
+                ("gtin", "4006381333931"),
+            ],
+            &[
+                ("id", "a\\b\t\"c\""),
+                ("title", "FREE SHIPPING!!! \u{1} best price"),
+            ],
+            &[
+                ("id", "é😀"),
+                ("price", "-3 XXX"),
+                ("gtin", "1111111111111"),
+            ],
+        ];
+        for pairs in products {
+            for options in [ResultOptions::default(), ALL] {
+                let (fast, by_serde) = both(pairs, options);
+                assert_eq!(fast, by_serde);
+            }
+        }
+    }
+
+    #[test]
+    fn the_escape_check_is_serde_jsons() {
+        for b in 0u8..=0x7f {
+            let s = char::from(b).to_string();
+            let plain = format!("\"{s}\"");
+            assert_eq!(
+                needs_no_escape(&s),
+                serde_json::to_string(&s).unwrap() == plain,
+                "{b:#x}"
+            );
+        }
+    }
+
+    proptest! {
+        /// Whatever the id and texts (quotes, backslashes, controls, non-ASCII), the bytes are
+        /// serde_json's.
+        #[test]
+        fn any_text_gives_serde_jsons_bytes(
+            id in "[a-z\"\\\\\t\u{1}\u{7f}é -]{0,12}",
+            title in "[A-Za-z!\"\\\\\n\u{1f}é ]{0,40}",
+            price in "[0-9. A-Z\"]{0,10}",
+            all in any::<bool>(),
+        ) {
+            let pairs = [("id", id.as_str()), ("title", title.as_str()), ("price", price.as_str())];
+            let (fast, by_serde) = both(&pairs, if all { ALL } else { ResultOptions::default() });
+            prop_assert_eq!(fast, by_serde);
+        }
+    }
+}
