@@ -133,6 +133,10 @@ fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
 
 /// Whether `s` has none of the bytes JSON strings escape: `"`, `\` and controls below 0x20
 /// (serde_json escapes exactly these). Without early exit, so the loop is vectorised.
+#[expect(
+    clippy::needless_bitwise_bool,
+    reason = "no short-circuit: the loop is vectorised"
+)]
 fn needs_no_escape(s: &str) -> bool {
     s.bytes()
         .fold(true, |ok, b| ok & (b >= 0x20) & (b != b'"') & (b != b'\\'))
