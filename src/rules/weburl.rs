@@ -75,71 +75,89 @@ impl WebUrl {
 /// `s` as a plain URL the WHATWG parser leaves as written: `(https, host start, host length,
 /// path end)`, or `None` when the parser might rewrite the scheme, host or path (or reject `s`).
 /// The query and fragment after the path are never read by the rules and cannot make an http(s)
-/// URL fail to parse, so they are not looked at.
+/// URL fail to parse, so they are not looked at. One pass over the host and path.
+///
+/// The host is a domain the parser keeps as written: lower-case ASCII letters, digits and
+/// hyphens in non-empty dot-separated labels, no IDNA (`xn--`) label, and a last label that
+/// starts with a letter (a host ending in a number is parsed as an IPv4 address). The path is
+/// empty, or `/` then bytes of [`PATH_KEPT`], with no dot segment (`.`, `..`, or a
+/// percent-escaped dot).
 fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
-    let (https, start) = if s.starts_with("https://") {
+    let b = s.as_bytes();
+    let (https, start) = if b.starts_with(b"https://") {
         (true, 8)
-    } else if s.starts_with("http://") {
+    } else if b.starts_with(b"http://") {
         (false, 7)
     } else {
         return None;
     };
-    let rest = &s.as_bytes()[start..];
-    let host_len = rest
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .unwrap_or(rest.len());
-    if !plain_host(&rest[..host_len]) {
+    let mut i = start;
+    let mut label = start;
+    let host_end = loop {
+        match b.get(i) {
+            Some(b'a'..=b'z' | b'0'..=b'9' | b'-') => i += 1,
+            Some(b'.') => {
+                if i == label || b[label..].starts_with(b"xn--") {
+                    return None;
+                }
+                i += 1;
+                label = i;
+            }
+            None | Some(b'/' | b'?' | b'#') => break i,
+            Some(_) => return None,
+        }
+    };
+    if !b.get(label).is_some_and(u8::is_ascii_lowercase) || b[label..].starts_with(b"xn--") {
         return None;
     }
-    let after = &rest[host_len..];
-    let path_len = if after.first() == Some(&b'/') {
-        after
-            .iter()
-            .position(|&b| matches!(b, b'?' | b'#'))
-            .unwrap_or(after.len())
-    } else {
-        0
-    };
-    if !plain_path(&after[..path_len]) {
-        return None;
+    if b.get(i) == Some(&b'/') {
+        i += 1;
+        let mut segment = i;
+        loop {
+            match b.get(i) {
+                None | Some(b'?' | b'#') => {
+                    if dot_segment(&b[segment..i]) {
+                        return None;
+                    }
+                    break;
+                }
+                Some(b'/') => {
+                    if dot_segment(&b[segment..i]) {
+                        return None;
+                    }
+                    i += 1;
+                    segment = i;
+                }
+                Some(b'%') => {
+                    if b.get(i + 1) == Some(&b'2') && matches!(b.get(i + 2), Some(b'e' | b'E')) {
+                        return None;
+                    }
+                    i += 1;
+                }
+                Some(&c) if PATH_KEPT[usize::from(c)] => i += 1,
+                Some(_) => return None,
+            }
+        }
     }
-    Some((https, start, host_len, start + host_len + path_len))
+    Some((https, start, host_end - start, i))
 }
 
-/// A domain the parser keeps as written: lower-case ASCII letters, digits and hyphens in
-/// non-empty dot-separated labels, no IDNA (`xn--`) label, and a last label that starts with a
-/// letter (a host ending in a number is parsed as an IPv4 address).
-fn plain_host(host: &[u8]) -> bool {
-    let mut labels = host.split(|&b| b == b'.');
-    let Some(last) = labels.next_back() else {
-        return false;
-    };
-    last.first().is_some_and(u8::is_ascii_lowercase)
-        && plain_label(last)
-        && labels.all(|l| !l.is_empty() && plain_label(l))
+fn dot_segment(seg: &[u8]) -> bool {
+    matches!(seg, b"." | b"..")
 }
 
-fn plain_label(label: &[u8]) -> bool {
-    !label.starts_with(b"xn--")
-        && label
-            .iter()
-            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
-/// A path the parser keeps as written: empty, or `/` then printable ASCII outside its
-/// percent-encode set (`"`, `<`, `>`, `` ` ``, `{`, `}`) and not a backslash (a separator for
-/// http), with no dot segment (`.`, `..`, or a percent-escaped dot).
-fn plain_path(path: &[u8]) -> bool {
-    path.iter().all(|&b| {
-        (0x21..0x7f).contains(&b) && !matches!(b, b'"' | b'<' | b'>' | b'`' | b'{' | b'}' | b'\\')
-    }) && !path
-        .windows(3)
-        .any(|w| w[0] == b'%' && w[1] == b'2' && w[2].eq_ignore_ascii_case(&b'e'))
-        && !path
-            .split(|&b| b == b'/')
-            .any(|seg| matches!(seg, b"." | b".."))
-}
+/// Path bytes the parser copies as written: printable ASCII outside its percent-encode set
+/// (`"`, `<`, `>`, `` ` ``, `{`, `}`), not a backslash (a separator for http). `/`, `%`, `?`
+/// and `#` are handled before this table is read.
+const PATH_KEPT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c: u8 = 0x21;
+    while c < 0x7f {
+        t[c as usize] = !matches!(c, b'"' | b'<' | b'>' | b'`' | b'{' | b'}' | b'\\');
+        c += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
