@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use aho_corasick::AhoCorasick;
 
-use super::util::{blank, chars, is_http, is_http_url, text, url_extension};
+use super::util::{blank, chars, extension_in, is_http, is_http_url, text, url_extension};
 use super::{BASE, Check, Hit, Rule, WebUrl};
 use crate::model::{Group, RuleKind, Severity};
 
@@ -199,7 +199,8 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Serve a JPEG, PNG or WebP photo of the product.",
         check: Check::Product(|_, cx, out| {
             if let Some(ext) = cx.image_url.as_ref().and_then(url_extension) {
-                if NON_IMAGE_EXTENSIONS.contains(&ext.as_str()) {
+                if extension_in(ext, NON_IMAGE_EXTENSIONS) {
+                    let ext = ext.to_ascii_lowercase();
                     out.push(Hit {
                         field: "image_link",
                         message: format!(
@@ -506,7 +507,8 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Put the product page's URL in link.",
         check: Check::Product(|_, cx, out| {
             if let Some(ext) = cx.link_url.as_ref().and_then(url_extension) {
-                if IMAGE_EXTENSIONS.contains(&ext.as_str()) {
+                if extension_in(ext, IMAGE_EXTENSIONS) {
+                    let ext = ext.to_ascii_lowercase();
                     out.push(Hit {
                         field: "link",
                         message: format!("link points to a .{ext} image, not a product page"),

@@ -54,11 +54,18 @@ pub(crate) fn is_http(u: &super::WebUrl) -> bool {
     matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| !h.is_empty())
 }
 
-/// The lower-cased file extension of a parsed URL's last path segment.
-pub(crate) fn url_extension(u: &super::WebUrl) -> Option<String> {
-    let last = u.path().rsplit('/').next()?;
-    let (_, ext) = last.rsplit_once('.')?;
-    Some(ext.to_ascii_lowercase())
+/// The file extension of a parsed URL's last path segment, as written (compare it ASCII
+/// case-insensitively).
+pub(crate) fn url_extension(u: &super::WebUrl) -> Option<&str> {
+    let path = u.path().as_bytes();
+    let last = memchr::memrchr(b'/', path).map_or(0, |i| i + 1);
+    let dot = last + memchr::memrchr(b'.', &path[last..])?;
+    Some(&u.path()[dot + 1..])
+}
+
+/// Whether `ext` is one of `list` (lower-case), ASCII case-insensitively.
+pub(crate) fn extension_in(ext: &str, list: &[&str]) -> bool {
+    list.iter().any(|e| e.eq_ignore_ascii_case(ext))
 }
 
 /// A character GMC rejects in text: C0/C1 controls (tab and newlines allowed where `allow_newlines`),
@@ -251,14 +258,14 @@ pub(crate) fn measure(value: &str, units: &[&str]) -> Option<f64> {
 
 /// The lower-cased concatenation of title and description, for keyword checks.
 pub(crate) fn title_and_description(p: &Product) -> String {
-    let mut s = String::new();
-    if let Some(t) = p.get("title") {
-        s.push_str(t);
-    }
+    let (t, d) = (
+        p.get("title").unwrap_or(""),
+        p.get("description").unwrap_or(""),
+    );
+    let mut s = String::with_capacity(t.len() + 1 + d.len());
+    s.push_str(t);
     s.push(' ');
-    if let Some(d) = p.get("description") {
-        s.push_str(d);
-    }
+    s.push_str(d);
     s
 }
 
@@ -358,6 +365,22 @@ mod tests {
         assert!(is_http_url("https://shop.example/p/1"));
         assert!(!is_http_url("/p/1"));
         assert!(!is_http_url("ftp://x.y/z"));
+        let ext = |s: &str| {
+            let u = super::super::WebUrl::parse(s).unwrap();
+            url_extension(&u).map(str::to_owned)
+        };
+        assert_eq!(
+            ext("https://a.test/x/Photo.JPG?w=1").as_deref(),
+            Some("JPG")
+        );
+        assert_eq!(ext("https://a.test/x.y/z"), None);
+        assert_eq!(
+            ext("https://a.test/x/archive.tar.gz").as_deref(),
+            Some("gz")
+        );
+        assert_eq!(ext("https://a.test/x/dot."), Some(String::new()));
+        assert!(extension_in("JPG", &["png", "jpg"]));
+        assert!(!extension_in("jpgx", &["png", "jpg"]));
         assert_eq!(measure("225 g", &["g", "kg"]), Some(225.0));
         assert_eq!(measure("225", &["g"]), None);
     }
