@@ -6,10 +6,12 @@
 //! No I/O. The envelope (`success`, `data.summary`, `data.billing`, `meta`) belongs to the
 //! `validate` command and the accounts module.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use super::{Finding, RuleKind, Severity};
-use crate::revenue::impact::round_cents;
+use crate::revenue::impact::{TwoDecimals, round_cents};
 use crate::rules::{ComplianceStatus, ProductReport, RequiredFieldStatus};
 
 /// Which optional outputs to include.
@@ -66,7 +68,7 @@ pub struct GmcCompliance<'a> {
     pub percentage: f64,
     pub required_fields_check: RequiredFieldsCheck,
     pub violations: Vec<Violation<'a>>,
-    pub message: String,
+    pub message: Cow<'static, str>,
 }
 
 /// Each value is `compliant`, `missing` or `invalid`.
@@ -105,7 +107,7 @@ pub struct PerformanceOptimization {
     pub overall_score: f64,
     /// Monthly USD the performance findings cost (what optimising would gain).
     pub estimated_revenue_impact: f64,
-    pub message: String,
+    pub message: Cow<'static, str>,
 }
 
 /// `--market-intelligence`: the detected category and its validator's score.
@@ -172,33 +174,34 @@ fn violation(f: &Finding) -> Violation<'_> {
     }
 }
 
-fn compliance_message(r: &ProductReport) -> String {
+fn compliance_message(r: &ProductReport) -> Cow<'static, str> {
     let n = r.compliance_findings().count();
     match r.status {
-        ComplianceStatus::FullyCompliant => "Product meets all GMC requirements checked".to_owned(),
+        ComplianceStatus::FullyCompliant => "Product meets all GMC requirements checked".into(),
         ComplianceStatus::PartiallyCompliant => {
-            format!("{n} compliance issue(s) to fix; the product is listed but at risk")
+            format!("{n} compliance issue(s) to fix; the product is listed but at risk").into()
         }
         ComplianceStatus::NonCompliant => {
-            format!("{n} compliance issue(s); the product would be disapproved")
+            format!("{n} compliance issue(s); the product would be disapproved").into()
         }
     }
 }
 
-fn optimization_message(r: &ProductReport) -> String {
+fn optimization_message(r: &ProductReport) -> Cow<'static, str> {
     let n = r
         .findings
         .iter()
         .filter(|f| f.kind == RuleKind::Performance)
         .count();
     if n == 0 {
-        "No optimisation opportunities found".to_owned()
+        "No optimisation opportunities found".into()
     } else {
         format!(
-            "{n} optimisation opportunit{} worth about ${:.2}/month",
+            "{n} optimisation opportunit{} worth about ${}/month",
             if n == 1 { "y" } else { "ies" },
-            r.optimization_revenue_impact
+            TwoDecimals(r.optimization_revenue_impact)
         )
+        .into()
     }
 }
 

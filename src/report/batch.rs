@@ -24,7 +24,7 @@ use crate::account::{BatchBilling, Meta};
 use crate::error::Result;
 use crate::model::result::fix_minutes;
 use crate::model::{Group, RuleKind, Severity};
-use crate::revenue::impact::round_cents;
+use crate::revenue::impact::{TwoDecimals, round_cents};
 use crate::rules::{ComplianceStatus, ProductReport};
 
 /// How many quick wins the analytics list (spec 4.2 "quick wins").
@@ -148,9 +148,9 @@ impl BatchEntry {
             "No optimisation opportunity found".to_owned()
         } else {
             format!(
-                "{performance} optimisation opportunit{} worth ${:.2}/month",
+                "{performance} optimisation opportunit{} worth ${}/month",
                 if performance == 1 { "y" } else { "ies" },
-                r.optimization_revenue_impact
+                TwoDecimals(r.optimization_revenue_impact)
             )
         };
         Self {

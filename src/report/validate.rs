@@ -15,7 +15,7 @@ use crate::model::Severity;
 use crate::model::result::{ProductResult, ResultOptions};
 use crate::report::OutputFormat;
 use crate::report::product_json::write_product;
-use crate::revenue::impact::round_cents;
+use crate::revenue::impact::{TwoDecimals, round_cents};
 use crate::rules::ProductReport;
 
 pub use super::TABLE_BLOCK;
@@ -247,7 +247,7 @@ impl<W: Write> ValidateEmitter<W> {
                         f.severity.as_str(),
                         &f.message,
                         &f.fix,
-                        &format!("{:.2}", f.revenue_impact),
+                        &TwoDecimals(f.revenue_impact).to_string(),
                     ])
                     .map_err(io::Error::other)?;
                 }
