@@ -36,9 +36,10 @@ const DESTINATIONS: &[&str] = &[
 ];
 
 fn legacy(v: &str) -> Option<&'static str> {
+    let v = v.trim();
     AVAILABILITY_LEGACY
         .iter()
-        .find(|(l, _)| l.eq_ignore_ascii_case(v.trim()))
+        .find(|(l, _)| l.eq_ignore_ascii_case(v))
         .map(|(_, c)| *c)
 }
 

@@ -25,9 +25,10 @@ static REFURBISHED: LazyLock<PhraseSet> = LazyLock::new(|| {
 });
 
 fn class_rank(v: &str) -> Option<usize> {
+    let v = v.trim();
     ENERGY_CLASSES
         .iter()
-        .position(|c| c.eq_ignore_ascii_case(v.trim()))
+        .position(|c| c.eq_ignore_ascii_case(v))
 }
 
 const ELECTRONICS: Option<Category> = Some(Category::Electronics);
