@@ -25,9 +25,9 @@ fn finding(
     group: Group,
     severity: Severity,
     kind: RuleKind,
-    field: &str,
+    field: &'static str,
     message: &str,
-    fix: &str,
+    fix: &'static str,
     at: &SourceLocation,
 ) -> Finding {
     Finding {
@@ -36,9 +36,9 @@ fn finding(
         group,
         severity,
         kind,
-        field: field.into(),
+        field,
         message: message.into(),
-        fix: fix.into(),
+        fix,
         revenue_impact: 42.5,
         location: at.clone(),
     }

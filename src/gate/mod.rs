@@ -331,9 +331,9 @@ mod tests {
             group: Group::Pricing,
             severity: Severity::High,
             kind: RuleKind::Compliance,
-            field: "price".into(),
+            field: "price",
             message: "m".into(),
-            fix: "f".into(),
+            fix: "f",
             revenue_impact: 0.0,
             location: SourceLocation::default(),
         };

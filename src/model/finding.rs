@@ -78,11 +78,11 @@ pub struct Finding {
     pub severity: Severity,
     pub kind: RuleKind,
     /// The attribute the finding is about (canonical name), e.g. `sale_price`.
-    pub field: String,
+    pub field: &'static str,
     /// What is wrong with this product, naming the offending value.
     pub message: String,
-    /// How to fix it.
-    pub fix: String,
+    /// How to fix it (the rule's own text).
+    pub fix: &'static str,
     /// Estimated monthly revenue impact in USD (revenue::impact).
     pub revenue_impact: f64,
     /// Where the product (or the offending line inside it) is.

@@ -164,11 +164,11 @@ fn violation(f: &Finding) -> Violation<'_> {
     Violation {
         rule: f.code,
         name: f.name,
-        field: &f.field,
+        field: f.field,
         severity: f.severity,
         kind: f.kind,
         message: &f.message,
-        fix: &f.fix,
+        fix: f.fix,
         revenue_impact: f.revenue_impact,
         line: f.location.line,
     }
@@ -244,15 +244,15 @@ impl<'a> ProductResult<'a> {
                     .total_cmp(&a.revenue_impact)
                     .then_with(|| b.severity.cmp(&a.severity))
                     .then_with(|| a.code.cmp(b.code))
-                    .then_with(|| a.field.cmp(&b.field))
+                    .then_with(|| a.field.cmp(b.field))
             });
             sorted
                 .into_iter()
                 .take(TOP_RECOMMENDATIONS)
                 .map(|f| Recommendation {
                     rule: f.code,
-                    field: &f.field,
-                    action: &f.fix,
+                    field: f.field,
+                    action: f.fix,
                     impact: f.revenue_impact,
                     priority: f.severity,
                 })

@@ -202,7 +202,7 @@ pub struct QuickWin {
 #[derive(Debug, Clone)]
 struct RuleTally {
     name: &'static str,
-    fix: String,
+    fix: &'static str,
     severity: Severity,
     products: u64,
     impact: f64,
@@ -256,7 +256,7 @@ impl BatchAnalytics {
             }
             let t = self.rules.entry(f.code).or_insert_with(|| RuleTally {
                 name: f.name,
-                fix: f.fix.clone(),
+                fix: f.fix,
                 severity: f.severity,
                 products: 0,
                 impact: 0.0,
@@ -307,7 +307,7 @@ impl BatchAnalytics {
             .map(|(code, t)| QuickWin {
                 rule: code,
                 name: t.name,
-                fix: t.fix.clone(),
+                fix: t.fix.to_owned(),
                 products_fixed: t.products,
                 impact: round_cents(t.impact),
             })
@@ -604,9 +604,9 @@ mod tests {
             group: Group::Content,
             severity,
             kind: RuleKind::Performance,
-            field: "title".into(),
+            field: "title",
             message: "m".into(),
-            fix: "f".into(),
+            fix: "f",
             revenue_impact: impact,
             location: crate::model::SourceLocation::default(),
         }

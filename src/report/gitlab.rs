@@ -86,7 +86,7 @@ impl CiEmitter for GitlabEmitter<'_> {
                     f.code, f.name, f.message, product.product_id, f.field
                 ),
                 check_name: f.code,
-                fingerprint: fingerprint(f.code, &path, product.product_id, &f.field, n),
+                fingerprint: fingerprint(f.code, &path, product.product_id, f.field, n),
                 severity: severity(f.severity),
                 categories: ["Compatibility"],
                 location: Location {

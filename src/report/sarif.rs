@@ -274,11 +274,11 @@ impl CiEmitter for SarifEmitter<'_> {
                 }],
                 partial_fingerprints: BTreeMap::from([(
                     FINGERPRINT_KEY,
-                    fingerprint(f.code, &uri, product.product_id, &f.field, n),
+                    fingerprint(f.code, &uri, product.product_id, f.field, n),
                 )]),
                 properties: ResultProperties {
                     product_id: product.product_id,
-                    field: &f.field,
+                    field: f.field,
                     severity: f.severity.as_str(),
                 },
             };

@@ -243,10 +243,10 @@ impl<W: Write> ValidateEmitter<W> {
                         &f.location.line.to_string(),
                         f.code,
                         f.name,
-                        &f.field,
+                        f.field,
                         f.severity.as_str(),
                         &f.message,
-                        &f.fix,
+                        f.fix,
                         &TwoDecimals(f.revenue_impact).to_string(),
                     ])
                     .map_err(io::Error::other)?;

@@ -305,7 +305,14 @@ impl Engine {
             // Most rules find nothing: no call for them.
             if !hits.is_empty() {
                 zeroed |= rule.zeroes;
-                push_findings(&mut findings, &mut hits, &rule.active, p, &ctx);
+                push_findings(
+                    &mut findings,
+                    &mut hits,
+                    &rule.active,
+                    p,
+                    ctx.category,
+                    usd_price(ctx.price.as_ref()),
+                );
             }
         }
         let mut report = ProductReport {
@@ -342,24 +349,25 @@ impl Engine {
     }
 }
 
+/// The product's price when it is in USD: prices in other currencies are not converted, so the
+/// impact uses the USD price tiers only for USD prices.
+fn usd_price(price: Option<&crate::model::Price>) -> Option<f64> {
+    price.filter(|pr| pr.currency == "USD").map(|pr| pr.amount)
+}
+
 fn push_findings(
     findings: &mut Vec<Finding>,
     hits: &mut Vec<Hit>,
     active: &Active,
     p: &Product,
-    ctx: &RuleCtx,
+    category: Option<Category>,
+    usd_price: Option<f64>,
 ) {
     if hits.is_empty() {
         // Most rules find nothing: skip the per-call set-up below.
         return;
     }
     let rule = active.rule;
-    // Prices in other currencies are not converted: the impact uses the USD tiers only for USD.
-    let usd_price = ctx
-        .price
-        .as_ref()
-        .filter(|pr| pr.currency == "USD")
-        .map(|pr| pr.amount);
     for hit in hits.drain(..) {
         findings.push(Finding {
             code: rule.code,
@@ -367,10 +375,10 @@ fn push_findings(
             group: rule.group,
             severity: active.severity,
             kind: rule.kind,
-            field: hit.field.to_owned(),
+            field: hit.field,
             message: hit.message,
-            fix: rule.fix.to_owned(),
-            revenue_impact: issue_impact(active.severity, ctx.category, usd_price),
+            fix: rule.fix,
+            revenue_impact: issue_impact(active.severity, category, usd_price),
             location: p.location.clone(),
         });
     }
@@ -382,7 +390,7 @@ fn finish(report: &mut ProductReport, p: &Product) {
         b.severity
             .cmp(&a.severity)
             .then_with(|| a.code.cmp(b.code))
-            .then_with(|| a.field.cmp(&b.field))
+            .then_with(|| a.field.cmp(b.field))
             .then_with(|| a.message.cmp(&b.message))
     });
     report.required = required_fields(p, &report.findings);
@@ -486,23 +494,11 @@ impl FeedState {
     /// Applies the feed-level rules to `p` (whose per-product report is `report`), in input
     /// order, then recomputes the report's scores. Call once per product, in input order.
     pub fn apply(&mut self, engine: &Engine, p: &Product, report: &mut ProductReport) {
-        let ctx = RuleCtx {
-            category: report.category,
-            confidence: report.category_confidence,
-            ..RuleCtx::default()
-        };
         let usd = report
             .price_currency
             .as_deref()
             .filter(|c| *c == "USD")
             .and(report.price_amount);
-        let ctx = RuleCtx {
-            price: usd.map(|amount| crate::model::Price {
-                amount,
-                currency: "USD".to_owned(),
-            }),
-            ..ctx
-        };
         let mut hits = Vec::new();
         let before = report.findings.len();
         for active in &engine.feed_rules {
@@ -511,7 +507,14 @@ impl FeedState {
                 if !hits.is_empty() && active.rule.zeroes_compliance {
                     report.compliance_zeroed = true;
                 }
-                push_findings(&mut report.findings, &mut hits, active, p, &ctx);
+                push_findings(
+                    &mut report.findings,
+                    &mut hits,
+                    active,
+                    p,
+                    report.category,
+                    usd,
+                );
             }
         }
         if report.findings.len() != before {
