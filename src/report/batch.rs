@@ -24,6 +24,7 @@ use crate::account::{BatchBilling, Meta};
 use crate::error::Result;
 use crate::model::result::fix_minutes;
 use crate::model::{Group, RuleKind, Severity};
+use crate::report::product_json::{string, value};
 use crate::revenue::impact::{TwoDecimals, round_cents};
 use crate::rules::{ComplianceStatus, ProductReport};
 
@@ -185,6 +186,69 @@ impl BatchEntry {
             }),
         }
     }
+}
+
+/// Appends `e` to `buf`, byte for byte what `serde_json::to_writer` writes for the derived
+/// `Serialize` (the definition; tests compare the two), with the keys as literals and strings
+/// that need no escape copied as they are (see `report::product_json`): serde_json's byte-wise
+/// escaping of keys and fixed texts was most of the cost of writing an entry.
+pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> {
+    let c = &e.gmc_compliance;
+    buf.extend_from_slice(b"{\"gmcCompliance\":{\"status\":");
+    string(buf, c.status)?;
+    buf.extend_from_slice(b",\"coverage\":");
+    string(buf, &c.coverage)?;
+    buf.extend_from_slice(b",\"message\":");
+    string(buf, &c.message)?;
+    buf.extend_from_slice(b",\"violations\":[");
+    for (i, v) in c.violations.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        string(buf, v)?;
+    }
+    let o = &e.performance_optimization;
+    buf.extend_from_slice(b"]},\"performanceOptimization\":{\"overallScore\":");
+    value(buf, &o.overall_score)?;
+    buf.extend_from_slice(b",\"message\":");
+    string(buf, &o.message)?;
+    buf.extend_from_slice(b",\"estimatedRevenueGain\":");
+    value(buf, &o.estimated_revenue_gain)?;
+    buf.extend_from_slice(b"},\"productId\":");
+    string(buf, &e.product_id)?;
+    buf.extend_from_slice(b",\"validationScore\":");
+    value(buf, &e.validation_score)?;
+    buf.extend_from_slice(b",\"totalErrors\":");
+    value(buf, &e.total_errors)?;
+    buf.extend_from_slice(b",\"totalRevenueImpact\":");
+    value(buf, &e.total_revenue_impact)?;
+    buf.extend_from_slice(b",\"overallPriority\":");
+    string(buf, e.overall_priority)?;
+    let r = &e.results;
+    for (key, g) in [
+        (&b",\"results\":{\"identity\":"[..], r.identity),
+        (b",\"content\":", r.content),
+        (b",\"pricing\":", r.pricing),
+        (b",\"media\":", r.media),
+        (b",\"inventory\":", r.inventory),
+        (b",\"category\":", r.category),
+    ] {
+        buf.extend_from_slice(key);
+        buf.extend_from_slice(if g.has_errors {
+            b"{\"hasErrors\":true,\"errorCount\":"
+        } else {
+            b"{\"hasErrors\":false,\"errorCount\":"
+        });
+        value(buf, &g.error_count)?;
+        buf.push(b'}');
+    }
+    buf.push(b'}');
+    if let Some(m) = &e.market_intelligence {
+        buf.extend_from_slice(b",\"marketIntelligence\":");
+        value(buf, m)?;
+    }
+    buf.push(b'}');
+    Ok(())
 }
 
 /// One quick win: a rule whose fix helps many products for little work (spec 4.2).
@@ -443,7 +507,7 @@ impl<'w> JsonBatchWriter<'w> {
         }
         self.first = false;
         self.buf.clear();
-        serde_json::to_writer(&mut self.buf, entry).map_err(std::io::Error::from)?;
+        write_entry(&mut self.buf, entry).map_err(std::io::Error::from)?;
         self.out.write_all(&self.buf)?;
         Ok(())
     }
@@ -633,6 +697,112 @@ mod tests {
         assert_eq!(wins[1].rule, "FL-C002");
         assert_eq!(a.optimization_opportunities, 4);
         assert_eq!(a.products_with_errors, 2);
+    }
+
+    /// The entry of a product checked by the engine, with and without market intelligence,
+    /// written both ways.
+    fn both_ways(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        let p = crate::rules::product_from_pairs(pairs);
+        let r = crate::rules::Engine::new(crate::rules::EngineOptions::default()).check(&p);
+        [false, true]
+            .into_iter()
+            .map(|mi| {
+                let e = BatchEntry::from_report(&r, mi);
+                let mut fast = Vec::new();
+                write_entry(&mut fast, &e).unwrap();
+                (
+                    String::from_utf8(fast).unwrap(),
+                    serde_json::to_string(&e).unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn entries_are_written_as_serde_json_writes_them() {
+        let products: [&[(&str, &str)]; 3] = [
+            &[("id", "1"), ("title", "Short")],
+            &[
+                ("id", "SKU-1"),
+                ("title", "Acme Men's Cotton T-Shirt, Navy Blue, Size L"),
+                ("description", "A soft shirt, \"classic\" fit."),
+                ("link", "https://acme.test/p/1"),
+                ("image_link", "https://acme.test/p/1.jpg"),
+                ("price", "19.99 USD"),
+                ("availability", "in_stock"),
+                ("condition", "new"),
+                ("brand", "Acme"),
+                ("gtin", "4006381333931"),
+                (
+                    "google_product_category",
+                    "Apparel & Accessories > Clothing",
+                ),
+            ],
+            &[("id", "a\\b\t\"c\"\u{1}é😀"), ("price", "-3 XXX")],
+        ];
+        for pairs in products {
+            for (fast, by_serde) in both_ways(pairs) {
+                assert_eq!(fast, by_serde);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever the entry holds (texts with quotes, backslashes, controls, non-ASCII; any
+        /// numbers, counts and codes), the bytes are serde_json's.
+        #[test]
+        fn any_entry_gives_serde_jsons_bytes(
+            texts in proptest::collection::vec("[a-z\"\\\t\u{1}\u{7f}é% -]{0,12}", 4),
+            numbers in proptest::collection::vec(proptest::num::f64::ANY, 6),
+            counts in proptest::collection::vec(0usize..1000, 7),
+            flags in proptest::collection::vec(proptest::bool::ANY, 7),
+            violations in proptest::collection::vec(
+                proptest::sample::select(vec!["FL-C003", "FL-I015", "FL-\"x"]),
+                0..4,
+            ),
+            category in proptest::option::of(proptest::sample::select(vec!["apparel", "electronics"])),
+        ) {
+            let g = |i: usize| GroupCount { has_errors: flags[i], error_count: counts[i] };
+            let e = BatchEntry {
+                gmc_compliance: EntryCompliance {
+                    status: "partially_compliant",
+                    coverage: texts[0].clone(),
+                    message: texts[1].clone(),
+                    violations,
+                },
+                performance_optimization: EntryOptimization {
+                    overall_score: numbers[0],
+                    message: texts[2].clone(),
+                    estimated_revenue_gain: numbers[1],
+                },
+                product_id: texts[3].clone(),
+                validation_score: numbers[2],
+                total_errors: counts[6],
+                total_revenue_impact: numbers[3],
+                overall_priority: "high",
+                results: GroupCounts {
+                    identity: g(0),
+                    content: g(1),
+                    pricing: g(2),
+                    media: g(3),
+                    inventory: g(4),
+                    category: g(5),
+                },
+                market_intelligence: flags[6].then_some(EntryMarketIntelligence {
+                    detected_category: category,
+                    confidence: numbers[4],
+                    category_score: numbers[5],
+                }),
+            };
+            let mut fast = Vec::new();
+            let written = write_entry(&mut fast, &e);
+            let by_serde = serde_json::to_vec(&e);
+            // Non-finite numbers are written as `null` by both.
+            proptest::prop_assert_eq!(written.is_ok(), by_serde.is_ok());
+            if let Ok(by_serde) = by_serde {
+                proptest::prop_assert_eq!(String::from_utf8(fast).unwrap(), String::from_utf8(by_serde).unwrap());
+            }
+        }
     }
 
     #[test]

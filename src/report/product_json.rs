@@ -114,12 +114,12 @@ fn optimization(buf: &mut Vec<u8>, o: &PerformanceOptimization) -> serde_json::R
 }
 
 /// Anything, encoded by serde_json.
-fn value<T: Serialize + ?Sized>(buf: &mut Vec<u8>, v: &T) -> serde_json::Result<()> {
+pub(crate) fn value<T: Serialize + ?Sized>(buf: &mut Vec<u8>, v: &T) -> serde_json::Result<()> {
     serde_json::to_writer(&mut *buf, v)
 }
 
 /// A string: copied between quotes when JSON needs no escape in it, else encoded by serde_json.
-fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
+pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
     if needs_no_escape(s) {
         buf.reserve(s.len() + 2);
         buf.push(b'"');
