@@ -24,7 +24,7 @@ use crate::account::{BatchBilling, Meta};
 use crate::error::Result;
 use crate::model::result::fix_minutes;
 use crate::model::{Group, RuleKind, Severity};
-use crate::report::product_json::{string, value};
+use crate::report::product_json::{elements, string, value};
 use crate::revenue::impact::{TwoDecimals, round_cents};
 use crate::rules::{ComplianceStatus, ProductReport};
 
@@ -224,12 +224,7 @@ pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> 
     buf.extend_from_slice(b",\"message\":");
     string(buf, &c.message)?;
     buf.extend_from_slice(b",\"violations\":[");
-    for (i, v) in c.violations.iter().enumerate() {
-        if i > 0 {
-            buf.push(b',');
-        }
-        string(buf, v)?;
-    }
+    elements(buf, &c.violations, |buf, v| string(buf, v))?;
     let o = &e.performance_optimization;
     buf.extend_from_slice(b"]},\"performanceOptimization\":{\"overallScore\":");
     value(buf, &o.overall_score)?;

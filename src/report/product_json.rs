@@ -67,12 +67,7 @@ fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()
         string(buf, status)?;
     }
     buf.extend_from_slice(b"},\"violations\":[");
-    for (i, v) in c.violations.iter().enumerate() {
-        if i > 0 {
-            buf.push(b',');
-        }
-        violation(buf, v)?;
-    }
+    elements(buf, &c.violations, violation)?;
     buf.extend_from_slice(b"],\"message\":");
     string(buf, &c.message)?;
     buf.push(b'}');
@@ -110,6 +105,22 @@ fn optimization(buf: &mut Vec<u8>, o: &PerformanceOptimization) -> serde_json::R
     buf.extend_from_slice(b",\"message\":");
     string(buf, &o.message)?;
     buf.push(b'}');
+    Ok(())
+}
+
+/// The elements of a JSON array (between its brackets), each written by `each`, separated by
+/// commas.
+pub(crate) fn elements<T>(
+    buf: &mut Vec<u8>,
+    items: &[T],
+    mut each: impl FnMut(&mut Vec<u8>, &T) -> serde_json::Result<()>,
+) -> serde_json::Result<()> {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        each(buf, item)?;
+    }
     Ok(())
 }
 
