@@ -54,15 +54,11 @@ pub fn percent_text(value: f64) -> String {
     percent_text_by_float(value)
 }
 
-/// [`percent_text`] with float formatting: the definition, and the text of values outside the
-/// integer path (negative, huge, not a number).
+/// [`percent_text`] with float formatting (the GTIN report's percentage text of the value rounded
+/// to tenths): the definition, and the text of values outside the integer path (negative, huge,
+/// not a number).
 fn percent_text_by_float(value: f64) -> String {
-    let rounded = (value * 10.0).round() / 10.0;
-    if (rounded - rounded.round()).abs() < 1e-9 {
-        format!("{rounded:.0}%")
-    } else {
-        format!("{rounded:.1}%")
-    }
+    crate::gtin::response::percent_text((value * 10.0).round() / 10.0)
 }
 
 /// `results[].gmcCompliance` (spec 2.4) plus the compliance rule codes (`violations`, feedlint's
