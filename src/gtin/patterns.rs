@@ -269,11 +269,19 @@ impl PatternSet {
 #[must_use]
 pub fn detect(raw: &str, digits: Option<&[u8]>) -> PatternSet {
     let mut set = PatternSet::default();
-    if is_template(raw) {
-        set.insert(Pattern::TemplatePlaceholder);
-    }
-    if is_system_placeholder(raw) {
-        set.insert(Pattern::SystemPlaceholder);
+    // A plain run of digits (nearly every submitted GTIN) has no template marker, mask or word,
+    // and can only be one of the numeric placeholder tokens.
+    if raw.bytes().all(|b| b.is_ascii_digit()) {
+        if NUMERIC_PLACEHOLDERS.contains(&raw) {
+            set.insert(Pattern::SystemPlaceholder);
+        }
+    } else {
+        if is_template(raw) {
+            set.insert(Pattern::TemplatePlaceholder);
+        }
+        if is_system_placeholder(raw) {
+            set.insert(Pattern::SystemPlaceholder);
+        }
     }
     if let Some(d) = digits.filter(|d| d.len() >= 7 && d.iter().all(u8::is_ascii_digit)) {
         detect_digits(d, &mut set);
@@ -298,11 +306,11 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
     if runs[9] >= 7 {
         set.insert(Pattern::Descending);
     }
-    if shares_window(body, KEYPAD_WINDOW, &KEYPAD_WINDOWS) {
+    if shares_window(body, &KEYPAD_WINDOWS) {
         set.insert(Pattern::Keyboard);
     }
     if [2, 3, 4, 6, 7, 8].into_iter().any(|step| runs[step] >= 7)
-        || shares_window(body, SEQUENCE_WINDOW, &SEQUENCE_WINDOWS)
+        || shares_window(body, &SEQUENCE_WINDOWS)
     {
         set.insert(Pattern::Mathematical);
     }
@@ -330,7 +338,12 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
         }
     }
     let canonical = right_aligned_14(d);
-    if canonical.is_some_and(|c| COMMON_TEST_VALUES_14.contains(&c)) {
+    // Padded to 14 digits, equal texts are equal numbers: one binary search of the values.
+    if canonical.is_some()
+        && COMMON_TEST_VALUES_SORTED
+            .binary_search(&digits_value(d))
+            .is_ok()
+    {
         set.insert(Pattern::CommonTestValue);
     }
     if d.len() >= 12 && !sig.is_empty() && sig.len() < 8 {
@@ -396,12 +409,15 @@ const COMMON_TEST_VALUES: [&str; 12] = [
     "10012345678902",
 ];
 
-/// [`COMMON_TEST_VALUES`] left-padded to 14 digits, as [`right_aligned_14`] gives them; built once.
-static COMMON_TEST_VALUES_14: LazyLock<Vec<[u8; 14]>> = LazyLock::new(|| {
-    COMMON_TEST_VALUES
+/// [`COMMON_TEST_VALUES`] as numbers, sorted: the values padded to 14 digits, as
+/// [`right_aligned_14`] gives them, compare as their numbers do. Built once.
+static COMMON_TEST_VALUES_SORTED: LazyLock<Vec<u64>> = LazyLock::new(|| {
+    let mut v: Vec<u64> = COMMON_TEST_VALUES
         .iter()
-        .filter_map(|t| right_aligned_14(t.as_bytes()))
-        .collect()
+        .map(|t| digits_value(t.as_bytes()))
+        .collect();
+    v.sort_unstable();
+    v
 });
 
 /// Company prefixes GS1 uses in documentation and samples (P15), as the first digits of the
@@ -448,12 +464,28 @@ fn longest_step_run(s: &[u8], step: u8) -> usize {
 const KEYPAD_WINDOW: usize = 6;
 const SEQUENCE_WINDOW: usize = 8;
 
-/// Every `KEYPAD_WINDOW`-digit window of the keypad walks, as numbers, sorted; built once.
-static KEYPAD_WINDOWS: LazyLock<Vec<u64>> =
+/// Every `KEYPAD_WINDOW`-digit window of the keypad walks; built once.
+static KEYPAD_WINDOWS: LazyLock<Windows> =
     LazyLock::new(|| windows_of(&KEYPAD_WALKS, KEYPAD_WINDOW));
-/// Every `SEQUENCE_WINDOW`-digit window of the number sequences, as numbers, sorted.
-static SEQUENCE_WINDOWS: LazyLock<Vec<u64>> =
+/// Every `SEQUENCE_WINDOW`-digit window of the number sequences.
+static SEQUENCE_WINDOWS: LazyLock<Windows> =
     LazyLock::new(|| windows_of(&NUMBER_SEQUENCES, SEQUENCE_WINDOW));
+
+/// The `n`-digit windows of some digit strings: their values, sorted, and a bitmap of their
+/// first three digits. Most windows of a real GTIN start with three digits no window of the
+/// patterns starts with, and are rejected by one bit test before any search.
+struct Windows {
+    n: usize,
+    sorted: Vec<u64>,
+    leads: [u64; 16],
+}
+
+/// The first three digits of `w` (at least three ASCII digits) as a number, 0–999.
+fn lead(w: &[u8]) -> usize {
+    usize::from(w[0].wrapping_sub(b'0')) * 100
+        + usize::from(w[1].wrapping_sub(b'0')) * 10
+        + usize::from(w[2].wrapping_sub(b'0'))
+}
 
 /// The value of a run of ASCII digits. All windows compared have the same length, so equal
 /// values mean equal digit strings, leading zeros included.
@@ -462,20 +494,28 @@ fn digits_value(w: &[u8]) -> u64 {
         .fold(0, |acc, &b| acc * 10 + u64::from(b.wrapping_sub(b'0')))
 }
 
-fn windows_of(patterns: &[&str], n: usize) -> Vec<u64> {
-    let mut v: Vec<u64> = patterns
+fn windows_of(patterns: &[&str], n: usize) -> Windows {
+    let mut sorted: Vec<u64> = patterns
         .iter()
         .flat_map(|p| p.as_bytes().windows(n).map(digits_value))
         .collect();
-    v.sort_unstable();
-    v.dedup();
-    v
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut leads = [0; 16];
+    for w in patterns.iter().flat_map(|p| p.as_bytes().windows(n)) {
+        let l = lead(w);
+        leads[l / 64] |= 1 << (l % 64);
+    }
+    Windows { n, sorted, leads }
 }
 
-/// Whether `s` (ASCII digits) shares an `n`-digit window with the patterns behind `sorted`.
-fn shares_window(s: &[u8], n: usize, sorted: &[u64]) -> bool {
-    s.windows(n)
-        .any(|w| sorted.binary_search(&digits_value(w)).is_ok())
+/// Whether `s` (ASCII digits) shares a window with the patterns behind `windows`.
+fn shares_window(s: &[u8], windows: &Windows) -> bool {
+    s.windows(windows.n).any(|w| {
+        let l = lead(w);
+        windows.leads[l / 64] & (1 << (l % 64)) != 0
+            && windows.sorted.binary_search(&digits_value(w)).is_ok()
+    })
 }
 
 fn group_value(g: &[u8]) -> u32 {
@@ -489,6 +529,12 @@ fn incrementing_groups(s: &[u8], width: usize, count: usize) -> bool {
         return false;
     }
     (0..=s.len() - span).any(|start| {
+        // Each group one more than the one before: the last digits of the first two differ by
+        // one (mod 10). Most offsets fail this byte test before any group is read.
+        let (a, b) = (s[start + width - 1], s[start + 2 * width - 1]);
+        if (b + 10 - a) % 10 != 1 {
+            return false;
+        }
         let mut groups = s[start..start + span].chunks_exact(width).map(group_value);
         let mut prev = groups.next().unwrap_or(0);
         groups.all(|v| {
@@ -507,16 +553,15 @@ fn is_palindrome(s: &[u8]) -> bool {
 /// Zeros need a longer run: company prefixes ending in zeros followed by a small item reference
 /// give real GTINs six zeros in a row (5449000000996).
 fn has_fill_run(s: &[u8], sig_start: usize) -> bool {
-    let mut i = sig_start.min(s.len());
-    while i < s.len() {
-        let j = s[i..]
-            .iter()
-            .position(|&b| b != s[i])
-            .map_or(s.len(), |k| i + k);
-        if j - i >= if s[i] == b'0' { 8 } else { 7 } {
+    // One pass: the length of the run each digit ends, compared as it grows.
+    let mut run = 0_usize;
+    let mut prev = 0_u8;
+    for &b in s.get(sig_start..).unwrap_or(&[]) {
+        run = if run > 0 && b == prev { run + 1 } else { 1 };
+        prev = b;
+        if run >= if b == b'0' { 8 } else { 7 } {
             return true;
         }
-        i = j;
     }
     false
 }
@@ -582,47 +627,429 @@ fn is_template(raw: &str) -> bool {
     })
 }
 
+/// The tokens of [`is_system_placeholder`] made only of digits (a test checks they are exactly
+/// those): all a plain run of digits needs comparing with.
+const NUMERIC_PLACEHOLDERS: [&str; 6] = [
+    "0",
+    "65535",
+    "2147483647",
+    "4294967295",
+    "9223372036854775807",
+    "18446744073709551615",
+];
+
 fn is_system_placeholder(raw: &str) -> bool {
-    const TOKENS: [&str; 37] = [
-        "null",
-        "nil",
-        "none",
-        "n/a",
-        "na",
-        "nan",
-        "undefined",
-        "unknown",
-        "tbd",
-        "tba",
-        "todo",
-        "default",
-        "false",
-        "true",
-        "-",
-        "--",
-        "0",
-        "-1",
-        "not available",
-        "not applicable",
-        "does not apply",
-        "doesnotapply",
-        "no gtin",
-        "nogtin",
-        "#n/a",
-        "#value!",
-        "#ref!",
-        "#name?",
-        "#num!",
-        "#null!",
-        "#div/0!",
-        "65535",
-        "2147483647",
-        "4294967295",
-        "9223372036854775807",
-        "18446744073709551615",
-        "(null)",
-    ];
     TOKENS.iter().any(|t| t.eq_ignore_ascii_case(raw))
+}
+
+/// Values systems write when they have no GTIN (P16), compared ASCII-case-insensitively.
+const TOKENS: [&str; 37] = [
+    "null",
+    "nil",
+    "none",
+    "n/a",
+    "na",
+    "nan",
+    "undefined",
+    "unknown",
+    "tbd",
+    "tba",
+    "todo",
+    "default",
+    "false",
+    "true",
+    "-",
+    "--",
+    "0",
+    "-1",
+    "not available",
+    "not applicable",
+    "does not apply",
+    "doesnotapply",
+    "no gtin",
+    "nogtin",
+    "#n/a",
+    "#value!",
+    "#ref!",
+    "#name?",
+    "#num!",
+    "#null!",
+    "#div/0!",
+    "65535",
+    "2147483647",
+    "4294967295",
+    "9223372036854775807",
+    "18446744073709551615",
+    "(null)",
+];
+
+/// The detectors as they were before the byte screens (bit for bit the previous code): what the
+/// screened ones must agree with on every input.
+#[cfg(test)]
+mod reference {
+    #![allow(clippy::all, clippy::pedantic)]
+    use super::{LazyLock, Pattern, PatternSet};
+
+    /// Runs every detector. `raw` is the trimmed raw text; `digits` the ASCII digits read from it
+    /// (any count; digit detectors need at least 7).
+    #[must_use]
+    pub(super) fn detect(raw: &str, digits: Option<&[u8]>) -> PatternSet {
+        let mut set = PatternSet::default();
+        if is_template(raw) {
+            set.insert(Pattern::TemplatePlaceholder);
+        }
+        if is_system_placeholder(raw) {
+            set.insert(Pattern::SystemPlaceholder);
+        }
+        if let Some(d) = digits.filter(|d| d.len() >= 7 && d.iter().all(u8::is_ascii_digit)) {
+            detect_digits(d, &mut set);
+        }
+        set
+    }
+
+    fn detect_digits(d: &[u8], set: &mut PatternSet) {
+        let body = &d[..d.len() - 1];
+        let sig_start = d.iter().position(|&b| b != b'0').unwrap_or(d.len());
+        let sig = &d[sig_start..];
+        let sig_body = sig.get(..sig.len().saturating_sub(1)).unwrap_or(&[]);
+
+        let all_same = all_same(d) || all_same(body);
+        if all_same {
+            set.insert(Pattern::AllSameDigits);
+        }
+        let runs = step_runs(body);
+        if runs[1] >= 7 {
+            set.insert(Pattern::Ascending);
+        }
+        if runs[9] >= 7 {
+            set.insert(Pattern::Descending);
+        }
+        if shares_window(body, KEYPAD_WINDOW, &KEYPAD_WINDOWS) {
+            set.insert(Pattern::Keyboard);
+        }
+        if [2, 3, 4, 6, 7, 8].into_iter().any(|step| runs[step] >= 7)
+            || shares_window(body, SEQUENCE_WINDOW, &SEQUENCE_WINDOWS)
+        {
+            set.insert(Pattern::Mathematical);
+        }
+        if incrementing_groups(body, 2, 4) || incrementing_groups(body, 3, 3) {
+            set.insert(Pattern::Increment);
+        }
+        if !all_same {
+            if body.len() >= 7 && is_palindrome(body) && !is_palindrome(d) {
+                set.insert(Pattern::Mirror);
+            }
+            if d.len() >= 8 && is_palindrome(d) {
+                set.insert(Pattern::Palindrome);
+            }
+            if has_fill_run(body, sig_start) {
+                set.insert(Pattern::GeneratorArtifact);
+            }
+            if (body.len() >= 7 && period_is(body, 2)) || (d.len() >= 8 && period_is(d, 2)) {
+                set.insert(Pattern::Alternating);
+            }
+            if [body, d]
+                .iter()
+                .any(|s| s.len() >= 7 && (3..=6).any(|p| s.len() >= 2 * p && period_is(s, p)))
+            {
+                set.insert(Pattern::RepeatedBlock);
+            }
+        }
+        let canonical = right_aligned_14(d);
+        if canonical.is_some_and(|c| COMMON_TEST_VALUES_14.contains(&c)) {
+            set.insert(Pattern::CommonTestValue);
+        }
+        if d.len() >= 12 && !sig.is_empty() && sig.len() < 8 {
+            set.insert(Pattern::Partial);
+        }
+        if sig_body.len() >= 7 && sig_body[1..].iter().all(|&b| b == b'0') {
+            set.insert(Pattern::DefaultValue);
+        }
+        if let Some(c) = canonical {
+            let thirteen = &c[1..];
+            if thirteen.starts_with(b"952")
+                || SAMPLE_COMPANY_PREFIXES
+                    .iter()
+                    .any(|p| thirteen.starts_with(p.as_bytes()))
+            {
+                set.insert(Pattern::SampleData);
+            }
+        }
+        let repeating_already = set.contains(Pattern::AllSameDigits)
+            || set.contains(Pattern::Alternating)
+            || set.contains(Pattern::RepeatedBlock);
+        if !repeating_already {
+            let distinct = distinct_digits(sig_body);
+            if (sig_body.len() >= 7 && distinct <= 2) || (sig_body.len() >= 11 && distinct <= 3) {
+                set.insert(Pattern::Weak);
+            }
+        }
+    }
+
+    /// Numeric-keypad walks (P03).
+    const KEYPAD_WALKS: [&str; 8] = [
+        "789456123",
+        "321654987",
+        "123654789",
+        "789654123",
+        "147258369",
+        "741852963",
+        "369258147",
+        "963852741",
+    ];
+
+    /// Concatenated well-known number sequences (P04).
+    const NUMBER_SEQUENCES: [&str; 4] = [
+        "1248163264128256512",
+        "11235813213455891442",
+        "149162536496481100",
+        "235711131719232931374143",
+    ];
+
+    /// Published example and test GTINs (P12).
+    const COMMON_TEST_VALUES: [&str; 12] = [
+        "4006381333931",
+        "036000291452",
+        "9780306406157",
+        "5901234123457",
+        "96385074",
+        "73513537",
+        "012345678905",
+        "1234567890128",
+        "123456789012",
+        "12345678901231",
+        "00012345600012",
+        "10012345678902",
+    ];
+
+    /// [`COMMON_TEST_VALUES`] left-padded to 14 digits, as [`right_aligned_14`] gives them; built once.
+    static COMMON_TEST_VALUES_14: LazyLock<Vec<[u8; 14]>> = LazyLock::new(|| {
+        COMMON_TEST_VALUES
+            .iter()
+            .filter_map(|t| right_aligned_14(t.as_bytes()))
+            .collect()
+    });
+
+    /// Company prefixes GS1 uses in documentation and samples (P15), as the first digits of the
+    /// 13-digit form.
+    const SAMPLE_COMPANY_PREFIXES: [&str; 5] =
+        ["0614141", "4012345", "5012345", "5901234", "9501101"];
+
+    fn all_same(s: &[u8]) -> bool {
+        s.first().is_some_and(|&f| s.iter().all(|&b| b == f))
+    }
+
+    /// For each step 0–9, the longest run of digits where each is `step` (mod 10) more than the
+    /// previous: what [`longest_step_run`] gives for every step, in one pass.
+    fn step_runs(s: &[u8]) -> [usize; 10] {
+        let mut best = [usize::from(!s.is_empty()); 10];
+        let mut prev_step = usize::MAX;
+        let mut run = 1;
+        for w in s.windows(2) {
+            let step = usize::from((w[1] + 10 - w[0]) % 10);
+            run = if step == prev_step { run + 1 } else { 2 };
+            prev_step = step;
+            best[step] = best[step].max(run);
+        }
+        best
+    }
+
+    /// Longest run of digits where each is `step` (mod 10) more than the previous.
+    #[allow(dead_code)]
+    fn longest_step_run(s: &[u8], step: u8) -> usize {
+        let mut best = usize::from(!s.is_empty());
+        let mut run = best;
+        for w in s.windows(2) {
+            if (w[0] - b'0' + step) % 10 == w[1] - b'0' {
+                run += 1;
+                best = best.max(run);
+            } else {
+                run = 1;
+            }
+        }
+        best
+    }
+
+    /// Whether `s` and `pattern` share a common window of `n` bytes.
+    /// Window lengths: six digits of a keypad walk (P03), eight of a number sequence (P04).
+    const KEYPAD_WINDOW: usize = 6;
+    const SEQUENCE_WINDOW: usize = 8;
+
+    /// Every `KEYPAD_WINDOW`-digit window of the keypad walks, as numbers, sorted; built once.
+    static KEYPAD_WINDOWS: LazyLock<Vec<u64>> =
+        LazyLock::new(|| windows_of(&KEYPAD_WALKS, KEYPAD_WINDOW));
+    /// Every `SEQUENCE_WINDOW`-digit window of the number sequences, as numbers, sorted.
+    static SEQUENCE_WINDOWS: LazyLock<Vec<u64>> =
+        LazyLock::new(|| windows_of(&NUMBER_SEQUENCES, SEQUENCE_WINDOW));
+
+    /// The value of a run of ASCII digits. All windows compared have the same length, so equal
+    /// values mean equal digit strings, leading zeros included.
+    fn digits_value(w: &[u8]) -> u64 {
+        w.iter()
+            .fold(0, |acc, &b| acc * 10 + u64::from(b.wrapping_sub(b'0')))
+    }
+
+    fn windows_of(patterns: &[&str], n: usize) -> Vec<u64> {
+        let mut v: Vec<u64> = patterns
+            .iter()
+            .flat_map(|p| p.as_bytes().windows(n).map(digits_value))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Whether `s` (ASCII digits) shares an `n`-digit window with the patterns behind `sorted`.
+    fn shares_window(s: &[u8], n: usize, sorted: &[u64]) -> bool {
+        s.windows(n)
+            .any(|w| sorted.binary_search(&digits_value(w)).is_ok())
+    }
+
+    fn group_value(g: &[u8]) -> u32 {
+        g.iter().fold(0, |acc, &b| acc * 10 + u32::from(b - b'0'))
+    }
+
+    /// `count` consecutive groups of `width` digits, each one more than the previous, at any offset.
+    fn incrementing_groups(s: &[u8], width: usize, count: usize) -> bool {
+        let span = width * count;
+        if s.len() < span {
+            return false;
+        }
+        (0..=s.len() - span).any(|start| {
+            let mut groups = s[start..start + span].chunks_exact(width).map(group_value);
+            let mut prev = groups.next().unwrap_or(0);
+            groups.all(|v| {
+                let ok = v == prev + 1;
+                prev = v;
+                ok
+            })
+        })
+    }
+
+    fn is_palindrome(s: &[u8]) -> bool {
+        s.iter().eq(s.iter().rev())
+    }
+
+    /// A run of at least 7 identical non-zero digits or 8 zeros that is not leading-zero padding.
+    /// Zeros need a longer run: company prefixes ending in zeros followed by a small item reference
+    /// give real GTINs six zeros in a row (5449000000996).
+    fn has_fill_run(s: &[u8], sig_start: usize) -> bool {
+        let mut i = sig_start.min(s.len());
+        while i < s.len() {
+            let j = s[i..]
+                .iter()
+                .position(|&b| b != s[i])
+                .map_or(s.len(), |k| i + k);
+            if j - i >= if s[i] == b'0' { 8 } else { 7 } {
+                return true;
+            }
+            i = j;
+        }
+        false
+    }
+
+    /// Whether `s` has period `p`: every digit equals the one `p` before it, and the first `p`
+    /// digits are not all the same (so a constant string has no period above 1).
+    fn period_is(s: &[u8], p: usize) -> bool {
+        s.len() > p
+            && !all_same(&s[..p])
+            && (p..s.len()).all(|i| s[i] == s[i - p])
+            && (1..p).all(|q| p % q != 0 || !(q..s.len()).all(|i| s[i] == s[i - q]))
+    }
+
+    fn distinct_digits(s: &[u8]) -> u32 {
+        let mut mask = 0u16;
+        for &b in s {
+            mask |= 1 << (b - b'0');
+        }
+        mask.count_ones()
+    }
+
+    /// The value left-padded with zeros to 14 digits, when it has 14 or fewer.
+    fn right_aligned_14(d: &[u8]) -> Option<[u8; 14]> {
+        if d.len() > 14 || !d.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let mut out = [b'0'; 14];
+        out[14 - d.len()..].copy_from_slice(d);
+        Some(out)
+    }
+
+    fn is_template(raw: &str) -> bool {
+        const MARKERS: [&str; 6] = ["{{", "}}", "${", "{%", "<%", "[["];
+        const WORDS: [&str; 6] = ["gtin", "ean", "upc", "isbn", "barcode", "placeholder"];
+        // A plain run of digits has no marker, wrapper, mask or word: the common case, answered
+        // without the scans below.
+        if raw.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+        if MARKERS.iter().any(|m| raw.contains(m)) {
+            return true;
+        }
+        let wrapped = [('{', '}'), ('[', ']'), ('<', '>'), ('%', '%')]
+            .iter()
+            .any(|&(a, b)| raw.len() >= 3 && raw.starts_with(a) && raw.ends_with(b));
+        if wrapped {
+            return true;
+        }
+        let masks = raw
+            .chars()
+            .filter(|c| matches!(c, 'X' | 'x' | '#' | '*' | '?' | '_'))
+            .count();
+        if masks >= 4 {
+            return true;
+        }
+        // Words: compare ASCII case-insensitively without allocating.
+        let bytes = raw.as_bytes();
+        WORDS.iter().any(|w| {
+            bytes
+                .windows(w.len())
+                .any(|win| win.eq_ignore_ascii_case(w.as_bytes()))
+        })
+    }
+
+    fn is_system_placeholder(raw: &str) -> bool {
+        const TOKENS: [&str; 37] = [
+            "null",
+            "nil",
+            "none",
+            "n/a",
+            "na",
+            "nan",
+            "undefined",
+            "unknown",
+            "tbd",
+            "tba",
+            "todo",
+            "default",
+            "false",
+            "true",
+            "-",
+            "--",
+            "0",
+            "-1",
+            "not available",
+            "not applicable",
+            "does not apply",
+            "doesnotapply",
+            "no gtin",
+            "nogtin",
+            "#n/a",
+            "#value!",
+            "#ref!",
+            "#name?",
+            "#num!",
+            "#null!",
+            "#div/0!",
+            "65535",
+            "2147483647",
+            "4294967295",
+            "9223372036854775807",
+            "18446744073709551615",
+            "(null)",
+        ];
+        TOKENS.iter().any(|t| t.eq_ignore_ascii_case(raw))
+    }
 }
 
 #[cfg(test)]
@@ -1063,16 +1490,80 @@ mod window_props {
         })
     }
 
+    /// Digit strings shaped like the patterns as well as random ones: runs, steps, blocks,
+    /// palindromes, pieces of the keypad walks and number sequences, test values, zero padding.
+    fn digit_strings() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            "[0-9]{1,14}",
+            "(0{1,9}|1{1,9}|7{1,9}|9{1,9})",
+            (0usize..8, 0usize..4, 1usize..=6)
+                .prop_map(|(i, s, n)| KEYPAD_WALKS[i][s..s + n].to_owned()),
+            (0usize..4, 0usize..12, 1usize..=9).prop_map(|(i, s, n)| {
+                let q = NUMBER_SEQUENCES[i];
+                q[s.min(q.len() - 1)..(s + n).min(q.len())].to_owned()
+            }),
+            (0usize..12).prop_map(|i| COMMON_TEST_VALUES[i].to_owned()),
+            (0u8..10, 0u8..10, 2u8..8).prop_map(|(start, step, n)| {
+                (0..n)
+                    .map(|k| char::from(b'0' + (start + step * k % 10) % 10))
+                    .collect()
+            }),
+            ("[0-9]{1,6}", 2usize..5).prop_map(|(b, k)| b.repeat(k)),
+            "[0-9]{1,7}".prop_map(|h| format!("{h}{}", h.chars().rev().collect::<String>())),
+            (0u32..1000, 2u32..5, 2u32..4).prop_map(|(v, w, c)| {
+                (0..c)
+                    .map(|k| {
+                        let g = (v + k) % 10u32.pow(w);
+                        format!("{g:0width$}", width = w as usize)
+                    })
+                    .collect::<Vec<_>>()
+                    .concat()
+            }),
+        ];
+        proptest::collection::vec(piece, 1..4).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+        /// The screened detectors find exactly what the previous ones found, on digit strings of
+        /// every length and on the same strings with a non-digit in them.
+        #[test]
+        fn screened_detectors_agree_with_the_reference(s in digit_strings(), junk in proptest::option::of((0usize..20, "[ a-zA-Z#/-]"))) {
+            let mut raw = s.clone();
+            if let Some((at, j)) = junk {
+                raw.insert_str(at.min(raw.len()), &j);
+            }
+            let digits: Vec<u8> = raw.bytes().filter(u8::is_ascii_digit).collect();
+            prop_assert_eq!(detect(&raw, Some(&digits)), super::reference::detect(&raw, Some(&digits)), "{}", raw);
+            prop_assert_eq!(detect(&raw, None), super::reference::detect(&raw, None), "{}", raw);
+        }
+
+        #[test]
+        fn placeholders_agree_with_the_reference(raw in "(0|65535|2147483647|null|N/A|-1|--|#n/a|[0-9]{0,20}|\\PC{0,12})") {
+            prop_assert_eq!(detect(&raw, None), super::reference::detect(&raw, None));
+        }
+    }
+
+    #[test]
+    fn numeric_placeholders_are_the_all_digit_tokens() {
+        let digits: Vec<&str> = TOKENS
+            .iter()
+            .copied()
+            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+            .collect();
+        assert_eq!(digits, NUMERIC_PLACEHOLDERS);
+    }
+
     proptest! {
         #[test]
         fn precomputed_windows_match_the_direct_search(s in "[0-9]{0,16}") {
             let b = s.as_bytes();
             prop_assert_eq!(
-                shares_window(b, KEYPAD_WINDOW, &KEYPAD_WINDOWS),
+                shares_window(b, &KEYPAD_WINDOWS),
                 naive(b, &KEYPAD_WALKS, KEYPAD_WINDOW)
             );
             prop_assert_eq!(
-                shares_window(b, SEQUENCE_WINDOW, &SEQUENCE_WINDOWS),
+                shares_window(b, &SEQUENCE_WINDOWS),
                 naive(b, &NUMBER_SEQUENCES, SEQUENCE_WINDOW)
             );
         }
@@ -1080,7 +1571,7 @@ mod window_props {
         #[test]
         fn windows_taken_from_the_patterns_are_found(i in 0usize..8, start in 0usize..4) {
             let w = &KEYPAD_WALKS[i].as_bytes()[start..start + KEYPAD_WINDOW];
-            prop_assert!(shares_window(w, KEYPAD_WINDOW, &KEYPAD_WINDOWS));
+            prop_assert!(shares_window(w, &KEYPAD_WINDOWS));
         }
     }
 }
