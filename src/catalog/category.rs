@@ -4,6 +4,7 @@
 //! This is the only place these facts are written. Not responsible for detection heuristics over
 //! titles and descriptions (the rules engine does that with this data).
 
+use crate::model::Trim;
 use serde::Serialize;
 
 /// One of the spec's six category validators.
@@ -80,7 +81,7 @@ impl Category {
     /// Parses a category key exactly (`health_beauty`), case-insensitively.
     #[must_use]
     pub fn from_key(key: &str) -> Option<Self> {
-        let key = key.trim();
+        let key = key.trim_fast();
         Self::ALL
             .into_iter()
             .find(|c| c.key().eq_ignore_ascii_case(key))
@@ -140,7 +141,7 @@ impl Category {
     /// Recognises a category from a key, a display name, a taxonomy path or a taxonomy id.
     #[must_use]
     pub fn recognise(text: &str) -> Option<Self> {
-        let text = text.trim();
+        let text = text.trim_fast();
         if text.is_empty() {
             return None;
         }
@@ -152,7 +153,7 @@ impl Category {
                 .into_iter()
                 .find(|c| c.taxonomy_roots().contains(&id) || c.taxonomy_children().contains(&id));
         }
-        let first = text.split('>').next().unwrap_or("").trim();
+        let first = text.split('>').next().unwrap_or("").trim_fast();
         Self::ALL.into_iter().find(|c| {
             c.display_name().eq_ignore_ascii_case(first)
                 || c.taxonomy_path_roots()

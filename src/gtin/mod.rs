@@ -14,6 +14,7 @@ pub mod read;
 pub mod request;
 pub mod response;
 
+use crate::model::Trim;
 use serde::Serialize;
 
 pub use check::{CheckDigit, GtinFormat, compute_check_digit, has_valid_check_digit};
@@ -256,7 +257,10 @@ pub struct GtinAnalysis {
 #[must_use]
 pub fn analyze(raw: &str) -> GtinAnalysis {
     let reading = read::read(raw);
-    let patterns = patterns::detect(raw.trim(), reading.digits.as_ref().map(Digits::as_bytes));
+    let patterns = patterns::detect(
+        raw.trim_fast(),
+        reading.digits.as_ref().map(Digits::as_bytes),
+    );
     let mut a = GtinAnalysis {
         digits: reading.digits,
         format: None,

@@ -6,6 +6,7 @@
 //! digits to an integer (leading zeros are significant), never allocates. docs/gtin.md lists
 //! every case this module decides.
 
+use crate::model::Trim;
 use std::fmt;
 
 /// At most this many digits are kept; longer values are reported by their digit count only.
@@ -162,7 +163,7 @@ pub struct Reading {
 /// 6. a digit count other than 8, 12, 13, 14 is `BadLength`.
 #[must_use]
 pub fn read(raw: &str) -> Reading {
-    let t = raw.trim();
+    let t = raw.trim_fast();
     let mut notes = ReadNotes {
         trimmed: t.len() != raw.len(),
         ..ReadNotes::default()

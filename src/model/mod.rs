@@ -5,6 +5,7 @@ pub mod price;
 pub mod product;
 pub mod result;
 pub mod severity;
+pub mod text;
 
 pub use finding::{Finding, Group, RuleKind};
 pub use price::{Price, PriceError, parse_price};
@@ -13,3 +14,4 @@ pub use product::{
 };
 pub use result::{ProductResult, ResultOptions};
 pub use severity::Severity;
+pub use text::Trim;

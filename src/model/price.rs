@@ -2,6 +2,7 @@
 //!
 //! The one price parser: rules, revenue analysis and shipping checks all call it.
 
+use crate::model::Trim;
 use serde::Serialize;
 
 /// A parsed price. `amount` keeps the decimal text's value; `currency` is upper-case as written.
@@ -45,7 +46,7 @@ impl PriceError {
 /// Parses `<amount> <CURRENCY>`. The amount is digits with an optional `.` and up to any number
 /// of decimals, optionally signed (a negative amount parses, so rules can report it as such).
 pub fn parse_price(text: &str) -> Result<Price, PriceError> {
-    let t = text.trim();
+    let t = text.trim_fast();
     if t.is_empty() {
         return Err(PriceError::Empty);
     }

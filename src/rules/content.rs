@@ -3,6 +3,7 @@
 //!
 //! Checks only; no I/O. Phrase matchers are compiled once (LazyLock).
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 use super::util::{PhraseSet, blank, chars, invalid_char, is_yes, text};
@@ -313,7 +314,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Add the brand, product type and distinguishing attributes until the title is 25 characters or more.",
         check: Check::Product(|p, _, out| {
             if let Some(t) = text(p, "title") {
-                let n = chars(t.trim());
+                let n = chars(t.trim_fast());
                 if n < TITLE_MIN {
                     out.push(Hit {
                         field: "title",
@@ -450,7 +451,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Trim the title in the export.",
         check: Check::Product(|p, _, out| {
             if let Some(t) = text(p, "title") {
-                if t.trim() != t {
+                if t.trim_fast() != t {
                     out.push(Hit {
                         field: "title",
                         message: "title starts or ends with whitespace".into(),
@@ -474,8 +475,8 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Collapse the whitespace and fill the empty template slot.",
         check: Check::Product(|p, _, out| {
             if let Some(t) = text(p, "title") {
-                let t = t.trim();
-                if t.contains("  ") || t.contains(['\t', '\n', '\r']) {
+                let t = t.trim_fast();
+                if super::util::has_double_space(t) || t.contains(['\t', '\n', '\r']) {
                     out.push(Hit {
                         field: "title",
                         message: "title contains repeated whitespace or a line break".into(),
@@ -552,7 +553,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Describe the product: what it is, what it is made of, what it is for, its key specifications.",
         check: Check::Product(|p, _, out| {
             if let Some(d) = text(p, "description") {
-                let n = chars(d.trim());
+                let n = chars(d.trim_fast());
                 if n < DESCRIPTION_MIN {
                     out.push(Hit {
                         field: "description",
@@ -636,7 +637,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Write a real description: features, materials, use, dimensions, compatibility.",
         check: Check::Product(|p, _, out| {
             if let (Some(t), Some(d)) = (text(p, "title"), text(p, "description")) {
-                if t.trim().eq_ignore_ascii_case(d.trim()) {
+                if t.trim_fast().eq_ignore_ascii_case(d.trim_fast()) {
                     out.push(Hit {
                         field: "description",
                         message: "description is identical to the title".into(),
@@ -995,7 +996,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             let cond_new = p
                 .get_nonblank("condition")
-                .is_none_or(|c| c.trim().eq_ignore_ascii_case("new"));
+                .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
             if !cond_new {
                 return;
             }
@@ -1029,10 +1030,10 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Write a descriptive title; keep codes in id, mpn and gtin.",
         check: Check::Product(|p, _, out| {
             if let Some(t) = text(p, "title") {
-                let t = t.trim();
+                let t = t.trim_fast();
                 for field in ["id", "mpn", "gtin"] {
                     if p.get_nonblank(field)
-                        .is_some_and(|v| v.trim().eq_ignore_ascii_case(t))
+                        .is_some_and(|v| v.trim_fast().eq_ignore_ascii_case(t))
                     {
                         out.push(Hit {
                             field: "title",

@@ -5,6 +5,7 @@
 //! `catalog::Category::recognise`) → its words → `product_type` → the batch `category` attribute
 //! → title and description words. Pure function of the product; no I/O.
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 use serde::Serialize;
@@ -192,7 +193,7 @@ pub fn detect_category(p: &Product) -> Detection {
         }
         // A path under another top-level taxonomy category (Media, Toys & Games...) is
         // authoritative: the product belongs to none of the six validators.
-        let root = mpc.split(" > ").next().unwrap_or("").trim();
+        let root = super::util::path_root(mpc).trim_fast();
         if super::category::general::TAXONOMY_ROOTS
             .iter()
             .any(|r| r.eq_ignore_ascii_case(root))

@@ -10,6 +10,7 @@ use super::{
     registry,
 };
 use crate::catalog::Category;
+use crate::model::Trim;
 use crate::model::{Finding, Group, Product, RuleKind, Severity};
 use crate::revenue::impact::{issue_impact, round_cents};
 
@@ -217,7 +218,7 @@ impl std::fmt::Debug for Engine {
 }
 
 fn matches_selector(rule: &Rule, selector: &str) -> bool {
-    let s = selector.trim();
+    let s = selector.trim_fast();
     if s.is_empty() {
         return false;
     }

@@ -10,13 +10,14 @@
 
 use super::{BASE, Check, Hit, Rule, RuleCtx, Sink};
 use crate::gtin::{GtinProblem, PatternGroup, PrefixClass};
+use crate::model::Trim;
 use crate::model::{Group, Product, RuleKind, Severity};
 
 /// Pushes a finding when the product's GTIN has a problem `matches` accepts.
 fn problem_hit(p: &Product, ctx: &RuleCtx, out: &mut Sink, matches: fn(GtinProblem) -> bool) {
     let Some(a) = ctx.gtin.as_ref() else { return };
     if let Some(problem) = a.problem.filter(|pr| matches(*pr)) {
-        let raw = p.get("gtin").unwrap_or_default().trim();
+        let raw = p.get("gtin").unwrap_or_default().trim_fast();
         out.push(Hit {
             field: "gtin",
             message: format!("gtin \"{raw}\": {}", problem.message()),
@@ -34,7 +35,7 @@ fn pattern_hit(p: &Product, ctx: &RuleCtx, out: &mut Sink, group: PatternGroup) 
         .map(crate::gtin::Pattern::name)
         .collect();
     if !names.is_empty() {
-        let raw = p.get("gtin").unwrap_or_default().trim();
+        let raw = p.get("gtin").unwrap_or_default().trim_fast();
         out.push(Hit {
             field: "gtin",
             message: format!(
@@ -255,7 +256,7 @@ pub(super) const RULES: &[Rule] = &[
                 return;
             }
             if let Some(prefix) = a.prefix.filter(|pr| pr.class.is_unissued()) {
-                let raw = p.get("gtin").unwrap_or_default().trim();
+                let raw = p.get("gtin").unwrap_or_default().trim_fast();
                 out.push(Hit {
                     field: "gtin",
                     message: format!(

@@ -4,6 +4,7 @@
 //! GTIN check digits, lengths, prefixes and fake patterns are NOT here: they belong to
 //! `src/gtin` and take the reserved codes FL-I100..FL-I119. No I/O.
 
+use crate::model::Trim;
 use std::hash::{Hash, Hasher};
 
 use super::util::{blank, chars, invalid_char, is_bool_text, is_no, one_of, text};
@@ -107,7 +108,7 @@ fn gtin_key_hash(gtin: &str) -> Option<u64> {
 
 fn duplicate_id(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
     let Some(id) = text(p, "id") else { return };
-    let id = id.trim();
+    let id = id.trim_fast();
     if let Some(first) = mem.seen_id(key_hash(id), p.location.line) {
         out.push(Hit {
             field: "id",
@@ -129,7 +130,7 @@ fn duplicate_gtin(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
     let Some(gtin_hash) = gtin_key_hash(gtin) else {
         return;
     };
-    let id_hash = key_hash(p.get("id").unwrap_or("").trim());
+    let id_hash = key_hash(p.get("id").unwrap_or("").trim_fast());
     if let Some(first) = mem.seen_gtin(gtin_hash, id_hash, p.location.line) {
         out.push(Hit {
             field: "gtin",
@@ -197,7 +198,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Trim ids and keep them to letters, digits, `-`, `_` and `.`.",
         check: Check::Product(|p, _, out| {
             if let Some(id) = text(p, "id") {
-                if id.trim() != id {
+                if id.trim_fast() != id {
                     out.push(Hit {
                         field: "id",
                         message: format!("id \"{id}\" has leading or trailing whitespace"),
@@ -436,7 +437,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Move the number to gtin (check it with `feedlint gtin`) and give the real part number as mpn.",
         check: Check::Product(|p, _, out| {
             if let Some(m) = text(p, "mpn") {
-                let m = m.trim();
+                let m = m.trim_fast();
                 if blank(p, "gtin")
                     && (12..=14).contains(&m.len())
                     && m.bytes().all(|b| b.is_ascii_digit())
@@ -506,7 +507,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Use the same parent id (e.g. `CLO-1`) on every variant.",
         check: Check::Product(|p, _, out| {
             if let (Some(g), Some(id)) = (text(p, "item_group_id"), text(p, "id")) {
-                if g.trim() == id.trim() {
+                if g.trim_fast() == id.trim_fast() {
                     out.push(Hit {
                         field: "item_group_id",
                         message: "item_group_id is the product's own id".into(),

@@ -6,6 +6,7 @@
 
 use super::util::{blank, is_bool_text, iso_minutes, measure, one_of, text};
 use super::{BASE, Check, Hit, Rule};
+use crate::model::Trim;
 use crate::model::{Group, RuleKind, Severity};
 
 use crate::catalog::fields::{AVAILABILITY_VALUES as AVAILABILITY, CONDITION_VALUES as CONDITION};
@@ -36,7 +37,7 @@ const DESTINATIONS: &[&str] = &[
 ];
 
 fn legacy(v: &str) -> Option<&'static str> {
-    let v = v.trim();
+    let v = v.trim_fast();
     AVAILABILITY_LEGACY
         .iter()
         .find(|(l, _)| l.eq_ignore_ascii_case(v))
@@ -47,7 +48,7 @@ fn legacy(v: &str) -> Option<&'static str> {
 fn weight_kg(v: &str) -> Option<f64> {
     let n = measure(v, WEIGHT_UNITS)?;
     let unit = v
-        .trim()
+        .trim_fast()
         .trim_start_matches(|c: char| !c.is_ascii_alphabetic())
         .to_ascii_lowercase();
     Some(match unit.as_str() {
@@ -166,7 +167,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Write `2026-12-01` or `2026-12-01T09:00-0800`.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "availability_date") {
-                if v.trim().chars().count() > 25 || iso_minutes(v).is_none() {
+                if v.trim_fast().chars().count() > 25 || iso_minutes(v).is_none() {
                     out.push(Hit {
                         field: "availability_date",
                         message: format!("availability_date \"{v}\" is not an ISO 8601 date"),
@@ -191,7 +192,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Check whether the product is really in stock; remove the date if it is.",
         check: Check::Product(|p, _, out| {
             if let (Some(v), false) = (text(p, "availability"), blank(p, "availability_date")) {
-                let normal = legacy(v).unwrap_or(v.trim());
+                let normal = legacy(v).unwrap_or(v.trim_fast());
                 if one_of(normal, &["in_stock", "out_of_stock"]) {
                     out.push(Hit {
                         field: "availability_date",
@@ -291,7 +292,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Give the number of identical items in the merchant-defined pack, or remove multipack.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "multipack") {
-                if !v.trim().parse::<u32>().is_ok_and(|n| n > 1) {
+                if !v.trim_fast().parse::<u32>().is_ok_and(|n| n > 1) {
                     out.push(Hit {
                         field: "multipack",
                         message: format!("multipack \"{v}\" is not a whole number above 1"),
@@ -447,7 +448,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             let min = text(p, "min_handling_time");
             let max = text(p, "max_handling_time");
-            let parse = |v: Option<&str>| v.map(|s| s.trim().parse::<u32>());
+            let parse = |v: Option<&str>| v.map(|s| s.trim_fast().parse::<u32>());
             match (parse(min), parse(max)) {
                 (Some(Err(_)), _) => out.push(Hit {
                     field: "min_handling_time",
@@ -481,7 +482,9 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             for field in ["excluded_destination", "included_destination"] {
                 for v in p.values(field) {
-                    if !v.trim().is_empty() && !one_of(&v.trim().replace(' ', "_"), DESTINATIONS) {
+                    if !v.trim_fast().is_empty()
+                        && !one_of(&v.trim_fast().replace(' ', "_"), DESTINATIONS)
+                    {
                         out.push(Hit {
                             field,
                             message: format!("{field} \"{v}\" is not a known destination"),

@@ -3,6 +3,7 @@
 //!
 //! URL shape is checked as the `url` crate parses it (src/rules/weburl.rs); nothing is fetched. No I/O.
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 use aho_corasick::AhoCorasick;
@@ -234,7 +235,7 @@ pub(crate) const RULES: &[Rule] = &[
                     } else if field == "additional_image_link" {
                         cx.extra_image_urls.get(i).and_then(Option::as_ref)
                     } else {
-                        parsed = WebUrl::parse(v.trim());
+                        parsed = WebUrl::parse(v.trim_fast());
                         parsed.as_ref()
                     };
                     if let Some(why) = url.and_then(placeholder_image) {
@@ -300,7 +301,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, cx, out| {
             for (i, v) in p.values("additional_image_link").iter().enumerate() {
                 let url = cx.extra_image_urls.get(i).and_then(Option::as_ref);
-                if !v.trim().is_empty() && !url.is_some_and(is_http) {
+                if !v.trim_fast().is_empty() && !url.is_some_and(is_http) {
                     out.push(Hit {
                         field: "additional_image_link",
                         message: format!(
@@ -329,8 +330,8 @@ pub(crate) const RULES: &[Rule] = &[
             let main = p.get("image_link").map(str::trim);
             let extra = p.values("additional_image_link");
             for (i, v) in extra.iter().enumerate() {
-                let v = v.trim();
-                if Some(v) == main || extra[..i].iter().any(|w| w.trim() == v) {
+                let v = v.trim_fast();
+                if Some(v) == main || extra[..i].iter().any(|w| w.trim_fast() == v) {
                     out.push(Hit {
                         field: "additional_image_link",
                         message: format!("additional_image_link \"{v}\" is repeated"),
@@ -360,7 +361,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             for field in ["link", "image_link", "mobile_link"] {
                 if let Some(v) = text(p, field) {
-                    if super::util::has_whitespace(v.trim()) {
+                    if super::util::has_whitespace(v.trim_fast()) {
                         out.push(Hit {
                             field,
                             message: format!("{field} contains an unencoded space"),

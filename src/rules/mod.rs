@@ -23,6 +23,7 @@ mod pricing;
 mod util;
 pub mod weburl;
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 pub use detect::{Detection, DetectionSource, detect_category};
@@ -103,7 +104,7 @@ impl RuleCtx {
                 .map(|s| {
                     s.price
                         .as_deref()
-                        .filter(|v| !v.trim().is_empty())
+                        .filter(|v| !v.trim_fast().is_empty())
                         .map(crate::model::parse_price)
                 })
                 .collect(),
@@ -112,7 +113,7 @@ impl RuleCtx {
             extra_image_urls: p
                 .values("additional_image_link")
                 .iter()
-                .map(|v| WebUrl::parse(v.trim()))
+                .map(|v| WebUrl::parse(v.trim_fast()))
                 .collect(),
             gtin: p.get_nonblank("gtin").map(crate::gtin::analyze),
         }
@@ -140,7 +141,8 @@ fn parse_given(p: &Product, field: &str) -> (Option<Price>, Option<PriceError>) 
 }
 
 fn parse_url_of(p: &Product, field: &str) -> Option<WebUrl> {
-    p.get_nonblank(field).and_then(|v| WebUrl::parse(v.trim()))
+    p.get_nonblank(field)
+        .and_then(|v| WebUrl::parse(v.trim_fast()))
 }
 
 /// One defect a check found: the attribute it concerns and what is wrong, naming the value.
@@ -350,7 +352,7 @@ pub fn registry() -> &'static [&'static Rule] {
 /// The rule with this code (case-insensitive).
 #[must_use]
 pub fn find(code: &str) -> Option<&'static Rule> {
-    let code = code.trim();
+    let code = code.trim_fast();
     registry()
         .iter()
         .copied()
@@ -360,8 +362,8 @@ pub fn find(code: &str) -> Option<&'static Rule> {
 /// Codes and names that look like `query`, for "did you mean" messages (at most five).
 #[must_use]
 pub fn suggest(query: &str) -> Vec<&'static Rule> {
-    let q = query.trim().to_ascii_uppercase();
-    let ql = query.trim().to_ascii_lowercase();
+    let q = query.trim_fast().to_ascii_uppercase();
+    let ql = query.trim_fast().to_ascii_lowercase();
     let mut scored: Vec<(usize, &'static Rule)> = registry()
         .iter()
         .copied()

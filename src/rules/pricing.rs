@@ -3,6 +3,7 @@
 //!
 //! Prices are parsed only by `model::parse_price` (done once per product in `RuleCtx`). No I/O.
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 use super::util::{PhraseSet, blank, iso_minutes, one_of, text};
@@ -29,12 +30,15 @@ fn decimals(amount_text: &str) -> usize {
 }
 
 fn sale_range(v: &str) -> Option<(i64, i64)> {
-    let (a, b) = v.trim().split_once('/')?;
+    let (a, b) = v.trim_fast().split_once('/')?;
     Some((iso_minutes(a)?, iso_minutes(b)?))
 }
 
 fn handling_pair(min: Option<&String>, max: Option<&String>) -> Option<(i64, i64)> {
-    Some((min?.trim().parse().ok()?, max?.trim().parse().ok()?))
+    Some((
+        min?.trim_fast().parse().ok()?,
+        max?.trim_fast().parse().ok()?,
+    ))
 }
 
 pub(crate) const RULES: &[Rule] = &[
@@ -268,7 +272,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Write `2026-09-01T00:00-0800/2026-09-03T23:59-0800`.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "sale_price_effective_date") {
-                if v.trim().chars().count() > 51 || sale_range(v).is_none() {
+                if v.trim_fast().chars().count() > 51 || sale_range(v).is_none() {
                     out.push(Hit {
                         field: "sale_price_effective_date",
                         message: format!(
@@ -380,10 +384,11 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`shipping=\":CA:Overnight:16.00 USD\"`.",
         fix: "Start every entry with the ISO 3166-1 country code: `US:CA:Overnight:16.00 USD`.",
         check: Check::Product(|p, _, out| {
-            if p.shipping
-                .iter()
-                .any(|s| s.country.as_deref().is_none_or(|c| c.trim().is_empty()))
-            {
+            if p.shipping.iter().any(|s| {
+                s.country
+                    .as_deref()
+                    .is_none_or(|c| c.trim_fast().is_empty())
+            }) {
                 out.push(Hit {
                     field: "shipping",
                     message: "a shipping entry has no country".into(),
@@ -524,10 +529,10 @@ pub(crate) const RULES: &[Rule] = &[
                         None if given
                             && (min
                                 .as_ref()
-                                .is_some_and(|v| v.trim().parse::<i64>().is_err())
+                                .is_some_and(|v| v.trim_fast().parse::<i64>().is_err())
                                 || max
                                     .as_ref()
-                                    .is_some_and(|v| v.trim().parse::<i64>().is_err())) =>
+                                    .is_some_and(|v| v.trim_fast().parse::<i64>().is_err())) =>
                         {
                             out.push(Hit {
                                 field: "shipping",
@@ -558,7 +563,7 @@ pub(crate) const RULES: &[Rule] = &[
             for t in &p.tax {
                 if let Some(r) = t.rate.as_deref() {
                     let ok = r
-                        .trim()
+                        .trim_fast()
                         .parse::<f64>()
                         .is_ok_and(|v| (0.0..=100.0).contains(&v));
                     if !ok {

@@ -3,6 +3,7 @@
 //!
 //! Pure functions only; no rule logic (which attribute, which severity) lives here.
 
+use crate::model::Trim;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 use crate::model::Product;
@@ -46,7 +47,7 @@ pub(crate) fn chars(s: &str) -> usize {
 
 /// An absolute http(s) URL with a host (RFC 3986, GMC 6324416).
 pub(crate) fn is_http_url(s: &str) -> bool {
-    super::WebUrl::parse(s.trim()).is_some_and(|u| is_http(&u))
+    super::WebUrl::parse(s.trim_fast()).is_some_and(|u| is_http(&u))
 }
 
 /// Whether a parsed URL is http(s) with a host.
@@ -85,7 +86,7 @@ pub(crate) fn invalid_char(s: &str, allow_newlines: bool) -> Option<char> {
 
 /// Case-insensitive membership in an allowed list.
 pub(crate) fn one_of(value: &str, allowed: &[&str]) -> bool {
-    let v = value.trim();
+    let v = value.trim_fast();
     allowed.iter().any(|a| a.eq_ignore_ascii_case(v))
 }
 
@@ -183,7 +184,7 @@ fn ascii_lower(s: &str) -> std::borrow::Cow<'_, str> {
     reason = "date and clock parts named as in ISO 8601 (d, h, m)"
 )]
 pub(crate) fn iso_minutes(s: &str) -> Option<i64> {
-    let s = s.trim();
+    let s = s.trim_fast();
     let (date, rest) = if s.len() >= 10 {
         s.split_at(10)
     } else {
@@ -249,11 +250,31 @@ fn two_digits(s: &str) -> Option<i64> {
 /// A `<number> <unit>` measurement (shipping_weight, product_length…), unit case-insensitive.
 /// Returns the number when the shape and unit are right.
 pub(crate) fn measure(value: &str, units: &[&str]) -> Option<f64> {
-    let v = value.trim();
+    let v = value.trim_fast();
     let split = v.find(|c: char| c.is_ascii_alphabetic())?;
     let (num, unit) = v.split_at(split);
-    let n: f64 = num.trim().parse().ok().filter(|n: &f64| n.is_finite())?;
-    one_of(unit.trim(), units).then_some(n)
+    let n: f64 = num
+        .trim_fast()
+        .parse()
+        .ok()
+        .filter(|n: &f64| n.is_finite())?;
+    one_of(unit.trim_fast(), units).then_some(n)
+}
+
+/// The text before the first ` > ` of a taxonomy path (all of it when there is none): what
+/// `v.split(" > ").next()` gives, found at the `>` bytes without building a substring searcher
+/// (this runs on every product's category, twice).
+pub(crate) fn path_root(v: &str) -> &str {
+    let b = v.as_bytes();
+    memchr::memchr_iter(b'>', b)
+        .find(|&i| i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' '))
+        .map_or(v, |i| &v[..i - 1])
+}
+
+/// Whether `s` has two spaces in a row: `s.contains("  ")`, looked for at the spaces.
+pub(crate) fn has_double_space(s: &str) -> bool {
+    let b = s.as_bytes();
+    memchr::memchr_iter(b' ', b).any(|i| b.get(i + 1) == Some(&b' '))
 }
 
 /// The lower-cased concatenation of title and description, for keyword checks.
@@ -275,6 +296,16 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        #[test]
+        fn path_root_is_the_first_piece_of_a_split(v in "[a-c >&é]{0,16}") {
+            prop_assert_eq!(path_root(&v), v.split(" > ").next().unwrap_or(""));
+        }
+
+        #[test]
+        fn has_double_space_is_contains(s in "[a >\t]{0,12}") {
+            prop_assert_eq!(has_double_space(&s), s.contains("  "));
+        }
+
         #[test]
         fn has_whitespace_matches_char_is_whitespace(s in "[a-z \t\n\x0b\x0c\r\u{85}\u{a0}\u{2003}/]{0,20}") {
             prop_assert_eq!(has_whitespace(&s), s.contains(char::is_whitespace));

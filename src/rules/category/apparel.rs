@@ -3,6 +3,7 @@
 //! 6324410, 6324483). Required attributes apply to Apparel & Accessories (166) products;
 //! size only to clothing and shoes. No I/O.
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 use crate::catalog::Category;
@@ -51,11 +52,11 @@ fn needs_size(p: &Product) -> bool {
         .get("market_product_category")
         .unwrap_or("")
         .to_ascii_lowercase();
-    !SIZELESS.iter().any(|s| mpc.contains(s)) && !SIZELESS_IDS.contains(&mpc.trim())
+    !SIZELESS.iter().any(|s| mpc.contains(s)) && !SIZELESS_IDS.contains(&mpc.trim_fast())
 }
 
 fn color_problem(v: &str) -> Option<String> {
-    let l = v.trim().to_ascii_lowercase();
+    let l = v.trim_fast().to_ascii_lowercase();
     if l.contains("see image") || l.contains("multicolor see") || l == "n/a" || l == "none" {
         return Some(format!("color \"{v}\" is a placeholder"));
     }
@@ -69,7 +70,7 @@ fn color_problem(v: &str) -> Option<String> {
             parts.len()
         ));
     }
-    if chars(v) > COLOR_MAX || parts.iter().any(|c| chars(c.trim()) > COLOR_PART_MAX) {
+    if chars(v) > COLOR_MAX || parts.iter().any(|c| chars(c.trim_fast()) > COLOR_PART_MAX) {
         return Some(format!(
             "color \"{v}\" is too long (40 per colour, 100 in total)"
         ));
@@ -339,7 +340,7 @@ pub(crate) const RULES: &[Rule] = &[
             }
             if let Some(v) = values
                 .iter()
-                .find(|v| !v.trim().is_empty() && !one_of(v, SIZE_TYPES))
+                .find(|v| !v.trim_fast().is_empty() && !one_of(v, SIZE_TYPES))
             {
                 out.push(Hit {
                     field: "size_type",
@@ -425,7 +426,7 @@ pub(crate) const RULES: &[Rule] = &[
             let (Some(t), Some(g)) = (text(p, "title"), text(p, "gender")) else {
                 return;
             };
-            let g = g.trim().to_ascii_lowercase();
+            let g = g.trim_fast().to_ascii_lowercase();
             if g == "male" && WOMEN.find(t).is_some()
                 || g == "female" && MEN.find(t).is_some() && WOMEN.find(t).is_none()
             {
@@ -463,7 +464,7 @@ pub(crate) const RULES: &[Rule] = &[
             let (Some(t), Some(a)) = (text(p, "title"), text(p, "age_group")) else {
                 return;
             };
-            if a.trim().eq_ignore_ascii_case("adult") {
+            if a.trim_fast().eq_ignore_ascii_case("adult") {
                 if let Some(w) = CHILD.find(t) {
                     out.push(Hit {
                         field: "age_group",

@@ -2,6 +2,7 @@
 //! of bulky parts, and remanufactured parts' condition. GTIN presence (critical for the
 //! category, spec 2.5) is FL-K006. No I/O.
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 use crate::catalog::Category;
@@ -200,7 +201,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             let new = p
                 .get_nonblank("condition")
-                .is_none_or(|c| c.trim().eq_ignore_ascii_case("new"));
+                .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
             if new {
                 if let Some(w) = REMANUFACTURED.find_owned(title_and_description(p)) {
                     out.push(Hit {

@@ -2,6 +2,7 @@
 //! wording, part numbers and model numbers (Merchant API EnergyEfficiencyClass, EU 2017/1369;
 //! shoptimizer condition-optimizer). GTIN presence is FL-K006; GTIN validity is `src/gtin`.
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 use crate::catalog::Category;
@@ -25,7 +26,7 @@ static REFURBISHED: LazyLock<PhraseSet> = LazyLock::new(|| {
 });
 
 fn class_rank(v: &str) -> Option<usize> {
-    let v = v.trim();
+    let v = v.trim_fast();
     ENERGY_CLASSES
         .iter()
         .position(|c| c.eq_ignore_ascii_case(v))
@@ -133,7 +134,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             let new = p
                 .get_nonblank("condition")
-                .is_none_or(|c| c.trim().eq_ignore_ascii_case("new"));
+                .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
             if let (true, Some(t)) = (new, text(p, "title")) {
                 if let Some(w) = REFURBISHED.find(t) {
                     out.push(Hit {
@@ -194,7 +195,8 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             for v in p.values("certification") {
                 let parts: Vec<&str> = v.split(':').map(str::trim).collect();
-                if !v.trim().is_empty() && (parts.len() != 3 || parts.iter().any(|s| s.is_empty()))
+                if !v.trim_fast().is_empty()
+                    && (parts.len() != 3 || parts.iter().any(|s| s.is_empty()))
                 {
                     out.push(Hit {
                         field: "certification",

@@ -6,6 +6,7 @@
 
 use crate::catalog::fields::{PRODUCT_TYPE_MAX, PRODUCT_TYPE_VALUES_MAX};
 use crate::catalog::{Category, GtinRequirement};
+use crate::model::Trim;
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::util::{blank, chars, is_no, text};
 use crate::rules::{BASE, Check, Hit, Rule};
@@ -36,11 +37,11 @@ pub(crate) const TAXONOMY_ROOTS: &[&str] = &[
 ];
 
 fn recognised_taxonomy(v: &str) -> bool {
-    let v = v.trim();
+    let v = v.trim_fast();
     if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
         return true;
     }
-    let first = v.split(" > ").next().unwrap_or("").trim();
+    let first = crate::rules::util::path_root(v).trim_fast();
     TAXONOMY_ROOTS.iter().any(|r| r.eq_ignore_ascii_case(first))
 }
 

@@ -2,6 +2,7 @@
 //! (GMC Healthcare and medicines policy), quantity in titles, and condition of personal-care
 //! products. GTIN presence is FL-K006. No I/O.
 
+use crate::model::Trim;
 use std::sync::LazyLock;
 
 use crate::catalog::Category;
@@ -189,7 +190,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Only list new (or manufacturer-refurbished devices as `refurbished`).",
         check: Check::Product(|p, _, out| {
             if p.get("condition")
-                .is_some_and(|c| c.trim().eq_ignore_ascii_case("used"))
+                .is_some_and(|c| c.trim_fast().eq_ignore_ascii_case("used"))
             {
                 out.push(Hit {
                     field: "condition",
