@@ -130,15 +130,39 @@ fn shouting(s: &str) -> bool {
     // Three capitalised words of 4+ letters need at least 12 capital letters, each an ASCII
     // capital or a character with a byte >= 0x80: text with fewer such bytes cannot shout. A
     // byte count the compiler vectorises, before the word pass.
-    if s.bytes()
-        .filter(|&b| b.is_ascii_uppercase() || b >= 0x80)
-        .count()
-        < 12
-    {
+    if capitals_or_non_ascii(s.as_bytes()) < 12 {
         return false;
     }
     let (caps, words) = caps_words(s);
     caps >= 3 && caps * 2 > words
+}
+
+/// How many bytes of `s` are ASCII capitals or non-ASCII, counted eight bytes at a time in a
+/// `u64` (SWAR): this runs on every title and description, and a count per byte compiled to ~7
+/// instructions a byte for the baseline x86-64 target, against ~1.5 here.
+fn capitals_or_non_ascii(s: &[u8]) -> usize {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut chunks = s.chunks_exact(8);
+    let mut n = 0;
+    for c in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(c);
+        let x = u64::from_le_bytes(word);
+        let low = x & LOW7;
+        // Per byte, without carries between bytes (0x7f + 0x3f < 0x100): the high bit of
+        // `low + 0x3f` is set from `A` (0x41) up, that of `low + 0x25` from `[` (0x5b) up.
+        let capital = (low + 0x3f * ONES) & !(low + 0x25 * ONES);
+        let flags = ((x | capital) & HIGH) >> 7;
+        // The sum of the eight 0/1 bytes lands in the top byte.
+        n += usize::from((flags.wrapping_mul(ONES) >> 56) as u8);
+    }
+    n + chunks
+        .remainder()
+        .iter()
+        .filter(|&&b| b.is_ascii_uppercase() || b >= 0x80)
+        .count()
 }
 
 fn repeated_punctuation(s: &str) -> Option<String> {
@@ -197,7 +221,7 @@ fn stuffed_word_lowered(t: &str) -> Option<String> {
 }
 
 fn html_tags(s: &str) -> impl Iterator<Item = String> + '_ {
-    s.match_indices('<').filter_map(move |(i, _)| {
+    memchr::memchr_iter(b'<', s.as_bytes()).filter_map(move |i| {
         let rest = &s[i + 1..];
         let rest = rest.strip_prefix('/').unwrap_or(rest);
         let name: String = rest
@@ -844,9 +868,13 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Strip markup and decode entities once before export.",
         check: Check::Product(|p, _, out| {
             if let Some(t) = text(p, "title") {
-                let entity = ["&amp;", "&quot;", "&lt;", "&gt;", "&#39;", "&nbsp;"]
-                    .iter()
-                    .find(|e| t.contains(**e));
+                // Every entity starts with `&`: most titles have none, answered by one memchr
+                // instead of six substring searches.
+                let entity = memchr::memchr(b'&', t.as_bytes()).and_then(|_| {
+                    ["&amp;", "&quot;", "&lt;", "&gt;", "&#39;", "&nbsp;"]
+                        .iter()
+                        .find(|e| t.contains(**e))
+                });
                 if let Some(tag) = html_tags(t).next() {
                     out.push(Hit {
                         field: "title",
@@ -1113,7 +1141,7 @@ mod marker_props {
 
 #[cfg(test)]
 mod caps_props {
-    use super::{caps_words, shouting};
+    use super::{capitals_or_non_ascii, caps_words, shouting};
     use proptest::prelude::*;
 
     /// The definition: words are runs of letters; count those of 4+ letters and the all-capital ones.
@@ -1148,6 +1176,12 @@ mod caps_props {
     }
 
     proptest! {
+        #[test]
+        fn capitals_are_counted_per_byte(s in "[@-\\[`-{A-Za-z ÉàÜ0-9\x00-\x7f]{0,70}") {
+            let want = s.bytes().filter(|&b| b.is_ascii_uppercase() || b >= 0x80).count();
+            prop_assert_eq!(capitals_or_non_ascii(s.as_bytes()), want);
+        }
+
         #[test]
         fn the_byte_prefilter_never_changes_the_answer(s in "([A-Z]{1,6}|[a-z]{1,6}|[ÉÀÜéàü]{1,5}|[ ,.!0-9]){0,20}") {
             let (caps, words) = caps_words(&s);
