@@ -179,7 +179,9 @@ mod tests {
         assert_eq!(ISO_4217_KEYS.len(), ISO_4217.len());
         assert!(ISO_4217_KEYS.windows(2).all(|w| w[0] < w[1]));
         assert!(ISO_4217.iter().all(|c| is_known_currency(c)));
-        assert!(!is_known_currency("usd") && !is_known_currency("USDX") && !is_known_currency("US"));
+        assert!(
+            !is_known_currency("usd") && !is_known_currency("USDX") && !is_known_currency("US")
+        );
     }
 
     proptest! {

@@ -230,6 +230,22 @@ mod tests {
     }
 
     proptest! {
+        /// Strings of any length made of the bytes on both sides of every boundary of the test,
+        /// with or without one byte JSON escapes.
+        #[test]
+        fn the_escape_check_is_serde_jsons_on_long_strings(
+            clean in r"[\x20\x21\x23\x5b\x5d\x7f\u{80}-\u{ff}a-z ]{0,40}",
+            bad in proptest::option::of((r"[\x00-\x1f\x22\x5c]", 0usize..41)),
+        ) {
+            let mut s = clean;
+            if let Some((b, at)) = bad {
+                let at = (0..=at.min(s.len())).rev().find(|&i| s.is_char_boundary(i)).unwrap_or(0);
+                s.insert_str(at, &b);
+            }
+            let plain = format!("\"{s}\"");
+            prop_assert_eq!(needs_no_escape(&s), serde_json::to_string(&s).unwrap() == plain);
+        }
+
         /// Whatever the id and texts (quotes, backslashes, controls, non-ASCII), the bytes are
         /// serde_json's.
         #[test]
