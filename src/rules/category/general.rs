@@ -58,7 +58,8 @@ fn bad_separator(v: &str) -> Option<&'static str> {
         }
         free_from = i + 2;
     }
-    let other_separator = v.bytes().any(|b| matches!(b, b'/' | b'|' | b'-' | 0xBB))
+    let other_separator = (memchr::memchr3(b'/', b'|', b'-', b).is_some()
+        || memchr::memchr(0xBB, b).is_some())
         && (v.contains(" / ") || v.contains(" | ") || v.contains(" » ") || v.contains(" -> "));
     other_separator.then_some("a separator other than ' > '")
 }
