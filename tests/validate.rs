@@ -509,3 +509,129 @@ fn baseline_gate_fails_on_a_compliance_drop() {
     );
     assert_eq!(out.code, Some(0), "{}", out.stderr);
 }
+
+/// Results of XML and JSON feeds are rendered with the checks, ahead of the feed-wide rules
+/// (`Rendered`); CSV results are rendered after them. The same products as RSS, JSON and CSV
+/// must give the same results, duplicates included (whose reports the feed-wide rules change
+/// after the rendering), apart from the line numbers.
+#[test]
+fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
+    let db = tempfile::tempdir().unwrap();
+    // (id, gtin): the second repeats the first id, the third the first GTIN.
+    let items = [
+        ("A1", "5449000000996"),
+        ("A1", "8712566441501"),
+        ("A3", "5449000000996"),
+        ("A4", "3017620422003"),
+    ];
+    let fields = |id: &str, gtin: &str| {
+        [
+            ("id", id.to_owned()),
+            ("title", format!("Acme Steel Water Bottle 750 ml {id}")),
+            (
+                "description",
+                "A double-walled steel bottle that keeps drinks cold for a day.".to_owned(),
+            ),
+            ("link", format!("https://shop.example.com/p/{id}")),
+            ("image_link", format!("https://cdn.example.com/{id}.jpg")),
+            ("price", "19.99 USD".to_owned()),
+            ("availability", "in_stock".to_owned()),
+            ("condition", "new".to_owned()),
+            ("brand", "Acme".to_owned()),
+            ("gtin", gtin.to_owned()),
+        ]
+    };
+    let mut csv = String::new();
+    let mut rss = String::from(
+        "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n",
+    );
+    let mut json = Vec::new();
+    for (id, gtin) in items {
+        let f = fields(id, gtin);
+        if csv.is_empty() {
+            let names: Vec<&str> = f.iter().map(|(n, _)| *n).collect();
+            csv.push_str(&names.join(","));
+            csv.push('\n');
+        }
+        let values: Vec<&str> = f.iter().map(|(_, v)| v.as_str()).collect();
+        csv.push_str(&values.join(","));
+        csv.push('\n');
+        rss.push_str("<item>");
+        for (n, v) in &f {
+            rss.push_str(&format!("<g:{n}>{v}</g:{n}>"));
+        }
+        rss.push_str("</item>\n");
+        json.push(serde_json::Value::Object(
+            f.iter()
+                .map(|(n, v)| ((*n).to_owned(), serde_json::Value::from(v.as_str())))
+                .collect(),
+        ));
+    }
+    rss.push_str("</channel></rss>\n");
+    let dir = db.path();
+    let (csv_path, rss_path, json_path) = (
+        dir.join("feed.csv"),
+        dir.join("feed.xml"),
+        dir.join("feed.json"),
+    );
+    std::fs::write(&csv_path, csv).unwrap();
+    std::fs::write(&rss_path, rss).unwrap();
+    std::fs::write(&json_path, serde_json::to_string(&json).unwrap()).unwrap();
+
+    // The results without their line numbers (which differ between the formats).
+    let results = |format: &str, feed: &Path| -> Vec<serde_json::Value> {
+        let out = validate(
+            dir,
+            PROD_KEY,
+            &[
+                "--no-config",
+                "--format",
+                format,
+                "--exit-zero",
+                "--jobs",
+                "2",
+            ],
+            &[feed],
+        );
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        let mut products: Vec<serde_json::Value> = if format == "ndjson" {
+            out.stdout
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect()
+        } else {
+            let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+            v["data"]["products"].as_array().unwrap().clone()
+        };
+        for p in &mut products {
+            for v in p["gmcCompliance"]["violations"].as_array_mut().unwrap() {
+                let v = v.as_object_mut().unwrap();
+                v.remove("line");
+                // "already used by the product at line 3": the number of the format.
+                let message = v["message"].as_str().unwrap();
+                let message = match message.split_once(" at line ") {
+                    Some((head, _)) => format!("{head} at line #"),
+                    None => message.to_owned(),
+                };
+                v.insert("message".into(), message.into());
+            }
+        }
+        products
+    };
+    let rules = |p: &serde_json::Value| -> Vec<String> {
+        p["gmcCompliance"]["violations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    for format in ["ndjson", "json"] {
+        let by_csv = results(format, &csv_path);
+        assert_eq!(by_csv.len(), 4);
+        assert!(rules(&by_csv[1]).contains(&"duplicate-id".to_owned()));
+        assert!(rules(&by_csv[2]).contains(&"duplicate-gtin".to_owned()));
+        assert_eq!(results(format, &rss_path), by_csv, "RSS, {format}");
+        assert_eq!(results(format, &json_path), by_csv, "JSON, {format}");
+    }
+}

@@ -26,7 +26,7 @@ use crate::model::result::ResultOptions;
 use crate::pipeline::{DEFAULT_CHUNK, map_ordered};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
-use crate::report::validate::ValidateEmitter;
+use crate::report::validate::{Rendered, ValidateEmitter};
 use crate::rules::Engine;
 use crate::rules::ProductReport;
 
@@ -163,14 +163,25 @@ enum Output<'w> {
 }
 
 impl Output<'_> {
+    /// Whether results rendered ahead ([`Rendered`]) are what this output writes.
+    fn renders_ahead(&self) -> bool {
+        matches!(self, Self::Report(e) if e.renders_ahead())
+    }
+
+    /// Writes one product; `rendered` is its result rendered ahead from this same report, when
+    /// [`Output::renders_ahead`] and the report did not change since.
     fn product(
         &mut self,
         p: &Product,
         r: &ProductReport,
         opts: ResultOptions,
+        rendered: Option<&Rendered>,
     ) -> Result<(), Error> {
         match self {
-            Self::Report(e) => e.product(r, opts)?,
+            Self::Report(e) => match rendered {
+                Some(rendered) => e.product_rendered(r, rendered, opts)?,
+                None => e.product(r, opts)?,
+            },
             Self::Ci(e) => e.product(&ProductFindings {
                 product_id: &r.product_id,
                 location: &r.location,
@@ -295,31 +306,44 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);
     for source in sources {
-        let (items, opts): (Box<dyn Iterator<Item = Result<Product, Error>> + Send>, _) =
-            match source {
-                Source::Buffered(v, o) => (Box::new(v.into_iter().map(Ok)), o),
-                Source::Stream(r, o) => (Box::new(r), o),
-            };
+        let (items, opts, costly): (
+            Box<dyn Iterator<Item = Result<Product, Error>> + Send>,
+            _,
+            _,
+        ) = match source {
+            Source::Buffered(v, o) => (Box::new(v.into_iter().map(Ok)), o, false),
+            Source::Stream(r, o) => {
+                let costly = r.kind().is_costly_to_read();
+                (Box::new(r), o, costly)
+            }
+        };
         let mut state = engine.feed_state();
+        // Where reading is costly (XML, JSON) the thread that reads the feed and writes the
+        // report is the one the others wait for: the JSON of each result is then rendered with
+        // the checks, in parallel, and written as it is unless a feed-wide rule changes the report
+        // (a duplicate id or GTIN). For CSV it would only add work (docs/performance.md).
+        let ahead = costly && output.renders_ahead();
         map_ordered(
             items,
             DEFAULT_CHUNK,
             |item| {
-                item.map(|p| {
+                item.and_then(|p| {
                     let r = engine.check(&p);
-                    (p, r)
+                    let rendered = ahead.then(|| Rendered::new(&r, opts)).transpose()?;
+                    Ok((p, r, rendered))
                 })
             },
             |result| {
-                let (p, mut report) = result?;
-                state.apply(&engine, &p, &mut report);
+                let (p, mut report, rendered) = result?;
+                let changed = state.apply(&engine, &p, &mut report);
+                let rendered = rendered.as_ref().filter(|_| !changed);
                 total += 1;
                 critical += u64::from(crate::report::validate::has_critical_compliance(&report));
                 feed_summary.add_product(&report.findings);
                 if let Some(c) = comparison.as_mut() {
                     c.observe_findings(&report.product_id, &report.findings);
                 }
-                output.product(&p, &report, opts)?;
+                output.product(&p, &report, opts, rendered)?;
                 progress.inc(1);
                 Ok::<(), Error>(())
             },

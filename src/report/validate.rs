@@ -116,6 +116,22 @@ const SCRATCH: usize = 4096;
 /// The opening of the JSON document, up to the first product.
 const JSON_HEAD: &[u8] = b"{\"success\":true,\"data\":{\"products\":[";
 
+/// One product's result rendered ahead of [`ValidateEmitter::product_rendered`], typically on a
+/// rayon worker: the JSON object the JSON and NDJSON formats write for it.
+pub struct Rendered(Vec<u8>);
+
+impl Rendered {
+    /// Renders the result of `r` with `options`.
+    pub fn new(r: &ProductReport, options: ResultOptions) -> io::Result<Self> {
+        let mut buf = Vec::with_capacity(RENDERED_CAPACITY);
+        write_product(&mut buf, &ProductResult::from_report(r, options))?;
+        Ok(Self(buf))
+    }
+}
+
+/// Initial capacity of a [`Rendered`] result: most are under a kilobyte (one or two findings).
+const RENDERED_CAPACITY: usize = 1024;
+
 enum Inner<W: Write> {
     Table {
         out: W,
@@ -130,6 +146,37 @@ enum Inner<W: Write> {
     },
     Ndjson(W, Vec<u8>),
     Csv(Box<csv::Writer<W>>),
+}
+
+impl<W: Write> Inner<W> {
+    /// Writes one product of the JSON or NDJSON format, its object written into the scratch
+    /// buffer by `object`, with the separators of the format; does nothing in other formats.
+    fn json_entry(
+        &mut self,
+        object: impl FnOnce(&mut Vec<u8>) -> serde_json::Result<()>,
+    ) -> io::Result<()> {
+        match self {
+            Inner::Json { out, first, buf } => {
+                buf.clear();
+                if *first {
+                    buf.extend_from_slice(JSON_HEAD);
+                } else {
+                    buf.push(b',');
+                }
+                *first = false;
+                buf.push(b'\n');
+                object(buf)?;
+                out.write_all(buf)
+            }
+            Inner::Ndjson(out, buf) => {
+                buf.clear();
+                object(buf)?;
+                buf.push(b'\n');
+                out.write_all(buf)
+            }
+            Inner::Table { .. } | Inner::Csv(_) => Ok(()),
+        }
+    }
 }
 
 impl<W: Write> ValidateEmitter<W> {
@@ -217,24 +264,9 @@ impl<W: Write> ValidateEmitter<W> {
                 }
                 Ok(())
             }
-            Inner::Json { out, first, buf } => {
-                buf.clear();
-                if *first {
-                    buf.extend_from_slice(JSON_HEAD);
-                } else {
-                    buf.push(b',');
-                }
-                *first = false;
-                buf.push(b'\n');
-                write_product(buf, &ProductResult::from_report(r, options))?;
-                out.write_all(buf)
-            }
-            Inner::Ndjson(out, buf) => {
-                buf.clear();
-                write_product(buf, &ProductResult::from_report(r, options))?;
-                buf.push(b'\n');
-                out.write_all(buf)
-            }
+            Inner::Json { .. } | Inner::Ndjson(..) => self
+                .inner
+                .json_entry(|buf| write_product(buf, &ProductResult::from_report(r, options))),
             Inner::Csv(w) => {
                 for f in &r.findings {
                     w.write_record([
@@ -253,6 +285,42 @@ impl<W: Write> ValidateEmitter<W> {
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// Whether this format writes each product as a [`Rendered`] result (JSON and NDJSON), so
+    /// that rendering results ahead, on the threads that check the products, pays.
+    #[must_use]
+    pub fn renders_ahead(&self) -> bool {
+        matches!(self.inner, Inner::Json { .. } | Inner::Ndjson(..))
+    }
+
+    /// [`Self::product`] for a result rendered ahead from this same report, unchanged since:
+    /// the same bytes, without rendering them here. Formats that do not render ahead write
+    /// the report as `product` does.
+    pub fn product_rendered(
+        &mut self,
+        r: &ProductReport,
+        rendered: &Rendered,
+        options: ResultOptions,
+    ) -> io::Result<()> {
+        if !self.renders_ahead() {
+            return self.product(r, options);
+        }
+        self.summary.add(r);
+        // Written as they are, not copied into the scratch buffer first.
+        match &mut self.inner {
+            Inner::Json { out, first, .. } => {
+                out.write_all(if *first { JSON_HEAD } else { b"," })?;
+                *first = false;
+                out.write_all(b"\n")?;
+                out.write_all(&rendered.0)
+            }
+            Inner::Ndjson(out, _) => {
+                out.write_all(&rendered.0)?;
+                out.write_all(b"\n")
+            }
+            Inner::Table { .. } | Inner::Csv(_) => Ok(()),
         }
     }
 

@@ -494,7 +494,9 @@ impl FeedState {
 
     /// Applies the feed-level rules to `p` (whose per-product report is `report`), in input
     /// order, then recomputes the report's scores. Call once per product, in input order.
-    pub fn apply(&mut self, engine: &Engine, p: &Product, report: &mut ProductReport) {
+    /// Returns whether the report changed (a feed-level rule fired): when it did not, anything
+    /// rendered from the report before still stands.
+    pub fn apply(&mut self, engine: &Engine, p: &Product, report: &mut ProductReport) -> bool {
         let usd = report
             .price_currency
             .as_deref()
@@ -518,9 +520,11 @@ impl FeedState {
                 );
             }
         }
-        if report.findings.len() != before {
+        let changed = report.findings.len() != before;
+        if changed {
             finish(report, p);
         }
+        changed
     }
 }
 
