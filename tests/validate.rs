@@ -510,20 +510,10 @@ fn baseline_gate_fails_on_a_compliance_drop() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
 }
 
-/// Results of XML and JSON feeds are rendered with the checks, ahead of the feed-wide rules
-/// (`Rendered`); CSV results are rendered after them. The same products as RSS, JSON and CSV
-/// must give the same results, duplicates included (whose reports the feed-wide rules change
-/// after the rendering), apart from the line numbers.
-#[test]
-fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
-    let db = tempfile::tempdir().unwrap();
-    // (id, gtin): the second repeats the first id, the third the first GTIN.
-    let items = [
-        ("A1", "5449000000996"),
-        ("A1", "8712566441501"),
-        ("A3", "5449000000996"),
-        ("A4", "3017620422003"),
-    ];
+/// The same products as a CSV, an RSS and a JSON feed in `dir`: (id, gtin) each, with the
+/// other attributes a valid product needs.
+fn same_products_in_three_formats(dir: &Path, items: &[(&str, &str)]) -> [PathBuf; 3] {
+    use std::fmt::Write as _;
     let fields = |id: &str, gtin: &str| {
         [
             ("id", id.to_owned()),
@@ -546,7 +536,7 @@ fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
         "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n",
     );
     let mut json = Vec::new();
-    for (id, gtin) in items {
+    for &(id, gtin) in items {
         let f = fields(id, gtin);
         if csv.is_empty() {
             let names: Vec<&str> = f.iter().map(|(n, _)| *n).collect();
@@ -558,7 +548,7 @@ fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
         csv.push('\n');
         rss.push_str("<item>");
         for (n, v) in &f {
-            rss.push_str(&format!("<g:{n}>{v}</g:{n}>"));
+            write!(rss, "<g:{n}>{v}</g:{n}>").unwrap();
         }
         rss.push_str("</item>\n");
         json.push(serde_json::Value::Object(
@@ -568,56 +558,76 @@ fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
         ));
     }
     rss.push_str("</channel></rss>\n");
-    let dir = db.path();
-    let (csv_path, rss_path, json_path) = (
+    let paths = [
         dir.join("feed.csv"),
         dir.join("feed.xml"),
         dir.join("feed.json"),
-    );
-    std::fs::write(&csv_path, csv).unwrap();
-    std::fs::write(&rss_path, rss).unwrap();
-    std::fs::write(&json_path, serde_json::to_string(&json).unwrap()).unwrap();
+    ];
+    std::fs::write(&paths[0], csv).unwrap();
+    std::fs::write(&paths[1], rss).unwrap();
+    std::fs::write(&paths[2], serde_json::to_string(&json).unwrap()).unwrap();
+    paths
+}
 
-    // The results without their line numbers (which differ between the formats).
-    let results = |format: &str, feed: &Path| -> Vec<serde_json::Value> {
-        let out = validate(
-            dir,
-            PROD_KEY,
-            &[
-                "--no-config",
-                "--format",
-                format,
-                "--exit-zero",
-                "--jobs",
-                "2",
-            ],
-            &[feed],
-        );
-        assert_eq!(out.code, Some(0), "{}", out.stderr);
-        let mut products: Vec<serde_json::Value> = if format == "ndjson" {
-            out.stdout
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect()
-        } else {
-            let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
-            v["data"]["products"].as_array().unwrap().clone()
-        };
-        for p in &mut products {
-            for v in p["gmcCompliance"]["violations"].as_array_mut().unwrap() {
-                let v = v.as_object_mut().unwrap();
-                v.remove("line");
-                // "already used by the product at line 3": the number of the format.
-                let message = v["message"].as_str().unwrap();
-                let message = match message.split_once(" at line ") {
-                    Some((head, _)) => format!("{head} at line #"),
-                    None => message.to_owned(),
-                };
-                v.insert("message".into(), message.into());
-            }
-        }
-        products
+/// The product results of `validate --format FORMAT` (json or ndjson, streamed under a
+/// production key, two jobs) without the line numbers, which differ between feed formats.
+fn results_without_lines(db: &Path, format: &str, feed: &Path) -> Vec<serde_json::Value> {
+    let out = validate(
+        db,
+        PROD_KEY,
+        &[
+            "--no-config",
+            "--format",
+            format,
+            "--exit-zero",
+            "--jobs",
+            "2",
+        ],
+        &[feed],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let mut products: Vec<serde_json::Value> = if format == "ndjson" {
+        out.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    } else {
+        let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+        v["data"]["products"].as_array().unwrap().clone()
     };
+    for p in &mut products {
+        for v in p["gmcCompliance"]["violations"].as_array_mut().unwrap() {
+            let v = v.as_object_mut().unwrap();
+            v.remove("line");
+            // "already used by the product at line 3": the number of the format.
+            let message = v["message"].as_str().unwrap();
+            let message = match message.split_once(" at line ") {
+                Some((head, _)) => format!("{head} at line #"),
+                None => message.to_owned(),
+            };
+            v.insert("message".into(), message.into());
+        }
+    }
+    products
+}
+
+/// Results of XML and JSON feeds are rendered with the checks, ahead of the feed-wide rules
+/// (`Rendered`); CSV results are rendered after them. The same products as RSS, JSON and CSV
+/// must give the same results, duplicates included (whose reports the feed-wide rules change
+/// after the rendering), apart from the line numbers.
+#[test]
+fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
+    let db = tempfile::tempdir().unwrap();
+    // The second repeats the first id, the third the first GTIN.
+    let [csv, rss, json] = same_products_in_three_formats(
+        db.path(),
+        &[
+            ("A1", "5449000000996"),
+            ("A1", "8712566441501"),
+            ("A3", "5449000000996"),
+            ("A4", "3017620422003"),
+        ],
+    );
     let rules = |p: &serde_json::Value| -> Vec<String> {
         p["gmcCompliance"]["violations"]
             .as_array()
@@ -627,11 +637,13 @@ fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
             .collect()
     };
     for format in ["ndjson", "json"] {
-        let by_csv = results(format, &csv_path);
+        let by_csv = results_without_lines(db.path(), format, &csv);
         assert_eq!(by_csv.len(), 4);
         assert!(rules(&by_csv[1]).contains(&"duplicate-id".to_owned()));
         assert!(rules(&by_csv[2]).contains(&"duplicate-gtin".to_owned()));
-        assert_eq!(results(format, &rss_path), by_csv, "RSS, {format}");
-        assert_eq!(results(format, &json_path), by_csv, "JSON, {format}");
+        let by_rss = results_without_lines(db.path(), format, &rss);
+        assert_eq!(by_rss, by_csv, "RSS, {format}");
+        let by_json = results_without_lines(db.path(), format, &json);
+        assert_eq!(by_json, by_csv, "JSON, {format}");
     }
 }
