@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
+mod common;
+
 const TEST_KEY: &str = "adb_test_0123456789abcdefXYZ";
 
 fn catalog() -> PathBuf {
@@ -499,4 +501,65 @@ fn an_input_error_before_the_first_product_leaves_only_the_error_envelope() {
     let doc = json(&out.stdout);
     assert_eq!(doc["success"], false, "{doc}");
     assert_eq!(doc["error"]["code"], "INPUT_ERROR");
+}
+
+/// Entries of XML and JSON feeds are rendered with the checks, ahead of the feed-wide rules
+/// (`RenderedEntry`); CSV entries are rendered after them. The same products as CSV, RSS and
+/// JSON give the same entries, duplicates included (the feed-wide rules change their reports
+/// after the rendering). Streamed under a production key, with two jobs.
+#[test]
+fn entries_rendered_ahead_match_entries_rendered_after_the_feed_wide_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    // The second repeats the first id, the third the first GTIN.
+    let feeds = common::same_products_in_three_formats(
+        dir.path(),
+        &[
+            ("A1", "5449000000996"),
+            ("A1", "8712566441501"),
+            ("A3", "5449000000996"),
+            ("A4", "3017620422003"),
+        ],
+    );
+    let code = |name: &str| feedlint::rules::find(name).unwrap().code;
+    let results: Vec<serde_json::Value> = feeds
+        .iter()
+        .map(|feed| {
+            let out = Command::cargo_bin("feedlint")
+                .unwrap()
+                .current_dir(dir.path())
+                .env("FEEDLINT_NOW", "2026-11-22T10:00:00Z")
+                .env_remove("FEEDLINT_API_KEY")
+                .args(["--db", dir.path().join("db").to_str().unwrap()])
+                .args([
+                    "--api-key",
+                    "adb_prod_0123456789abcdefXYZ",
+                    "--format",
+                    "json",
+                ])
+                .args(["batch", "--no-config", "--exit-zero", "--jobs", "2"])
+                .arg(feed)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            v["results"].clone()
+        })
+        .collect();
+    let violations = |i: usize| results[0][i]["gmcCompliance"]["violations"].to_string();
+    assert!(
+        violations(1).contains(code("duplicate-id")),
+        "{}",
+        violations(1)
+    );
+    assert!(
+        violations(2).contains(code("duplicate-gtin")),
+        "{}",
+        violations(2)
+    );
+    assert_eq!(results[1], results[0], "RSS against CSV");
+    assert_eq!(results[2], results[0], "JSON against CSV");
 }

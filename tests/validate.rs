@@ -9,6 +9,8 @@ use assert_cmd::Command;
 use feedlint::account::{Account, Endpoint, RequestContext};
 use feedlint::store::StoreConfig;
 
+mod common;
+
 const TEST_KEY: &str = "adb_test_0123456789abcdefXYZ";
 const PROD_KEY: &str = "adb_prod_0123456789abcdefXYZ";
 const NOW: &str = "2026-11-22T10:00:00Z";
@@ -510,65 +512,6 @@ fn baseline_gate_fails_on_a_compliance_drop() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
 }
 
-/// The same products as a CSV, an RSS and a JSON feed in `dir`: (id, gtin) each, with the
-/// other attributes a valid product needs.
-fn same_products_in_three_formats(dir: &Path, items: &[(&str, &str)]) -> [PathBuf; 3] {
-    use std::fmt::Write as _;
-    let fields = |id: &str, gtin: &str| {
-        [
-            ("id", id.to_owned()),
-            ("title", format!("Acme Steel Water Bottle 750 ml {id}")),
-            (
-                "description",
-                "A double-walled steel bottle that keeps drinks cold for a day.".to_owned(),
-            ),
-            ("link", format!("https://shop.example.com/p/{id}")),
-            ("image_link", format!("https://cdn.example.com/{id}.jpg")),
-            ("price", "19.99 USD".to_owned()),
-            ("availability", "in_stock".to_owned()),
-            ("condition", "new".to_owned()),
-            ("brand", "Acme".to_owned()),
-            ("gtin", gtin.to_owned()),
-        ]
-    };
-    let mut csv = String::new();
-    let mut rss = String::from(
-        "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n",
-    );
-    let mut json = Vec::new();
-    for &(id, gtin) in items {
-        let f = fields(id, gtin);
-        if csv.is_empty() {
-            let names: Vec<&str> = f.iter().map(|(n, _)| *n).collect();
-            csv.push_str(&names.join(","));
-            csv.push('\n');
-        }
-        let values: Vec<&str> = f.iter().map(|(_, v)| v.as_str()).collect();
-        csv.push_str(&values.join(","));
-        csv.push('\n');
-        rss.push_str("<item>");
-        for (n, v) in &f {
-            write!(rss, "<g:{n}>{v}</g:{n}>").unwrap();
-        }
-        rss.push_str("</item>\n");
-        json.push(serde_json::Value::Object(
-            f.iter()
-                .map(|(n, v)| ((*n).to_owned(), serde_json::Value::from(v.as_str())))
-                .collect(),
-        ));
-    }
-    rss.push_str("</channel></rss>\n");
-    let paths = [
-        dir.join("feed.csv"),
-        dir.join("feed.xml"),
-        dir.join("feed.json"),
-    ];
-    std::fs::write(&paths[0], csv).unwrap();
-    std::fs::write(&paths[1], rss).unwrap();
-    std::fs::write(&paths[2], serde_json::to_string(&json).unwrap()).unwrap();
-    paths
-}
-
 /// The product results of `validate --format FORMAT` (json or ndjson, streamed under a
 /// production key, two jobs) without the line numbers, which differ between feed formats.
 fn results_without_lines(db: &Path, format: &str, feed: &Path) -> Vec<serde_json::Value> {
@@ -619,7 +562,7 @@ fn results_without_lines(db: &Path, format: &str, feed: &Path) -> Vec<serde_json
 fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
     let db = tempfile::tempdir().unwrap();
     // The second repeats the first id, the third the first GTIN.
-    let [csv, rss, json] = same_products_in_three_formats(
+    let [csv, rss, json] = common::same_products_in_three_formats(
         db.path(),
         &[
             ("A1", "5449000000996"),

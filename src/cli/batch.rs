@@ -23,7 +23,7 @@ use crate::gate::{Baseline, FeedSummary, GateArgs};
 use crate::model::Product;
 use crate::report::OutputFormat;
 use crate::report::batch::{
-    BatchAnalytics, BatchEntry, JsonBatchWriter, TableRow, write_rows, write_summary,
+    BatchAnalytics, BatchEntry, JsonBatchWriter, RenderedEntry, TableRow, write_rows, write_summary,
 };
 use crate::report::ci::{CiOptions, ProductFindings, RuleInfo};
 use crate::rules::{Engine, ProductReport};
@@ -50,7 +50,9 @@ pub struct BatchArgs {
 
 /// The engine options of a config file (rule selection, severity overrides, category).
 /// One product with whether its entry carries market intelligence.
-type Item = (Product, bool);
+/// A product, whether market intelligence is on for it, and whether its feed is costly to read
+/// ([`FeedKind::is_costly_to_read`]: its entry is then rendered ahead, on the workers).
+type Item = (Product, bool, bool);
 
 /// The products of every input, in order. A JSON request body is read whole (at most
 /// `BATCH_REQUEST_LIMIT + 1` products, spec 4.2 and 8) so that its `enableMarketIntelligence`
@@ -99,7 +101,7 @@ impl Products {
                 .and_then(serde_json::Value::as_bool)
                 .unwrap_or(true);
         self.buffered
-            .extend(products.into_iter().map(|p| (p, enabled)));
+            .extend(products.into_iter().map(|p| (p, enabled, false)));
         Ok(())
     }
 
@@ -110,7 +112,10 @@ impl Products {
             }
             if let Some(reader) = &mut self.current {
                 match reader.next() {
-                    Some(Ok(p)) => return Some(Ok((p, self.market_intelligence))),
+                    Some(Ok(p)) => {
+                        let costly = reader.kind().is_costly_to_read();
+                        return Some(Ok((p, self.market_intelligence, costly)));
+                    }
                     Some(Err(e)) => return Some(Err(e)),
                     None => self.current = None,
                 }
@@ -146,6 +151,10 @@ impl Iterator for Products {
         item
     }
 }
+
+/// A product checked: the product, market intelligence on or off, its report, and its entry
+/// rendered ahead (or not).
+type Checked = (Product, bool, ProductReport, Option<RenderedEntry>);
 
 /// Where the entries go.
 enum Sink<'w> {
@@ -226,9 +235,25 @@ impl<'w> Sink<'w> {
     }
 
     /// Writes (or, for the table, keeps) one product.
-    fn emit(&mut self, p: &Product, mi: bool, report: &ProductReport) -> Result<()> {
+    /// Whether entries rendered ahead ([`RenderedEntry`]) are what this sink writes.
+    fn renders_ahead(&self) -> bool {
+        matches!(self, Sink::Json(_))
+    }
+
+    /// Writes one product; `rendered` is its entry rendered ahead from this same report, when
+    /// [`Sink::renders_ahead`] and the report did not change since.
+    fn emit(
+        &mut self,
+        p: &Product,
+        mi: bool,
+        report: &ProductReport,
+        rendered: Option<&RenderedEntry>,
+    ) -> Result<()> {
         match self {
-            Sink::Json(w) => w.entry(&BatchEntry::from_report(report, mi))?,
+            Sink::Json(w) => match rendered {
+                Some(rendered) => w.entry_rendered(rendered)?,
+                None => w.entry(&BatchEntry::from_report(report, mi))?,
+            },
             Sink::Table(out, rows, color) => {
                 rows.push(TableRow::from_entry(&BatchEntry::from_report(report, mi)));
                 if rows.len() >= crate::report::TABLE_BLOCK {
@@ -310,21 +335,29 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let mut sink = Sink::open(format, out, &rules, &ci_options, color)?;
 
     let pick = |mi: bool| if mi { &engine } else { &plain };
+    // As in `validate`: for feeds costly to read (XML, JSON) the thread reading the feed and
+    // writing the report is the one the others wait for, so each entry is rendered with the
+    // checks, on the workers, and written as it is unless a feed-wide rule changes the report.
+    let ahead = sink.renders_ahead();
     let map = |item: Result<Item>| {
-        item.map(|(p, mi)| {
+        item.and_then(|(p, mi, costly)| {
             let report = pick(mi).check(&p);
-            (p, mi, report)
+            let rendered = (ahead && costly)
+                .then(|| RenderedEntry::new(&report, mi))
+                .transpose()?;
+            Ok((p, mi, report, rendered))
         })
     };
-    let mut each = |item: Result<(Product, bool, ProductReport)>| -> Result<()> {
-        let (p, mi, mut report) = item?;
-        state.apply(pick(mi), &p, &mut report);
+    let mut each = |item: Result<Checked>| -> Result<()> {
+        let (p, mi, mut report, rendered) = item?;
+        let changed = state.apply(pick(mi), &p, &mut report);
+        let rendered = rendered.as_ref().filter(|_| !changed);
         analytics.add(&report);
         summary.add_product(&report.findings);
         if let Some(c) = comparison.as_mut() {
             c.observe_findings(&report.product_id, &report.findings);
         }
-        sink.emit(&p, mi, &report)?;
+        sink.emit(&p, mi, &report, rendered)?;
         progress.inc(1);
         Ok(())
     };

@@ -488,6 +488,23 @@ pub struct BatchTail {
     pub batch_analytics: AnalyticsOut,
 }
 
+/// A `results[]` entry rendered ahead of [`JsonBatchWriter::entry_rendered`], typically on a
+/// rayon worker, as [`JsonBatchWriter::entry`] writes it.
+pub struct RenderedEntry(Vec<u8>);
+
+impl RenderedEntry {
+    /// Renders the entry of `r` (`market_intelligence` as for [`BatchEntry::from_report`]).
+    pub fn new(r: &ProductReport, market_intelligence: bool) -> Result<Self> {
+        let mut buf = Vec::with_capacity(RENDERED_CAPACITY);
+        write_entry(&mut buf, &BatchEntry::from_report(r, market_intelligence))
+            .map_err(std::io::Error::from)?;
+        Ok(Self(buf))
+    }
+}
+
+/// Initial capacity of a [`RenderedEntry`]: most entries are under a kilobyte.
+const RENDERED_CAPACITY: usize = 1024;
+
 /// Streams the JSON shape: `begin`, one `entry` per product, `finish`. Nothing is written before
 /// the first entry (or `finish`), so an error met while opening a feed or reading its first
 /// product leaves stdout to the error envelope alone.
@@ -513,6 +530,22 @@ impl<'w> JsonBatchWriter<'w> {
 
     /// Writes one `results[]` entry (one line each).
     pub fn entry(&mut self, entry: &BatchEntry) -> Result<()> {
+        self.separator()?;
+        self.buf.clear();
+        write_entry(&mut self.buf, entry).map_err(std::io::Error::from)?;
+        self.out.write_all(&self.buf)?;
+        Ok(())
+    }
+
+    /// [`Self::entry`] for an entry rendered ahead: the same bytes, not rendered here.
+    pub fn entry_rendered(&mut self, entry: &RenderedEntry) -> Result<()> {
+        self.separator()?;
+        self.out.write_all(&entry.0)?;
+        Ok(())
+    }
+
+    /// What comes before an entry: the opening of the document, or the comma after the last.
+    fn separator(&mut self) -> Result<()> {
         if self.first {
             self.out.write_all(JSON_HEAD)?;
             self.out.write_all(b"\n    ")?;
@@ -520,9 +553,6 @@ impl<'w> JsonBatchWriter<'w> {
             self.out.write_all(b",\n    ")?;
         }
         self.first = false;
-        self.buf.clear();
-        write_entry(&mut self.buf, entry).map_err(std::io::Error::from)?;
-        self.out.write_all(&self.buf)?;
         Ok(())
     }
 

@@ -187,3 +187,65 @@ pub fn write_feed(path: &Path, n: usize, seed: u64) {
     }
     std::fs::write(path, text).unwrap();
 }
+
+/// The same products as a CSV, an RSS and a JSON feed in `dir`: (id, gtin) each, with the
+/// other attributes a valid product needs.
+pub fn same_products_in_three_formats(
+    dir: &Path,
+    items: &[(&str, &str)],
+) -> [std::path::PathBuf; 3] {
+    use std::fmt::Write as _;
+    let fields = |id: &str, gtin: &str| {
+        [
+            ("id", id.to_owned()),
+            ("title", format!("Acme Steel Water Bottle 750 ml {id}")),
+            (
+                "description",
+                "A double-walled steel bottle that keeps drinks cold for a day.".to_owned(),
+            ),
+            ("link", format!("https://shop.example.com/p/{id}")),
+            ("image_link", format!("https://cdn.example.com/{id}.jpg")),
+            ("price", "19.99 USD".to_owned()),
+            ("availability", "in_stock".to_owned()),
+            ("condition", "new".to_owned()),
+            ("brand", "Acme".to_owned()),
+            ("gtin", gtin.to_owned()),
+        ]
+    };
+    let mut csv = String::new();
+    let mut rss = String::from(
+        "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n",
+    );
+    let mut json = Vec::new();
+    for &(id, gtin) in items {
+        let f = fields(id, gtin);
+        if csv.is_empty() {
+            let names: Vec<&str> = f.iter().map(|(n, _)| *n).collect();
+            csv.push_str(&names.join(","));
+            csv.push('\n');
+        }
+        let values: Vec<&str> = f.iter().map(|(_, v)| v.as_str()).collect();
+        csv.push_str(&values.join(","));
+        csv.push('\n');
+        rss.push_str("<item>");
+        for (n, v) in &f {
+            write!(rss, "<g:{n}>{v}</g:{n}>").unwrap();
+        }
+        rss.push_str("</item>\n");
+        json.push(serde_json::Value::Object(
+            f.iter()
+                .map(|(n, v)| ((*n).to_owned(), serde_json::Value::from(v.as_str())))
+                .collect(),
+        ));
+    }
+    rss.push_str("</channel></rss>\n");
+    let paths = [
+        dir.join("feed.csv"),
+        dir.join("feed.xml"),
+        dir.join("feed.json"),
+    ];
+    std::fs::write(&paths[0], csv).unwrap();
+    std::fs::write(&paths[1], rss).unwrap();
+    std::fs::write(&paths[2], serde_json::to_string(&json).unwrap()).unwrap();
+    paths
+}
