@@ -688,7 +688,12 @@ const TOKENS: [&str; 37] = [
 #[cfg(test)]
 mod reference {
     #![allow(clippy::all, clippy::pedantic)]
-    use super::{LazyLock, Pattern, PatternSet};
+    use super::{
+        COMMON_TEST_VALUES, KEYPAD_WALKS, KEYPAD_WINDOW, LazyLock, NUMBER_SEQUENCES, Pattern,
+        PatternSet, SAMPLE_COMPANY_PREFIXES, SEQUENCE_WINDOW, TOKENS, all_same, digits_value,
+        distinct_digits, group_value, is_palindrome, is_template, period_is, right_aligned_14,
+        step_runs,
+    };
 
     /// Runs every detector. `raw` is the trimmed raw text; `digits` the ASCII digits read from it
     /// (any count; digit detectors need at least 7).
@@ -786,42 +791,6 @@ mod reference {
         }
     }
 
-    /// Numeric-keypad walks (P03).
-    const KEYPAD_WALKS: [&str; 8] = [
-        "789456123",
-        "321654987",
-        "123654789",
-        "789654123",
-        "147258369",
-        "741852963",
-        "369258147",
-        "963852741",
-    ];
-
-    /// Concatenated well-known number sequences (P04).
-    const NUMBER_SEQUENCES: [&str; 4] = [
-        "1248163264128256512",
-        "11235813213455891442",
-        "149162536496481100",
-        "235711131719232931374143",
-    ];
-
-    /// Published example and test GTINs (P12).
-    const COMMON_TEST_VALUES: [&str; 12] = [
-        "4006381333931",
-        "036000291452",
-        "9780306406157",
-        "5901234123457",
-        "96385074",
-        "73513537",
-        "012345678905",
-        "1234567890128",
-        "123456789012",
-        "12345678901231",
-        "00012345600012",
-        "10012345678902",
-    ];
-
     /// [`COMMON_TEST_VALUES`] left-padded to 14 digits, as [`right_aligned_14`] gives them; built once.
     static COMMON_TEST_VALUES_14: LazyLock<Vec<[u8; 14]>> = LazyLock::new(|| {
         COMMON_TEST_VALUES
@@ -830,64 +799,10 @@ mod reference {
             .collect()
     });
 
-    /// Company prefixes GS1 uses in documentation and samples (P15), as the first digits of the
-    /// 13-digit form.
-    const SAMPLE_COMPANY_PREFIXES: [&str; 5] =
-        ["0614141", "4012345", "5012345", "5901234", "9501101"];
-
-    fn all_same(s: &[u8]) -> bool {
-        s.first().is_some_and(|&f| s.iter().all(|&b| b == f))
-    }
-
-    /// For each step 0–9, the longest run of digits where each is `step` (mod 10) more than the
-    /// previous: what [`longest_step_run`] gives for every step, in one pass.
-    fn step_runs(s: &[u8]) -> [usize; 10] {
-        let mut best = [usize::from(!s.is_empty()); 10];
-        let mut prev_step = usize::MAX;
-        let mut run = 1;
-        for w in s.windows(2) {
-            let step = usize::from((w[1] + 10 - w[0]) % 10);
-            run = if step == prev_step { run + 1 } else { 2 };
-            prev_step = step;
-            best[step] = best[step].max(run);
-        }
-        best
-    }
-
-    /// Longest run of digits where each is `step` (mod 10) more than the previous.
-    #[allow(dead_code)]
-    fn longest_step_run(s: &[u8], step: u8) -> usize {
-        let mut best = usize::from(!s.is_empty());
-        let mut run = best;
-        for w in s.windows(2) {
-            if (w[0] - b'0' + step) % 10 == w[1] - b'0' {
-                run += 1;
-                best = best.max(run);
-            } else {
-                run = 1;
-            }
-        }
-        best
-    }
-
-    /// Whether `s` and `pattern` share a common window of `n` bytes.
-    /// Window lengths: six digits of a keypad walk (P03), eight of a number sequence (P04).
-    const KEYPAD_WINDOW: usize = 6;
-    const SEQUENCE_WINDOW: usize = 8;
-
-    /// Every `KEYPAD_WINDOW`-digit window of the keypad walks, as numbers, sorted; built once.
     static KEYPAD_WINDOWS: LazyLock<Vec<u64>> =
         LazyLock::new(|| windows_of(&KEYPAD_WALKS, KEYPAD_WINDOW));
-    /// Every `SEQUENCE_WINDOW`-digit window of the number sequences, as numbers, sorted.
     static SEQUENCE_WINDOWS: LazyLock<Vec<u64>> =
         LazyLock::new(|| windows_of(&NUMBER_SEQUENCES, SEQUENCE_WINDOW));
-
-    /// The value of a run of ASCII digits. All windows compared have the same length, so equal
-    /// values mean equal digit strings, leading zeros included.
-    fn digits_value(w: &[u8]) -> u64 {
-        w.iter()
-            .fold(0, |acc, &b| acc * 10 + u64::from(b.wrapping_sub(b'0')))
-    }
 
     fn windows_of(patterns: &[&str], n: usize) -> Vec<u64> {
         let mut v: Vec<u64> = patterns
@@ -905,10 +820,6 @@ mod reference {
             .any(|w| sorted.binary_search(&digits_value(w)).is_ok())
     }
 
-    fn group_value(g: &[u8]) -> u32 {
-        g.iter().fold(0, |acc, &b| acc * 10 + u32::from(b - b'0'))
-    }
-
     /// `count` consecutive groups of `width` digits, each one more than the previous, at any offset.
     fn incrementing_groups(s: &[u8], width: usize, count: usize) -> bool {
         let span = width * count;
@@ -924,10 +835,6 @@ mod reference {
                 ok
             })
         })
-    }
-
-    fn is_palindrome(s: &[u8]) -> bool {
-        s.iter().eq(s.iter().rev())
     }
 
     /// A run of at least 7 identical non-zero digits or 8 zeros that is not leading-zero padding.
@@ -948,106 +855,7 @@ mod reference {
         false
     }
 
-    /// Whether `s` has period `p`: every digit equals the one `p` before it, and the first `p`
-    /// digits are not all the same (so a constant string has no period above 1).
-    fn period_is(s: &[u8], p: usize) -> bool {
-        s.len() > p
-            && !all_same(&s[..p])
-            && (p..s.len()).all(|i| s[i] == s[i - p])
-            && (1..p).all(|q| p % q != 0 || !(q..s.len()).all(|i| s[i] == s[i - q]))
-    }
-
-    fn distinct_digits(s: &[u8]) -> u32 {
-        let mut mask = 0u16;
-        for &b in s {
-            mask |= 1 << (b - b'0');
-        }
-        mask.count_ones()
-    }
-
-    /// The value left-padded with zeros to 14 digits, when it has 14 or fewer.
-    fn right_aligned_14(d: &[u8]) -> Option<[u8; 14]> {
-        if d.len() > 14 || !d.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        let mut out = [b'0'; 14];
-        out[14 - d.len()..].copy_from_slice(d);
-        Some(out)
-    }
-
-    fn is_template(raw: &str) -> bool {
-        const MARKERS: [&str; 6] = ["{{", "}}", "${", "{%", "<%", "[["];
-        const WORDS: [&str; 6] = ["gtin", "ean", "upc", "isbn", "barcode", "placeholder"];
-        // A plain run of digits has no marker, wrapper, mask or word: the common case, answered
-        // without the scans below.
-        if raw.bytes().all(|b| b.is_ascii_digit()) {
-            return false;
-        }
-        if MARKERS.iter().any(|m| raw.contains(m)) {
-            return true;
-        }
-        let wrapped = [('{', '}'), ('[', ']'), ('<', '>'), ('%', '%')]
-            .iter()
-            .any(|&(a, b)| raw.len() >= 3 && raw.starts_with(a) && raw.ends_with(b));
-        if wrapped {
-            return true;
-        }
-        let masks = raw
-            .chars()
-            .filter(|c| matches!(c, 'X' | 'x' | '#' | '*' | '?' | '_'))
-            .count();
-        if masks >= 4 {
-            return true;
-        }
-        // Words: compare ASCII case-insensitively without allocating.
-        let bytes = raw.as_bytes();
-        WORDS.iter().any(|w| {
-            bytes
-                .windows(w.len())
-                .any(|win| win.eq_ignore_ascii_case(w.as_bytes()))
-        })
-    }
-
     fn is_system_placeholder(raw: &str) -> bool {
-        const TOKENS: [&str; 37] = [
-            "null",
-            "nil",
-            "none",
-            "n/a",
-            "na",
-            "nan",
-            "undefined",
-            "unknown",
-            "tbd",
-            "tba",
-            "todo",
-            "default",
-            "false",
-            "true",
-            "-",
-            "--",
-            "0",
-            "-1",
-            "not available",
-            "not applicable",
-            "does not apply",
-            "doesnotapply",
-            "no gtin",
-            "nogtin",
-            "#n/a",
-            "#value!",
-            "#ref!",
-            "#name?",
-            "#num!",
-            "#null!",
-            "#div/0!",
-            "65535",
-            "2147483647",
-            "4294967295",
-            "9223372036854775807",
-            "18446744073709551615",
-            "(null)",
-        ];
         TOKENS.iter().any(|t| t.eq_ignore_ascii_case(raw))
     }
 }
