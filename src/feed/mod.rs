@@ -114,9 +114,10 @@ pub enum FeedKind {
 
 impl FeedKind {
     /// Whether reading a product of this kind costs about as much as checking it (XML and JSON:
-    /// ~47,000 instructions an RSS item against ~13,600 a CSV row, docs/performance.md), so that
+    /// ~38,000 instructions an RSS item against ~13,600 a CSV row, docs/performance.md), so that
     /// with `--jobs` the thread reading the feed is the one the others wait for, and work moved
-    /// off it (rendering results ahead) shortens the run. For CSV and TSV it does not.
+    /// off it (rendering results ahead) shortens the run. For CSV and TSV it does not (measured
+    /// slower); for NDJSON it measured neither faster nor slower.
     #[must_use]
     pub fn is_costly_to_read(self) -> bool {
         !matches!(self, Self::Csv | Self::Tsv)
