@@ -495,15 +495,12 @@ pub struct RenderedEntry(Vec<u8>);
 impl RenderedEntry {
     /// Renders the entry of `r` (`market_intelligence` as for [`BatchEntry::from_report`]).
     pub fn new(r: &ProductReport, market_intelligence: bool) -> Result<Self> {
-        let mut buf = Vec::with_capacity(RENDERED_CAPACITY);
+        let mut buf = Vec::with_capacity(crate::report::product_json::RENDERED_CAPACITY);
         write_entry(&mut buf, &BatchEntry::from_report(r, market_intelligence))
             .map_err(std::io::Error::from)?;
         Ok(Self(buf))
     }
 }
-
-/// Initial capacity of a [`RenderedEntry`]: most entries are under a kilobyte.
-const RENDERED_CAPACITY: usize = 1024;
 
 /// Streams the JSON shape: `begin`, one `entry` per product, `finish`. Nothing is written before
 /// the first entry (or `finish`), so an error met while opening a feed or reading its first

@@ -14,6 +14,10 @@ use serde::Serialize;
 use crate::model::ProductResult;
 use crate::model::result::{GmcCompliance, PerformanceOptimization, Violation};
 
+/// Initial capacity of a product result or batch entry rendered ahead on a worker
+/// (`report::validate::Rendered`, `report::batch::RenderedEntry`): most are under a kilobyte.
+pub(crate) const RENDERED_CAPACITY: usize = 1024;
+
 /// Appends `r` to `buf` as serde_json would.
 pub fn write_product(buf: &mut Vec<u8>, r: &ProductResult<'_>) -> serde_json::Result<()> {
     buf.extend_from_slice(b"{\"productId\":");

@@ -123,14 +123,11 @@ pub struct Rendered(Vec<u8>);
 impl Rendered {
     /// Renders the result of `r` with `options`.
     pub fn new(r: &ProductReport, options: ResultOptions) -> io::Result<Self> {
-        let mut buf = Vec::with_capacity(RENDERED_CAPACITY);
+        let mut buf = Vec::with_capacity(crate::report::product_json::RENDERED_CAPACITY);
         write_product(&mut buf, &ProductResult::from_report(r, options))?;
         Ok(Self(buf))
     }
 }
-
-/// Initial capacity of a [`Rendered`] result: most are under a kilobyte (one or two findings).
-const RENDERED_CAPACITY: usize = 1024;
 
 enum Inner<W: Write> {
     Table {
