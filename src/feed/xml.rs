@@ -295,6 +295,10 @@ impl Parser {
     fn new(inner: LineCount) -> Self {
         let mut reader = Reader::from_reader(inner);
         reader.config_mut().check_end_names = true;
+        // Between elements, whitespace is only layout: skipped where it stands rather than
+        // returned as a text event that is then found to be blank (about twenty per item).
+        // Values keep theirs: [`XmlReader::read_value`] turns this off while it reads one.
+        reader.config_mut().trim_text_start = true;
         Self {
             reader,
             scopes: Scopes::default(),
@@ -714,7 +718,7 @@ impl XmlReader {
             let mut child = if empty {
                 Child::default()
             } else {
-                self.read_child(&mut p)?
+                self.read_value(&mut p)?
             };
             let mut issues = std::mem::take(&mut child.issues);
             match target {
@@ -787,6 +791,14 @@ impl XmlReader {
         }
         let (name, slot) = names.get_slotted(local);
         Target::Attribute(name, slot)
+    }
+
+    /// [`XmlReader::read_child`] with the whitespace of its texts kept: it is part of the value.
+    fn read_value(&mut self, p: &mut Product) -> Result<Child, Error> {
+        self.parser.reader.config_mut().trim_text_start = false;
+        let child = self.read_child(p);
+        self.parser.reader.config_mut().trim_text_start = true;
+        child
     }
 
     /// Reads the content of a child element up to its end tag: its text, and its sub-elements
@@ -1166,6 +1178,37 @@ mod tests {
             .unwrap();
         let lines: Vec<u64> = p.read_issues.iter().map(|i| i.line).collect();
         assert_eq!(lines, [4, 8], "{:?}", p.read_issues);
+    }
+
+    #[test]
+    fn values_keep_their_whitespace_where_layout_between_elements_is_skipped() {
+        let xml = "<rss xmlns:g=\"http://base.google.com/ns/1.0\">\n  <channel>\n    <item>\n      \
+                   <g:id>1</g:id>\n      <g:title>  Padded\ttitle </g:title>\n      \
+                   <g:shipping>\n        <g:country> US</g:country>\n      </g:shipping>\n      \
+                   <g:brand>\n Acme</g:brand>\n     stray text\n    </item>\n  </channel>\n</rss>\n";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("layout.xml");
+        std::fs::write(&path, xml).unwrap();
+        let p = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(p.get("title"), Some("  Padded\ttitle "));
+        assert_eq!(p.get("brand"), Some("\n Acme"));
+        assert_eq!(p.shipping[0].country.as_deref(), Some(" US"));
+        let issues: Vec<(u64, &str)> = p
+            .read_issues
+            .iter()
+            .map(|i| (i.line, i.message.as_str()))
+            .collect();
+        assert_eq!(
+            issues,
+            [(
+                12,
+                "text directly inside the item, outside any attribute element"
+            )]
+        );
     }
 
     #[test]
