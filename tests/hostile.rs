@@ -206,6 +206,18 @@ const EXPECTED: &[(&str, Outcome)] = &[
         Error("invalid UTF-8 at line 3, byte offset 22"),
     ),
     (
+        "namespace_rebound.xml",
+        Error(
+            ":5:1: not well-formed XML: the `xmlns` prefix is declared (with `urn:x`); it cannot be declared",
+        ),
+    ),
+    (
+        "namespace_rebound_empty.xml",
+        Error(
+            ":5:3: not well-formed XML: the prefix `p` is bound to http://www.w3.org/2000/xmlns/, which no prefix may be bound to",
+        ),
+    ),
+    (
         "non_object_lines.ndjson",
         Finding(3, "the product is a string, not a JSON object"),
     ),

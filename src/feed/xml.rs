@@ -289,6 +289,9 @@ struct Parser {
     ns: Ns,
     /// Where the local name of the last start or empty tag starts (after `prefix:`).
     local_start: usize,
+    /// The offset of the tag whose namespace declarations were refused (quick-xml's
+    /// `error_position()` knows only its own errors).
+    namespace_error_at: Option<u64>,
 }
 
 impl Parser {
@@ -305,6 +308,7 @@ impl Parser {
             pending_close: false,
             ns: Ns::Unbound,
             local_start: 0,
+            namespace_error_at: None,
         }
     }
 
@@ -340,12 +344,16 @@ impl Parser {
         match &res {
             Ok(Event::Start(e)) => {
                 if let Err(err) = self.scopes.open(e) {
+                    // `<`, the name and attributes, `>`.
+                    self.refused_at(e.len() + 2);
                     return Err(err.into());
                 }
                 self.resolve(e);
             }
             Ok(Event::Empty(e)) => {
                 if let Err(err) = self.scopes.open(e) {
+                    // `<`, the name and attributes, `/>`.
+                    self.refused_at(e.len() + 3);
                     return Err(err.into());
                 }
                 self.pending_close = true;
@@ -355,6 +363,14 @@ impl Parser {
             _ => {}
         }
         res
+    }
+
+    /// Records that the tag of `len` bytes just read has namespace declarations that were
+    /// refused: the error is at its `<`.
+    #[cold]
+    fn refused_at(&mut self, len: usize) {
+        let end = self.reader.buffer_position();
+        self.namespace_error_at = Some(end.saturating_sub(len as u64));
     }
 }
 
@@ -559,9 +575,15 @@ impl XmlReader {
         if let quick_xml::Error::Io(io) = e {
             return source::io_error(&self.label, io);
         }
+        let (at, problem) = match e {
+            quick_xml::Error::Namespace(ns) => {
+                (self.parser.namespace_error_at, namespace_problem(ns))
+            }
+            _ => (None, e.to_string()),
+        };
         self.located(
-            Pos::Offset(self.parser.reader.error_position()),
-            &format!("not well-formed XML: {e}"),
+            Pos::Offset(at.unwrap_or_else(|| self.parser.reader.error_position())),
+            &format!("not well-formed XML: {problem}"),
             Some("fix the XML syntax at this position; the rest of the feed cannot be read"),
         )
     }
@@ -924,6 +946,34 @@ impl XmlReader {
             }
         }
         p.tax.push(t);
+    }
+}
+
+/// A refused namespace declaration in words (quick-xml's own messages quote the names twice).
+fn namespace_problem(e: &NamespaceError) -> String {
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let xml = String::from_utf8_lossy(XML_NAMESPACE);
+    let xmlns = String::from_utf8_lossy(XMLNS_NAMESPACE);
+    match e {
+        NamespaceError::InvalidXmlPrefixBind(uri) => format!(
+            "the `xml` prefix is declared with `{}`; it may only be bound to {xml}",
+            text(uri)
+        ),
+        NamespaceError::InvalidXmlnsPrefixBind(uri) => format!(
+            "the `xmlns` prefix is declared (with `{}`); it cannot be declared",
+            text(uri)
+        ),
+        NamespaceError::InvalidPrefixForXml(prefix) => format!(
+            "the prefix `{}` is bound to {xml}, which belongs to the `xml` prefix alone",
+            text(prefix)
+        ),
+        NamespaceError::InvalidPrefixForXmlns(prefix) => format!(
+            "the prefix `{}` is bound to {xmlns}, which no prefix may be bound to",
+            text(prefix)
+        ),
+        NamespaceError::UnknownPrefix(prefix) => {
+            format!("the prefix `{}` is not declared", text(prefix))
+        }
     }
 }
 
