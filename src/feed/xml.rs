@@ -719,7 +719,10 @@ impl XmlReader {
                 Ok(Event::Eof) => return Err(self.eof_in_item(line)),
                 Ok(Event::Text(t)) => {
                     if !t.iter().all(u8::is_ascii_whitespace) {
-                        let child_line = self.parser.reader.get_mut().line();
+                        // The line the text starts on (its layout whitespace is skipped): the
+                        // line after it, less the lines it spans.
+                        let child_line =
+                            self.parser.reader.get_mut().line() - source::count_newlines(t);
                         let message = if t.trim_ascii() == "\u{feff}".as_bytes() {
                             "a byte order mark (U+FEFF) in the middle of the file, directly \
                              inside the item: were several files concatenated?"
@@ -1235,7 +1238,7 @@ mod tests {
         let xml = "<rss xmlns:g=\"http://base.google.com/ns/1.0\">\n  <channel>\n    <item>\n      \
                    <g:id>1</g:id>\n      <g:title>  Padded\ttitle </g:title>\n      \
                    <g:shipping>\n        <g:country> US</g:country>\n      </g:shipping>\n      \
-                   <g:brand>\n Acme</g:brand>\n     stray text\n    </item>\n  </channel>\n</rss>\n";
+                   <g:brand>\n Acme</g:brand>\n     stray\n text\n    </item>\n  </channel>\n</rss>\n";
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("layout.xml");
         std::fs::write(&path, xml).unwrap();
@@ -1255,7 +1258,7 @@ mod tests {
         assert_eq!(
             issues,
             [(
-                12,
+                11,
                 "text directly inside the item, outside any attribute element"
             )]
         );
