@@ -1218,17 +1218,23 @@ mod tests {
         assert_eq!(images(&products[1]), [vec!["c.jpg", "d.jpg"]]);
     }
 
-    #[test]
-    fn issues_of_an_item_child_name_the_line_it_starts_on() {
-        let xml = "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n<item>\n<g:id>1</g:id>\n<g:shipping>\n<g:country>US</g:country>\n<g:planet>Mars</g:planet>\n</g:shipping>\n<g:title>a &bogus; b</g:title>\n</item>\n</channel></rss>\n";
+    /// The first product of the RSS feed `xml`, read from a file.
+    fn first_product(xml: &str) -> Product {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("issues.xml");
+        let path = dir.path().join("feed.xml");
         std::fs::write(&path, xml).unwrap();
-        let p = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+        crate::feed::open(&path, &crate::feed::ReadOptions::default())
             .unwrap()
             .next()
             .unwrap()
-            .unwrap();
+            .unwrap()
+    }
+
+    #[test]
+    fn issues_of_an_item_child_name_the_line_it_starts_on() {
+        let p = first_product(
+            "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n<item>\n<g:id>1</g:id>\n<g:shipping>\n<g:country>US</g:country>\n<g:planet>Mars</g:planet>\n</g:shipping>\n<g:title>a &bogus; b</g:title>\n</item>\n</channel></rss>\n",
+        );
         let lines: Vec<u64> = p.read_issues.iter().map(|i| i.line).collect();
         assert_eq!(lines, [4, 8], "{:?}", p.read_issues);
     }
@@ -1239,14 +1245,7 @@ mod tests {
                    <g:id>1</g:id>\n      <g:title>  Padded\ttitle </g:title>\n      \
                    <g:shipping>\n        <g:country> US</g:country>\n      </g:shipping>\n      \
                    <g:brand>\n Acme</g:brand>\n     stray\n text\n    </item>\n  </channel>\n</rss>\n";
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("layout.xml");
-        std::fs::write(&path, xml).unwrap();
-        let p = crate::feed::open(&path, &crate::feed::ReadOptions::default())
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap();
+        let p = first_product(xml);
         assert_eq!(p.get("title"), Some("  Padded\ttitle "));
         assert_eq!(p.get("brand"), Some("\n Acme"));
         assert_eq!(p.shipping[0].country.as_deref(), Some(" US"));
