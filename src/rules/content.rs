@@ -979,7 +979,7 @@ pub(crate) const RULES: &[Rule] = &[
             if p.get("adult").is_some_and(is_yes) {
                 return;
             }
-            if let Some(term) = ADULT.find_owned(super::util::title_and_description(p)) {
+            if let Some(term) = ADULT.find_in_title_and_description(p) {
                 out.push(Hit {
                     field: "adult",
                     message: format!("text mentions \"{term}\" but adult is not yes"),

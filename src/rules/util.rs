@@ -132,7 +132,17 @@ impl PhraseSet {
 
     /// The first phrase found at word boundaries.
     pub(crate) fn find(&self, hay: &str) -> Option<&'static str> {
-        self.find_lowered(&ascii_lower(hay))
+        if !hay.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.find_lowered(hay);
+        }
+        // Lower-cased into this thread's buffer: no allocation per search (most titles have
+        // capitals, and each product's goes through several sets).
+        LOWERED.with_borrow_mut(|buf| {
+            buf.clear();
+            buf.push_str(hay);
+            buf.make_ascii_lowercase();
+            self.find_lowered(buf)
+        })
     }
 
     /// [`Self::find`] in a text without ASCII capitals.
@@ -143,6 +153,23 @@ impl PhraseSet {
             let after_ok = m.end() >= bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
             let first_alnum = bytes[m.start()].is_ascii_alphanumeric();
             (after_ok && (before_ok || !first_alnum)).then(|| self.phrases[m.pattern().as_usize()])
+        })
+    }
+
+    /// [`Self::find`] in the product's title and description joined by a space (as
+    /// [`title_and_description`] joins them), without allocating the joined text.
+    pub(crate) fn find_in_title_and_description(&self, p: &Product) -> Option<&'static str> {
+        let (t, d) = (
+            p.get("title").unwrap_or(""),
+            p.get("description").unwrap_or(""),
+        );
+        LOWERED.with_borrow_mut(|buf| {
+            buf.clear();
+            buf.push_str(t);
+            buf.push(' ');
+            buf.push_str(d);
+            buf.make_ascii_lowercase();
+            self.find_lowered(buf)
         })
     }
 
@@ -165,6 +192,11 @@ impl PhraseSet {
             }
         }
     }
+}
+
+thread_local! {
+    /// [`PhraseSet::find`]'s lower-cased copy of the text it searches, reused.
+    static LOWERED: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// `s` with ASCII capitals lower-cased (other bytes unchanged, so offsets stay the same);
@@ -278,7 +310,7 @@ pub(crate) fn has_double_space(s: &str) -> bool {
     memchr::memchr_iter(b' ', b).any(|i| b.get(i + 1) == Some(&b' '))
 }
 
-/// The lower-cased concatenation of title and description, for keyword checks.
+/// The title and description joined by a space, for keyword checks.
 pub(crate) fn title_and_description(p: &Product) -> String {
     let (t, d) = (
         p.get("title").unwrap_or(""),

@@ -203,7 +203,7 @@ pub(crate) const RULES: &[Rule] = &[
                 .get_nonblank("condition")
                 .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
             if new {
-                if let Some(w) = REMANUFACTURED.find_owned(title_and_description(p)) {
+                if let Some(w) = REMANUFACTURED.find_in_title_and_description(p) {
                     out.push(Hit {
                         field: "condition",
                         message: format!("part is described as \"{w}\" but condition is new"),

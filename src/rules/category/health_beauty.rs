@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
-use crate::rules::util::{PhraseSet, text, title_and_description};
+use crate::rules::util::{PhraseSet, text};
 use crate::rules::{Applies, BASE, Check, Hit, Rule};
 
 static CLAIMS: LazyLock<PhraseSet> = LazyLock::new(|| {
@@ -90,7 +90,7 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`description=\"This serum cures eczema in 3 days\"`.",
         fix: "Describe ingredients and cosmetic effects only; remove medical and guarantee claims.",
         check: Check::Product(|p, _, out| {
-            if let Some(c) = CLAIMS.find_owned(title_and_description(p)) {
+            if let Some(c) = CLAIMS.find_in_title_and_description(p) {
                 out.push(Hit {
                     field: "description",
                     message: format!("text makes the prohibited health claim \"{c}\""),
@@ -123,7 +123,7 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`title=\"Sildenafil 100mg Tablets - No Prescription Needed\"`.",
         fix: "Remove such products from the feed unless your account holds the required certification.",
         check: Check::Product(|p, _, out| {
-            if let Some(c) = PRESCRIPTION.find_owned(title_and_description(p)) {
+            if let Some(c) = PRESCRIPTION.find_in_title_and_description(p) {
                 out.push(Hit {
                     field: "title",
                     message: format!("text mentions the restricted term \"{c}\""),

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::category::title_or_type_has;
-use crate::rules::util::{PhraseSet, blank, title_and_description};
+use crate::rules::util::{PhraseSet, blank};
 use crate::rules::{Applies, BASE, Check, Hit, Rule};
 
 static DANGEROUS: LazyLock<PhraseSet> = LazyLock::new(|| {
@@ -92,7 +92,7 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`title=\"9mm Ammunition, 50 Rounds\"`.",
         fix: "Remove the products from the feed (or exclude them from shopping destinations).",
         check: Check::Product(|p, _, out| {
-            if let Some(w) = DANGEROUS.find_owned(title_and_description(p)) {
+            if let Some(w) = DANGEROUS.find_in_title_and_description(p) {
                 out.push(Hit {
                     field: "title",
                     message: format!("text offers a dangerous product (\"{w}\")"),
