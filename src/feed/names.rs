@@ -83,8 +83,16 @@ pub fn canonical_name(raw: &str) -> Cow<'_, str> {
 /// The catalog's own `&'static str` for a canonical name it knows (no allocation when a product
 /// gets the attribute), else an owned copy.
 pub(crate) fn static_name(name: &str) -> Cow<'static, str> {
-    crate::catalog::fields::attribute(name)
-        .map_or_else(|| Cow::Owned(name.to_owned()), |a| Cow::Borrowed(a.name))
+    if let Some(a) = crate::catalog::fields::attribute(name) {
+        return Cow::Borrowed(a.name);
+    }
+    // The sub-attributes of shipping and tax (`<g:country>` inside `<g:shipping>`), named on
+    // every item of a feed that has them.
+    SHIPPING_FIELDS
+        .iter()
+        .chain(TAX_FIELDS)
+        .find(|f| **f == name)
+        .map_or_else(|| Cow::Owned(name.to_owned()), |f| Cow::Borrowed(*f))
 }
 
 /// The name a writer uses for a canonical attribute (GMC spelling).

@@ -474,7 +474,7 @@ enum Target {
 #[derive(Default)]
 struct Child {
     text: String,
-    subs: Vec<(String, String)>,
+    subs: Vec<(Cow<'static, str>, String)>,
     has_text: bool,
     /// Read issues of the element, with their line (`None`: the element's own line, worked out
     /// only when there is an issue).
@@ -831,7 +831,7 @@ impl XmlReader {
     fn read_child(&mut self, p: &mut Product) -> Result<Child, Error> {
         let mut child = Child::default();
         let mut depth = 0usize;
-        let mut sub: Option<(String, String)> = None;
+        let mut sub: Option<(Cow<'static, str>, String)> = None;
         loop {
             self.buf.clear();
             let ev = self.parser.read(&mut self.buf);
@@ -839,7 +839,7 @@ impl XmlReader {
                 Ok(Event::Start(e)) => {
                     depth += 1;
                     if depth == 1 {
-                        let name = self.names.get(self.parser.local(e)).into_owned();
+                        let name = self.names.get(self.parser.local(e));
                         sub = Some((name, String::new()));
                     } else if depth == 2 {
                         child.issues.push((
@@ -852,7 +852,7 @@ impl XmlReader {
                 }
                 Ok(Event::Empty(e)) => {
                     if depth == 0 {
-                        let name = self.names.get(self.parser.local(e)).into_owned();
+                        let name = self.names.get(self.parser.local(e));
                         child.subs.push((name, String::new()));
                     }
                 }
@@ -1015,7 +1015,7 @@ fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String, new: bool
 /// first piece of a value is moved in when it is already owned (an unescaped text).
 fn append_text<'t>(
     child: &mut Child,
-    sub: Option<&mut (String, String)>,
+    sub: Option<&mut (Cow<'static, str>, String)>,
     depth: usize,
     text: impl Into<Cow<'t, str>> + AsRef<str>,
 ) {
