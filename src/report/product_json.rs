@@ -31,7 +31,7 @@ pub fn write_product(buf: &mut Vec<u8>, r: &ProductResult<'_>) -> serde_json::Re
     buf.extend_from_slice(b",\"totalRevenueImpact\":");
     value(buf, &r.total_revenue_impact)?;
     buf.extend_from_slice(b",\"overallPriority\":");
-    string(buf, r.overall_priority.as_str())?;
+    fixed(buf, r.overall_priority.as_str());
     buf.extend_from_slice(b",\"gmcCompliance\":");
     compliance(buf, &r.gmc_compliance)?;
     buf.extend_from_slice(b",\"performanceOptimization\":");
@@ -54,7 +54,7 @@ pub fn write_product(buf: &mut Vec<u8>, r: &ProductResult<'_>) -> serde_json::Re
 
 fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()> {
     buf.extend_from_slice(b"{\"status\":");
-    string(buf, c.status)?;
+    fixed(buf, c.status);
     buf.extend_from_slice(b",\"percentage\":");
     value(buf, &c.percentage)?;
     let f = &c.required_fields_check;
@@ -68,7 +68,7 @@ fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()
         (b",\"condition\":", f.condition),
     ] {
         buf.extend_from_slice(key);
-        string(buf, status)?;
+        fixed(buf, status);
     }
     buf.extend_from_slice(b"},\"violations\":[");
     elements(buf, &c.violations, violation)?;
@@ -80,15 +80,15 @@ fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()
 
 fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
     buf.extend_from_slice(b"{\"rule\":");
-    string(buf, v.rule)?;
+    fixed(buf, v.rule);
     buf.extend_from_slice(b",\"name\":");
-    string(buf, v.name)?;
+    fixed(buf, v.name);
     buf.extend_from_slice(b",\"field\":");
     string(buf, v.field)?;
     buf.extend_from_slice(b",\"severity\":");
-    string(buf, v.severity.as_str())?;
+    fixed(buf, v.severity.as_str());
     buf.extend_from_slice(b",\"kind\":");
-    string(buf, v.kind.as_str())?;
+    fixed(buf, v.kind.as_str());
     buf.extend_from_slice(b",\"message\":");
     string(buf, v.message)?;
     buf.extend_from_slice(b",\"fix\":");
@@ -146,6 +146,16 @@ pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
     }
 }
 
+/// A fixed text of the program (a status, a severity, a rule's code or name), which needs no
+/// escape (a test checks every one): copied between quotes without looking at its bytes.
+fn fixed(buf: &mut Vec<u8>, s: &'static str) {
+    debug_assert!(needs_no_escape(s), "{s}");
+    buf.reserve(s.len() + 2);
+    buf.push(b'"');
+    buf.extend_from_slice(s.as_bytes());
+    buf.push(b'"');
+}
+
 /// Whether `s` has none of the bytes JSON strings escape: `"`, `\` and controls below 0x20
 /// (serde_json escapes exactly these). Without early exit, so the loop is vectorised.
 #[expect(
@@ -163,6 +173,38 @@ mod tests {
     use crate::model::ResultOptions;
     use crate::rules::{Engine, EngineOptions, product_from_pairs};
     use proptest::prelude::*;
+
+    /// Every text written by [`fixed`] needs no escape.
+    #[test]
+    fn fixed_texts_need_no_escape() {
+        use crate::model::{RuleKind, Severity};
+        use crate::rules::{ComplianceStatus, RequiredFieldStatus};
+        let mut texts: Vec<&str> = Vec::new();
+        texts.extend(Severity::ALL.iter().map(|s| s.as_str()));
+        texts.extend([RuleKind::Compliance, RuleKind::Performance].map(RuleKind::as_str));
+        texts.extend(
+            [
+                ComplianceStatus::FullyCompliant,
+                ComplianceStatus::PartiallyCompliant,
+                ComplianceStatus::NonCompliant,
+            ]
+            .map(ComplianceStatus::as_str),
+        );
+        texts.extend(
+            [
+                RequiredFieldStatus::Compliant,
+                RequiredFieldStatus::Missing,
+                RequiredFieldStatus::Invalid,
+            ]
+            .map(RequiredFieldStatus::as_str),
+        );
+        for r in crate::rules::registry() {
+            texts.extend([r.code, r.name]);
+        }
+        for t in texts {
+            assert!(needs_no_escape(t), "{t}");
+        }
+    }
 
     fn both(pairs: &[(&str, &str)], options: ResultOptions) -> (String, String) {
         let p = product_from_pairs(pairs);
