@@ -59,6 +59,10 @@ impl From<Format> for OutputKind {
 struct Category {
     key: &'static str,
     taxonomy: &'static str,
+    /// The merchant's own `product_type` path before the noun.
+    product_type: &'static str,
+    /// A second sentence of the description: what the product is made of or does.
+    detail: &'static str,
     brands: &'static [&'static str],
     nouns: &'static [&'static str],
     adjectives: &'static [&'static str],
@@ -69,6 +73,8 @@ const CATEGORIES: &[Category] = &[
     Category {
         key: "electronics",
         taxonomy: "Electronics > Audio > Headphones",
+        product_type: "Electronics > Audio & Tech",
+        detail: "Its aluminium housing and reinforced cable are built to last, and the 40-hour battery charges fully in under two hours over USB-C.",
         brands: &["Voltra", "Sonique", "Kepler Audio", "Brightline"],
         nouns: &[
             "Wireless Headphones",
@@ -89,6 +95,8 @@ const CATEGORIES: &[Category] = &[
     Category {
         key: "apparel",
         taxonomy: "Apparel & Accessories > Clothing > Shirts & Tops",
+        product_type: "Clothing > Tops & Knitwear",
+        detail: "Cut from soft, breathable natural fibres with flat-lock seams, it keeps its shape wash after wash; machine washable at 30 degrees.",
         brands: &["Northwind", "Hearth & Loom", "Cobalt Row"],
         nouns: &[
             "Merino Sweater",
@@ -103,6 +111,8 @@ const CATEGORIES: &[Category] = &[
     Category {
         key: "health_beauty",
         taxonomy: "Health & Beauty > Personal Care > Cosmetics > Skin Care",
+        product_type: "Skin Care > Face",
+        detail: "Dermatologically tested and suitable for sensitive skin, the lightweight formula absorbs quickly and leaves no greasy residue.",
         brands: &["Dewleaf", "Pure Fable", "Maris Skin"],
         nouns: &[
             "Face Serum 30 ml",
@@ -116,6 +126,8 @@ const CATEGORIES: &[Category] = &[
     Category {
         key: "automotive",
         taxonomy: "Vehicles & Parts > Vehicle Parts & Accessories",
+        product_type: "Car Parts > Maintenance",
+        detail: "Engineered to OEM specifications for a precise fit, it installs in minutes with standard tools; check your vehicle's manual for compatibility.",
         brands: &["TorqueLine", "Roadmark", "Axial Parts"],
         nouns: &[
             "Ceramic Brake Pads",
@@ -129,6 +141,8 @@ const CATEGORIES: &[Category] = &[
     Category {
         key: "home_garden",
         taxonomy: "Home & Garden > Kitchen & Dining > Cookware & Bakeware",
+        product_type: "Kitchen & Garden > Essentials",
+        detail: "Made from durable, food-safe materials that resist rust and warping, it is easy to clean and built for years of daily use.",
         brands: &["Hearthstone", "Greenmere", "Oak & Ember"],
         nouns: &[
             "Cast Iron Skillet",
@@ -142,6 +156,8 @@ const CATEGORIES: &[Category] = &[
     Category {
         key: "sporting_goods",
         taxonomy: "Sporting Goods > Exercise & Fitness",
+        product_type: "Sports & Outdoors > Training",
+        detail: "Lightweight yet tough, with a grippy, weather-resistant finish that holds up on trails, in the gym and on the road.",
         brands: &["Summitline", "Pacer", "Tidewater Sport"],
         nouns: &[
             "Trail Running Shoes",
@@ -157,6 +173,10 @@ const CATEGORIES: &[Category] = &[
 const COLORS: &[&str] = &["Black", "Navy", "Forest Green", "Coral", "Grey", "White"];
 const SIZES: &[&str] = &["XS", "S", "M", "L", "XL"];
 const PROMO: &[&str] = &["FREE SHIPPING", "BEST PRICE", "SALE 50% OFF", "Buy now"];
+/// `custom_label_0` (campaign group) and `custom_label_1` (season), as merchants tag products for
+/// bidding.
+const LABELS: &[&str] = &["bestseller", "core-range", "new-arrival", "long-tail"];
+const SEASONS: &[&str] = &["all-season", "spring-summer", "autumn-winter"];
 
 fn pick<'a>(rng: &mut fastrand::Rng, items: &[&'a str]) -> &'a str {
     items[rng.usize(..items.len())]
@@ -184,6 +204,34 @@ fn gtin13(rng: &mut fastrand::Rng, bad: bool) -> String {
         .collect()
 }
 
+/// `link`, `image_link` (over plain http when `http_image`) and, on half the products, two
+/// `additional_image_link`s, as shop platforms write them: a variant id on the product page, a
+/// versioned CDN path for the images.
+fn push_urls(rng: &mut fastrand::Rng, p: &mut Product, slug: &str, http_image: bool) {
+    let variant = 40_000_000_000_000 + rng.u64(..10_000_000_000_000);
+    let version = 1_700_000_000 + rng.u32(..100_000_000);
+    p.push(
+        "link",
+        format!("https://shop.example.com/products/{slug}?variant={variant}"),
+    );
+    let scheme = if http_image { "http" } else { "https" };
+    let cdn = "cdn.example.com/s/files/1/0278/5781/files";
+    p.push(
+        "image_link",
+        format!("{scheme}://{cdn}/{slug}-front.jpg?v={version}"),
+    );
+    if rng.bool() {
+        p.push(
+            "additional_image_link",
+            format!("https://{cdn}/{slug}-side.jpg?v={version}"),
+        );
+        p.push(
+            "additional_image_link",
+            format!("https://{cdn}/{slug}-detail.jpg?v={version}"),
+        );
+    }
+}
+
 fn product(rng: &mut fastrand::Rng, i: u64, defect_share: f64) -> Product {
     let cat = &CATEGORIES[rng.usize(..CATEGORIES.len())];
     let brand = pick(rng, cat.brands);
@@ -207,7 +255,11 @@ fn product(rng: &mut fastrand::Rng, i: u64, defect_share: f64) -> Product {
             "description",
             format!(
                 "The {adjective} {noun} from {brand}: made for everyday use, with a two-year \
-                 warranty and free returns within 30 days. Ships in recyclable packaging."
+                 warranty and free returns within 30 days. {} Ships in recyclable packaging \
+                 from our {} warehouse; see the size and care guide on the product page for \
+                 details.",
+                cat.detail,
+                ["Ohio", "Nevada", "Georgia"][rng.usize(..3)]
             ),
         );
     }
@@ -215,22 +267,7 @@ fn product(rng: &mut fastrand::Rng, i: u64, defect_share: f64) -> Product {
         "{}-{i}",
         noun.to_ascii_lowercase().replace([' ', '"', '\''], "-")
     );
-    p.push("link", format!("https://shop.example.com/p/{slug}"));
-    let scheme = if defect == Some(7) { "http" } else { "https" };
-    p.push(
-        "image_link",
-        format!("{scheme}://cdn.example.com/img/{slug}.jpg"),
-    );
-    if rng.bool() {
-        p.push(
-            "additional_image_link",
-            format!("https://cdn.example.com/img/{slug}-2.jpg"),
-        );
-        p.push(
-            "additional_image_link",
-            format!("https://cdn.example.com/img/{slug}-3.jpg"),
-        );
-    }
+    push_urls(rng, &mut p, &slug, defect == Some(7));
     let availability = if defect == Some(6) {
         "maybe"
     } else {
@@ -256,11 +293,22 @@ fn product(rng: &mut fastrand::Rng, i: u64, defect_share: f64) -> Product {
             _ => format!("{price} USD"),
         },
     );
+    if defect.is_none() && rng.u8(..5) == 0 {
+        // On sale: 10-30% off.
+        let sale = cents - cents / 100 * u32::from(rng.u8(10..31));
+        p.push(
+            "sale_price",
+            format!("{}.{:02} USD", sale / 100, sale % 100),
+        );
+    }
     p.push("brand", brand);
     p.push("gtin", gtin13(rng, defect == Some(0)));
     p.push("mpn", format!("{}-{i}", &brand[..3].to_ascii_uppercase()));
     p.push("market_product_category", cat.taxonomy);
+    p.push("product_type", format!("{} > {noun}", cat.product_type));
     p.push("category", cat.key);
+    p.push("custom_label_0", pick(rng, LABELS));
+    p.push("custom_label_1", pick(rng, SEASONS));
     if cat.key == "apparel" && defect != Some(2) {
         p.push("color", color);
         p.push("size", pick(rng, SIZES));
@@ -290,6 +338,9 @@ fn layout() -> TableLayout {
         if p.get("category") == Some("apparel") && p.has("additional_image_link") {
             let mut full = p;
             full.set("description", "");
+            if !full.has("sale_price") {
+                full.set("sale_price", "");
+            }
             l.observe(&full);
             return l;
         }
