@@ -6,7 +6,7 @@
 # The targets are stated for a 1,000,000-product CSV and a 200,000-item RSS / 200,000-product
 # JSON body; run them as two invocations and read the CSV rows of the first, the RSS/JSON rows of
 # the second:
-#   scripts/bench.sh 1000000    # ~900 MB CSV (also writes RSS and JSON of that size: needs ~3 GB disk)
+#   scripts/bench.sh 1000000    # ~920 MB CSV (also writes RSS and JSON of that size: needs ~5 GB disk)
 #   scripts/bench.sh 200000
 # Feeds are written to target/bench-e2e/ (kept between runs for the same N; delete it afterwards).
 # A JSON request body obeys the request limits (spec: validate 100, batch 1,000 products), so
