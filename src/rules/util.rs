@@ -135,13 +135,27 @@ impl PhraseSet {
         if !hay.bytes().any(|b| b.is_ascii_uppercase()) {
             return self.find_lowered(hay);
         }
-        // Lower-cased into this thread's buffer: no allocation per search (most titles have
-        // capitals, and each product's goes through several sets).
+        self.find_joined(&[hay])
+    }
+
+    /// [`Self::find`] in `parts` joined by spaces, lower-cased into this thread's buffer: no
+    /// allocation per search (most titles have capitals, and each product's goes through several
+    /// sets). A buffer grown past [`LOWERED_KEEP`] by a huge text is let go afterwards.
+    fn find_joined(&self, parts: &[&str]) -> Option<&'static str> {
         LOWERED.with_borrow_mut(|buf| {
             buf.clear();
-            buf.push_str(hay);
+            for (i, part) in parts.iter().enumerate() {
+                if i > 0 {
+                    buf.push(' ');
+                }
+                buf.push_str(part);
+            }
             buf.make_ascii_lowercase();
-            self.find_lowered(buf)
+            let found = self.find_lowered(buf);
+            if buf.capacity() > LOWERED_KEEP {
+                *buf = String::new();
+            }
+            found
         })
     }
 
@@ -159,18 +173,10 @@ impl PhraseSet {
     /// [`Self::find`] in the product's title and description joined by a space (as
     /// [`title_and_description`] joins them), without allocating the joined text.
     pub(crate) fn find_in_title_and_description(&self, p: &Product) -> Option<&'static str> {
-        let (t, d) = (
+        self.find_joined(&[
             p.get("title").unwrap_or(""),
             p.get("description").unwrap_or(""),
-        );
-        LOWERED.with_borrow_mut(|buf| {
-            buf.clear();
-            buf.push_str(t);
-            buf.push(' ');
-            buf.push_str(d);
-            buf.make_ascii_lowercase();
-            self.find_lowered(buf)
-        })
+        ])
     }
 
     /// [`Self::find`] in a text the caller owns: lower-cased in place, without a second copy.
@@ -198,6 +204,10 @@ thread_local! {
     /// [`PhraseSet::find`]'s lower-cased copy of the text it searches, reused.
     static LOWERED: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
+
+/// Largest [`LOWERED`] buffer kept between searches (GMC's longest description is 5,000
+/// characters): a feed with one huge value does not keep its size per thread.
+const LOWERED_KEEP: usize = 64 * 1024;
 
 /// `s` with ASCII capitals lower-cased (other bytes unchanged, so offsets stay the same);
 /// borrowed when it has none.
@@ -327,6 +337,28 @@ pub(crate) fn title_and_description(p: &Product) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn phrase_search_buffer_is_reused_and_let_go_after_a_huge_text() {
+        let set = PhraseSet::new(&["free shipping"]);
+        assert_eq!(set.find("Boots, FREE Shipping"), Some("free shipping"));
+        let kept = LOWERED.with_borrow(String::capacity);
+        assert!(kept >= "Boots, FREE Shipping".len());
+        let huge = format!("A{}", "b".repeat(2 * LOWERED_KEEP));
+        assert_eq!(set.find(&huge), None);
+        assert!(LOWERED.with_borrow(String::capacity) <= LOWERED_KEEP);
+        let p = crate::rules::product_from_pairs(&[
+            ("title", "Boots"),
+            ("description", "With FREE shipping"),
+        ]);
+        assert_eq!(set.find_in_title_and_description(&p), Some("free shipping"));
+        let p = crate::rules::product_from_pairs(&[("title", "Free"), ("description", "Shipping")]);
+        assert_eq!(
+            set.find_in_title_and_description(&p),
+            Some("free shipping"),
+            "joined by a space, as title_and_description joins them"
+        );
+    }
 
     proptest! {
         #[test]
