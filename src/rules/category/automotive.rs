@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
-use crate::rules::util::{PhraseSet, blank, measure, text, title_and_description};
+use crate::rules::util::{PhraseSet, blank, measure, text};
 use crate::rules::{Applies, BASE, Check, Hit, Rule};
 
 static FITMENT: LazyLock<PhraseSet> = LazyLock::new(|| {
@@ -92,8 +92,12 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`description=\"High quality brake pads.\"`.",
         fix: "State the makes, models and years the part fits, or the OEM numbers it replaces.",
         check: Check::Product(|p, _, out| {
-            let text_all = title_and_description(p) + " " + &p.values("product_detail").join(" ");
-            if FITMENT.find_owned(text_all).is_none() {
+            let mut parts = vec![
+                p.get("title").unwrap_or(""),
+                p.get("description").unwrap_or(""),
+            ];
+            parts.extend(p.values("product_detail").iter().map(String::as_str));
+            if FITMENT.find_joined(&parts).is_none() {
                 out.push(Hit {
                     field: "description",
                     message: "vehicle part does not say what it fits".into(),
