@@ -18,23 +18,18 @@ use rayon::prelude::*;
 /// 2.41 s with 2,048. 1,024 is the best measured on the first and between the two on the second.
 pub const DEFAULT_CHUNK: usize = 1024;
 
-/// Most items one rayon job of a chunk maps. Left to itself rayon splits a chunk into a few large
-/// jobs, and at the end of a chunk one thread could wait while the other finished a quarter of it;
-/// with jobs of 64 products the wait is short (200k CSV `validate --jobs 2`, eight alternating
-/// runs: mean 1.116 -> 1.051 s; docs/performance.md, 1b67f32).
-const PIECE: usize = 64;
+/// Items one rayon job maps, and the size of the batches [`map_batches`] hands its mapper. Left
+/// to itself rayon splits a chunk into a few large jobs, and at the end of a chunk one thread
+/// could wait while the other finished a quarter of it; with jobs of 64 products the wait is
+/// short (200k CSV `validate --jobs 2`, eight alternating runs: mean 1.116 -> 1.051 s;
+/// docs/performance.md, 1b67f32). A batch is also what the rules engine checks rule by rule
+/// (`Engine::check_batch`): 32 and 64 measured the same, 4 lost most of the gain.
+pub const PIECE: usize = 64;
 
 /// Reads `items` in chunks of `chunk` (at least 1), maps each chunk in parallel with `map`, and
 /// calls `sink` with every result in input order. Stops at the first error returned by `sink`
-/// and returns it.
-///
-/// With more than one rayon thread (`--jobs`), reading, mapping and sinking overlap: a mapper
-/// thread hands each chunk to the rayon pool while the calling thread runs `sink` on the chunk
-/// before and reads the next one; while it waits for results it maps items of the chunk in the
-/// pool itself when it is one of the pool's threads ([`init_global_pool`]). At most two chunks
-/// are with the mapper, so memory stays flat. With one rayon thread (`--jobs 1`) everything runs
-/// on the calling thread, one item at a time, so `--jobs 1` really is one core's worth of work.
-pub fn map_ordered<I, T, R, E, M, S>(items: I, chunk: usize, map: M, mut sink: S) -> Result<(), E>
+/// and returns it. [`map_batches`] with a mapper that maps the items of a batch one by one.
+pub fn map_ordered<I, T, R, E, M, S>(items: I, chunk: usize, map: M, sink: S) -> Result<(), E>
 where
     I: Iterator<Item = T> + Send,
     T: Send,
@@ -42,23 +37,57 @@ where
     M: Fn(T) -> R + Sync + Send,
     S: FnMut(R) -> Result<(), E>,
 {
+    map_batches(
+        items,
+        chunk,
+        |batch: Vec<T>| batch.into_iter().map(&map).collect(),
+        sink,
+    )
+}
+
+/// Reads `items` in chunks of `chunk` (at least 1), cuts each chunk into batches of [`PIECE`]
+/// items, maps the batches in parallel with `map`, which returns one result per item of its
+/// batch, in the batch's order, and calls `sink` with every result in input order. Stops at the
+/// first error returned by `sink` and returns it.
+///
+/// With more than one rayon thread (`--jobs`), reading, mapping and sinking overlap: a mapper
+/// thread hands each chunk to the rayon pool while the calling thread runs `sink` on the chunk
+/// before and reads the next one; while it waits for results it maps batches of the chunk in the
+/// pool itself when it is one of the pool's threads ([`init_global_pool`]). At most two chunks
+/// are with the mapper, so memory stays flat. With one rayon thread (`--jobs 1`) everything runs
+/// on the calling thread, one batch at a time, so `--jobs 1` really is one core's worth of work.
+pub fn map_batches<I, T, R, E, M, S>(items: I, chunk: usize, map: M, mut sink: S) -> Result<(), E>
+where
+    I: Iterator<Item = T> + Send,
+    T: Send,
+    R: Send,
+    M: Fn(Vec<T>) -> Vec<R> + Sync + Send,
+    S: FnMut(R) -> Result<(), E>,
+{
     let chunk = chunk.max(1);
+    let mut items = items;
     if rayon::current_num_threads() <= 1 {
-        for item in items {
-            sink(map(item))?;
+        loop {
+            let batch: Vec<T> = items.by_ref().take(PIECE).collect();
+            if batch.is_empty() {
+                return Ok(());
+            }
+            for r in map(batch) {
+                sink(r)?;
+            }
         }
-        return Ok(());
     }
     std::thread::scope(|scope| {
         let (chunk_tx, chunk_rx) = sync_channel::<Vec<T>>(1);
-        let (result_tx, result_rx) = sync_channel::<Vec<R>>(1);
+        let (result_tx, result_rx) = sync_channel::<Vec<Vec<R>>>(1);
         // The mapper: each chunk goes to the rayon pool, which keeps the chunk's order.
         let map = &map;
         scope.spawn(move || {
             for current in chunk_rx {
-                let results: Vec<R> = current
+                let results: Vec<Vec<R>> = current
                     .into_par_iter()
-                    .with_max_len(PIECE)
+                    .chunks(PIECE)
+                    .with_max_len(1)
                     .map(map)
                     .collect();
                 if result_tx.send(results).is_err() {
@@ -71,7 +100,6 @@ where
         // before and reads the next. Items are read and dropped on one thread, which keeps the
         // allocator's frees local. Returning early drops `chunk_tx` and `result_rx`, which
         // stops the mapper.
-        let mut items = items;
         let mut in_flight = 0_usize;
         let mut input_done = false;
         loop {
@@ -93,7 +121,7 @@ where
                 break;
             };
             in_flight -= 1;
-            for r in results {
+            for r in results.into_iter().flatten() {
                 sink(r)?;
             }
         }
@@ -152,6 +180,37 @@ mod tests {
             let mut out = Vec::new();
             map_ordered(0..n, chunk, |x| x * 2, |r| { out.push(r); Ok::<(), ()>(()) }).unwrap();
             prop_assert_eq!(out, (0..n).map(|x| x * 2).collect::<Vec<_>>());
+        }
+
+        #[test]
+        fn batches_are_at_most_a_piece_and_results_come_out_in_input_order(
+            n in 0usize..5000,
+            chunk in 1usize..300,
+            jobs in 1usize..4,
+        ) {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().unwrap();
+            let (out, largest) = pool.install(|| {
+                let largest = std::sync::atomic::AtomicUsize::new(0);
+                let mut out = Vec::new();
+                map_batches(
+                    0..n,
+                    chunk,
+                    |batch: Vec<usize>| {
+                        largest.fetch_max(batch.len(), std::sync::atomic::Ordering::Relaxed);
+                        batch.into_iter().map(|x| x * 3).collect()
+                    },
+                    |r| {
+                        out.push(r);
+                        Ok::<(), ()>(())
+                    },
+                )
+                .unwrap();
+                (out, largest.into_inner())
+            });
+            prop_assert_eq!(out, (0..n).map(|x| x * 3).collect::<Vec<_>>());
+            // Batches of PIECE items; with several threads a chunk is cut into batches.
+            let chunk_bound = if jobs > 1 { chunk } else { usize::MAX };
+            prop_assert_eq!(largest, n.min(PIECE).min(chunk_bound));
         }
     }
 

@@ -156,6 +156,26 @@ impl Iterator for Products {
 /// rendered ahead (or not).
 type Checked = (Product, bool, ProductReport, Option<RenderedEntry>);
 
+/// Checks a batch of read items (rule by rule, with the engine `pick` gives for their feed's
+/// market-intelligence setting) on a worker, rendering the entries of costly feeds when `ahead`.
+fn check_batch<'e>(
+    batch: Vec<Result<Item>>,
+    pick: impl Fn(bool) -> &'e Engine,
+    ahead: bool,
+) -> Vec<Result<Checked>> {
+    Engine::check_each(batch, |(p, mi, _)| (pick(*mi), p))
+        .into_iter()
+        .map(|item| {
+            item.and_then(|((p, mi, costly), report)| {
+                let rendered = (ahead && costly)
+                    .then(|| RenderedEntry::new(&report, mi))
+                    .transpose()?;
+                Ok((p, mi, report, rendered))
+            })
+        })
+        .collect()
+}
+
 /// Where the entries go.
 enum Sink<'w> {
     Json(JsonBatchWriter<'w>),
@@ -339,15 +359,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     // writing the report is the one the others wait for, so each entry is rendered with the
     // checks, on the workers, and written as it is unless a feed-wide rule changes the report.
     let ahead = sink.renders_ahead();
-    let map = |item: Result<Item>| {
-        item.and_then(|(p, mi, costly)| {
-            let report = pick(mi).check(&p);
-            let rendered = (ahead && costly)
-                .then(|| RenderedEntry::new(&report, mi))
-                .transpose()?;
-            Ok((p, mi, report, rendered))
-        })
-    };
+    let map = |batch| check_batch(batch, pick, ahead);
     let mut each = |item: Result<Checked>| -> Result<()> {
         let (p, mi, mut report, rendered) = item?;
         let changed = state.apply(pick(mi), &p, &mut report);
@@ -364,9 +376,9 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let chunk = crate::pipeline::DEFAULT_CHUNK;
     match prefetched {
         Some(items) => {
-            crate::pipeline::map_ordered(items.into_iter().map(Ok), chunk, map, &mut each)?;
+            crate::pipeline::map_batches(items.into_iter().map(Ok), chunk, map, &mut each)?;
         }
-        None => crate::pipeline::map_ordered(products, chunk, map, &mut each)?,
+        None => crate::pipeline::map_batches(products, chunk, map, &mut each)?,
     }
     progress.finish();
 

@@ -190,16 +190,20 @@ fn analyze_all<W: Write>(
     progress: &Progress,
 ) -> Result<(), Error> {
     let engine = Engine::new(EngineOptions::default());
-    crate::pipeline::map_ordered(
+    crate::pipeline::map_batches(
         items,
         CHUNK,
-        |item: Result<Product, Error>| {
-            item.map(|p| {
-                // Issues per product come from the rules engine (spec 2.6 "per validation issue").
-                let report = engine.check(&p);
-                let issues = report.findings.iter().map(Issue::from_finding).collect();
-                ProductInput::from_product(&p, issues)
-            })
+        |batch: Vec<Result<Product, Error>>| {
+            // Issues per product come from the rules engine (spec 2.6 "per validation issue").
+            Engine::check_each(batch, |p| (&engine, p))
+                .into_iter()
+                .map(|item| {
+                    item.map(|(p, report)| {
+                        let issues = report.findings.iter().map(Issue::from_finding).collect();
+                        ProductInput::from_product(&p, issues)
+                    })
+                })
+                .collect()
         },
         |input: Result<ProductInput, Error>| -> Result<(), Error> {
             let result = analyzer.add(&input?);

@@ -2,8 +2,8 @@
 //! product counter).
 //!
 //! Wires feeds → rules engine → `report::validate`: products stream through
-//! `pipeline::map_ordered` (per-product checks in parallel), then the feed-level rules run
-//! sequentially in input order, and each result is emitted at once. A JSON request body is
+//! `pipeline::map_batches` (per-product checks in parallel, rule by rule over each batch), then
+//! the feed-level rules run sequentially in input order, and each result is emitted at once. A JSON request body is
 //! capped at `PRODUCT_REQUEST_LIMIT` products and its `options` turn on the optional outputs;
 //! plain feeds of any size are validated in full with bounded memory. Test keys read at most
 //! `remaining + 1` products before any work so an over-limit request is refused up front.
@@ -23,7 +23,7 @@ use crate::feed::{FeedKind, FeedReader};
 use crate::gate::{FeedSummary, GateArgs, Verdict, baseline::Baseline};
 use crate::model::Product;
 use crate::model::result::ResultOptions;
-use crate::pipeline::{DEFAULT_CHUNK, map_ordered};
+use crate::pipeline::{DEFAULT_CHUNK, map_batches};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
 use crate::report::validate::{Rendered, ValidateEmitter};
@@ -264,6 +264,27 @@ fn explain_verdict(
     Ok(())
 }
 
+/// A product checked, with its result rendered ahead when `render` (docs in `run`).
+type Checked = (Product, ProductReport, Option<Rendered>);
+
+/// Checks a batch of read items (rule by rule) on a worker, rendering each result with the
+/// options `render` when given.
+fn check_batch(
+    engine: &Engine,
+    batch: Vec<Result<Product, Error>>,
+    render: Option<ResultOptions>,
+) -> Vec<Result<Checked, Error>> {
+    Engine::check_each(batch, |p| (engine, p))
+        .into_iter()
+        .map(|item| {
+            item.and_then(|(p, r)| {
+                let rendered = render.map(|opts| Rendered::new(&r, opts)).transpose()?;
+                Ok((p, r, rendered))
+            })
+        })
+        .collect()
+}
+
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.format;
     let cwd = std::env::current_dir()?;
@@ -323,16 +344,10 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         // the checks, in parallel, and written as it is unless a feed-wide rule changes the report
         // (a duplicate id or GTIN). For CSV it would only add work (docs/performance.md).
         let ahead = costly && output.renders_ahead();
-        map_ordered(
+        map_batches(
             items,
             DEFAULT_CHUNK,
-            |item| {
-                item.and_then(|p| {
-                    let r = engine.check(&p);
-                    let rendered = ahead.then(|| Rendered::new(&r, opts)).transpose()?;
-                    Ok((p, r, rendered))
-                })
-            },
+            |batch| check_batch(&engine, batch, ahead.then_some(opts)),
             |result| {
                 let (p, mut report, rendered) = result?;
                 let changed = state.apply(&engine, &p, &mut report);

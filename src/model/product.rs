@@ -140,7 +140,8 @@ impl Default for NameIndex {
 
 /// The bucket of an attribute name: its length and first, middle and last bytes mixed, which
 /// separates the names that occur together in real feeds (a test checks the thirty most common).
-#[inline]
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "see `Product::position`")]
 fn bucket(name: &str) -> usize {
     let b = name.as_bytes();
     let n = b.len();
@@ -176,14 +177,16 @@ impl Product {
 
     /// The first value of an attribute, as written (may be empty).
     #[must_use]
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "see `Product::position`")]
     pub fn get(&self, name: &str) -> Option<&str> {
         self.values(name).first().map(String::as_str)
     }
 
     /// The first value of an attribute when it is present and not blank.
     #[must_use]
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "see `Product::position`")]
     pub fn get_nonblank(&self, name: &str) -> Option<&str> {
         // A value starting with a visible ASCII character is not blank: no trim needed.
         self.get(name).filter(|v| {
@@ -193,14 +196,16 @@ impl Product {
 
     /// Every value of an attribute (empty slice when absent).
     #[must_use]
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "see `Product::position`")]
     pub fn values(&self, name: &str) -> &[String] {
         self.position(name)
             .map_or(&[], |i| self.attributes[i].values.as_slice())
     }
 
     #[must_use]
-    #[inline]
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "see `Product::position`")]
     pub fn has(&self, name: &str) -> bool {
         self.position(name).is_some()
     }
@@ -233,7 +238,18 @@ impl Product {
     }
 
     /// Where the attribute named `name` is in `attributes`.
-    #[inline]
+    ///
+    /// This and the lookups above it (`get`, `get_nonblank`, `values`, `has`, and the rules'
+    /// `text` and `blank`) are always inlined: the name is nearly always a literal, so inlined,
+    /// `bucket` folds to a constant and the name comparison to a fixed-length one. Left to
+    /// LLVM, they were inlined or not as unrelated code moved between builds; when the rule
+    /// closures called `get` out of line, hashing and `memcmp` cost 8% more instructions per
+    /// product (docs/performance.md, "Rule by rule").
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "a literal name folds to a constant bucket (see above)"
+    )]
     fn position(&self, name: &str) -> Option<usize> {
         match self.index.0[bucket(name)] {
             0 => None,

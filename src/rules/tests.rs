@@ -289,3 +289,111 @@ fn the_context_parses_each_price_once_for_every_rule() {
     assert_eq!(ctx.price.map(|pr| pr.currency), Some("USD".to_owned()));
     assert_eq!(ctx.price_error, None);
 }
+
+/// Products of every kind the rules know: each rule's pass and fail vectors, and each fail
+/// vector added to a complete apparel product (so the category rules run too).
+fn vector_products() -> Vec<Product> {
+    let full: &[(&str, &str)] = &[
+        ("id", "SKU-1"),
+        ("title", "Acme Trail Running Shoe for Men, Blue, Size 42"),
+        (
+            "description",
+            "Lightweight trail running shoe with a grippy outsole and breathable mesh upper.",
+        ),
+        ("link", "https://shop.acme.test/p/sku-1"),
+        ("image_link", "https://cdn.acme.test/img/sku-1.jpg"),
+        ("price", "89.00 USD"),
+        ("availability", "in_stock"),
+        ("condition", "new"),
+        ("brand", "Acme"),
+        ("gtin", "4006381333931"),
+        ("market_product_category", "Apparel & Accessories > Shoes"),
+        ("color", "Blue"),
+        ("size", "42"),
+        ("gender", "male"),
+        ("age_group", "adult"),
+    ];
+    let mut out = Vec::new();
+    for r in registry() {
+        out.push(product_from_pairs(r.pass));
+        out.push(product_from_pairs(r.fail));
+        let mut pairs: Vec<(&str, &str)> = full
+            .iter()
+            .filter(|(k, _)| !r.fail.iter().any(|(f, _)| f.split('#').next() == Some(*k)))
+            .copied()
+            .collect();
+        pairs.extend_from_slice(r.fail);
+        out.push(product_from_pairs(&pairs));
+    }
+    out
+}
+
+#[test]
+fn a_batch_checked_rule_by_rule_reports_what_each_product_checked_alone_does() {
+    let products = vector_products();
+    let refs: Vec<&Product> = products.iter().collect();
+    for options in [
+        EngineOptions::default(),
+        EngineOptions {
+            ignore: vec!["category".into()],
+            ..EngineOptions::default()
+        },
+    ] {
+        let engine = Engine::new(options);
+        let batch = engine.check_batch(&refs);
+        assert_eq!(batch.len(), products.len());
+        let mut with_findings = 0;
+        for (p, from_batch) in products.iter().zip(&batch) {
+            let alone = engine.check(p);
+            with_findings += usize::from(!alone.findings.is_empty());
+            assert_eq!(format!("{from_batch:?}"), format!("{alone:?}"));
+        }
+        assert!(
+            with_findings > products.len() / 2,
+            "the vectors find things"
+        );
+    }
+}
+
+#[test]
+fn check_each_keeps_errors_in_place_and_checks_each_product_with_its_engine() {
+    let all = Engine::new(EngineOptions::default());
+    let plain = Engine::new(EngineOptions {
+        ignore: vec!["category".into()],
+        ..EngineOptions::default()
+    });
+    let products = vector_products();
+    // Every fifth item an error; the others alternate between the two engines in runs.
+    let items: Vec<Result<(usize, bool, Product), String>> = (0..products.len())
+        .map(|i| {
+            if i % 5 == 0 {
+                Err(format!("bad row {i}"))
+            } else {
+                Ok((i, (i / 7) % 2 == 0, products[i].clone()))
+            }
+        })
+        .collect();
+    let checked = Engine::check_each(items, |(_, with_all, p)| {
+        (if *with_all { &all } else { &plain }, p)
+    });
+    assert_eq!(checked.len(), products.len());
+    let mut differ = 0;
+    for (i, item) in checked.iter().enumerate() {
+        match item {
+            Err(e) => assert_eq!(e, &format!("bad row {i}")),
+            Ok(((j, with_all, _), report)) => {
+                assert_eq!(*j, i);
+                let engine = if *with_all { &all } else { &plain };
+                let alone = engine.check(&products[i]);
+                assert_eq!(format!("{report:?}"), format!("{alone:?}"));
+                let other = if *with_all { &plain } else { &all };
+                differ +=
+                    usize::from(format!("{:?}", other.check(&products[i])) != format!("{alone:?}"));
+            }
+        }
+    }
+    assert!(
+        differ > 0,
+        "the two engines give different reports on some products"
+    );
+}

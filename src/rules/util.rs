@@ -9,11 +9,15 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 use crate::model::Product;
 
 /// The first non-blank value of `name`.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "see `Product::position`")]
 pub(crate) fn text<'a>(p: &'a Product, name: &str) -> Option<&'a str> {
     p.get_nonblank(name)
 }
 
 /// Whether the attribute is absent or only whitespace.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "see `Product::position`")]
 pub(crate) fn blank(p: &Product, name: &str) -> bool {
     p.get_nonblank(name).is_none()
 }
