@@ -1,5 +1,7 @@
 //! Criterion benchmark of the per-product rule engine (`Engine::check`) and the feed-level
-//! state, on a clean apparel product and on a product that fires many rules.
+//! state, on a clean apparel product and on a product that fires many rules; and of a batch of
+//! 64 products of the six categories checked one by one against `Engine::check_batch` (rule by
+//! rule), the unit the pipeline hands the engine.
 
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use feedlint::rules::{Engine, EngineOptions, product_from_pairs};
@@ -91,5 +93,43 @@ fn bench_check(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_check);
+/// The taxonomy paths of the six categories, so a batch runs every category's rules.
+const CATEGORY_PATHS: [&str; 6] = [
+    "Apparel & Accessories > Clothing > Pants > Jeans",
+    "Electronics > Audio > Headphones",
+    "Health & Beauty > Personal Care > Cosmetics > Lipstick",
+    "Vehicles & Parts > Vehicle Parts & Accessories > Motor Vehicle Braking",
+    "Home & Garden > Kitchen & Dining > Cookware",
+    "Sporting Goods > Exercise & Fitness > Yoga Mats",
+];
+
+fn bench_batch(c: &mut Criterion) {
+    let engine = Engine::new(EngineOptions::default());
+    let templates = products();
+    let batch: Vec<feedlint::model::Product> = (0..64_u64)
+        .map(|i| {
+            let n = usize::try_from(i).unwrap_or(0);
+            let mut p = templates[n % 3 / 2].1.clone();
+            p.set("id", format!("SKU-{i}"));
+            p.set("market_product_category", CATEGORY_PATHS[n % 6]);
+            p.set("gtin", format!("{:013}", 4_006_381_333_931_u64 + i * 7));
+            p
+        })
+        .collect();
+    let refs: Vec<&feedlint::model::Product> = batch.iter().collect();
+    let mut group = c.benchmark_group("engine_64_products_of_six_categories");
+    group.bench_function("check_one_by_one", |b| {
+        b.iter(|| {
+            for p in &refs {
+                black_box(engine.check(black_box(p)));
+            }
+        });
+    });
+    group.bench_function("check_batch", |b| {
+        b.iter(|| black_box(engine.check_batch(black_box(&refs))));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_check, bench_batch);
 criterion_main!(benches);
