@@ -662,26 +662,7 @@ mod tests {
     }
 
     fn good() -> Product {
-        product_from_pairs(&[
-            ("id", "SKU-1"),
-            ("title", "Acme Trail Running Shoe for Men, Blue, Size 42"),
-            (
-                "description",
-                "Lightweight trail running shoe with a grippy outsole and breathable mesh upper.",
-            ),
-            ("link", "https://shop.acme.test/p/sku-1"),
-            ("image_link", "https://cdn.acme.test/img/sku-1.jpg"),
-            ("price", "89.00 USD"),
-            ("availability", "in_stock"),
-            ("condition", "new"),
-            ("brand", "Acme"),
-            ("mpn", "TR-42-BL"),
-            ("market_product_category", "Apparel & Accessories > Shoes"),
-            ("color", "Blue"),
-            ("size", "42"),
-            ("gender", "male"),
-            ("age_group", "adult"),
-        ])
+        product_from_pairs(crate::rules::tests::COMPLETE_APPAREL)
     }
 
     #[test]

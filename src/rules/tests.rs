@@ -290,29 +290,32 @@ fn the_context_parses_each_price_once_for_every_rule() {
     assert_eq!(ctx.price_error, None);
 }
 
+/// A clean apparel product with every attribute its rules read.
+pub(crate) const COMPLETE_APPAREL: &[(&str, &str)] = &[
+    ("id", "SKU-1"),
+    ("title", "Acme Trail Running Shoe for Men, Blue, Size 42"),
+    (
+        "description",
+        "Lightweight trail running shoe with a grippy outsole and breathable mesh upper.",
+    ),
+    ("link", "https://shop.acme.test/p/sku-1"),
+    ("image_link", "https://cdn.acme.test/img/sku-1.jpg"),
+    ("price", "89.00 USD"),
+    ("availability", "in_stock"),
+    ("condition", "new"),
+    ("brand", "Acme"),
+    ("mpn", "TR-42-BL"),
+    ("market_product_category", "Apparel & Accessories > Shoes"),
+    ("color", "Blue"),
+    ("size", "42"),
+    ("gender", "male"),
+    ("age_group", "adult"),
+];
+
 /// Products of every kind the rules know: each rule's pass and fail vectors, and each fail
 /// vector added to a complete apparel product (so the category rules run too).
 fn vector_products() -> Vec<Product> {
-    let full: &[(&str, &str)] = &[
-        ("id", "SKU-1"),
-        ("title", "Acme Trail Running Shoe for Men, Blue, Size 42"),
-        (
-            "description",
-            "Lightweight trail running shoe with a grippy outsole and breathable mesh upper.",
-        ),
-        ("link", "https://shop.acme.test/p/sku-1"),
-        ("image_link", "https://cdn.acme.test/img/sku-1.jpg"),
-        ("price", "89.00 USD"),
-        ("availability", "in_stock"),
-        ("condition", "new"),
-        ("brand", "Acme"),
-        ("gtin", "4006381333931"),
-        ("market_product_category", "Apparel & Accessories > Shoes"),
-        ("color", "Blue"),
-        ("size", "42"),
-        ("gender", "male"),
-        ("age_group", "adult"),
-    ];
+    let full = COMPLETE_APPAREL;
     let mut out = Vec::new();
     for r in registry() {
         out.push(product_from_pairs(r.pass));
