@@ -3,9 +3,9 @@
 //!
 //! Wires feeds → rules engine → `report::validate`: products stream through
 //! `pipeline::map_batches` (per-product checks in parallel, rule by rule over each batch), then
-//! the feed-level rules run sequentially in input order, and each result is emitted at once. A JSON request body is
-//! capped at `PRODUCT_REQUEST_LIMIT` products and its `options` turn on the optional outputs;
-//! plain feeds of any size are validated in full with bounded memory. Test keys read at most
+//! the feed-level rules run sequentially in input order, and each result is emitted at once. A
+//! JSON request body is capped at `PRODUCT_REQUEST_LIMIT` products and its `options` turn on the
+//! optional outputs; plain feeds of any size are validated in full with bounded memory. Test keys read at most
 //! `remaining + 1` products before any work so an over-limit request is refused up front.
 //! Holds no rule logic and no output formatting.
 

@@ -244,7 +244,7 @@ impl Product {
     /// `bucket` folds to a constant and the name comparison to a fixed-length one. Left to
     /// LLVM, they were inlined or not as unrelated code moved between builds; when the rule
     /// closures called `get` out of line, hashing and `memcmp` cost 8% more instructions per
-    /// product (docs/performance.md, "Rule by rule").
+    /// product (docs/performance.md, 7a4fa70).
     #[inline(always)]
     #[allow(
         clippy::inline_always,

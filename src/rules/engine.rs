@@ -299,7 +299,7 @@ impl Engine {
     /// [`Self::check`] per product (a test checks it); the order keeps one rule's code and branch
     /// history hot for the whole batch instead of walking the code of every rule for every
     /// product, which missed the instruction cache about 2,000 times per product
-    /// (docs/performance.md, "Rule by rule").
+    /// (docs/performance.md, 7a4fa70).
     #[must_use]
     pub fn check_batch(&self, products: &[&Product]) -> Vec<ProductReport> {
         let prepared: Vec<(super::Detection, RuleCtx)> =
