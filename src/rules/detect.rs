@@ -155,11 +155,12 @@ static KEYWORD_SET: LazyLock<PhraseSet> = LazyLock::new(|| {
     PhraseSet::new(WORDS.as_slice())
 });
 
-/// Counts keyword hits per category in `text`; returns the best category and its hit count.
+/// Counts keyword hits per category in `parts` joined by spaces; returns the best category and
+/// its hit count.
 /// Ties go to the category listed first in `Category::ALL` (deterministic).
-fn keyword_vote(text: &str) -> Option<(Category, usize)> {
+fn keyword_vote(parts: &[&str]) -> Option<(Category, usize)> {
     let mut counts = [0usize; 6];
-    KEYWORD_SET.hits(text, |i| {
+    KEYWORD_SET.hits_joined(parts, |i| {
         let c = KEYWORDS[i].1;
         if let Some(pos) = Category::ALL.iter().position(|x| *x == c) {
             counts[pos] += 1;
@@ -204,7 +205,7 @@ pub fn detect_category(p: &Product) -> Detection {
                 source: DetectionSource::MarketProductCategory,
             };
         }
-        if let Some((c, _)) = keyword_vote(mpc) {
+        if let Some((c, _)) = keyword_vote(&[mpc]) {
             return found(
                 c,
                 CONFIDENCE_TAXONOMY_WORDS,
@@ -222,7 +223,7 @@ pub fn detect_category(p: &Product) -> Detection {
         }
     }
     for pt in p.values("product_type") {
-        if let Some((c, _)) = keyword_vote(pt) {
+        if let Some((c, _)) = keyword_vote(&[pt]) {
             return found(
                 c,
                 CONFIDENCE_PRODUCT_TYPE_WORDS,
@@ -231,7 +232,7 @@ pub fn detect_category(p: &Product) -> Detection {
         }
     }
     if let Some(cat) = p.get_nonblank("category") {
-        if let Some(c) = Category::recognise(cat).or_else(|| keyword_vote(cat).map(|v| v.0)) {
+        if let Some(c) = Category::recognise(cat).or_else(|| keyword_vote(&[cat]).map(|v| v.0)) {
             return found(
                 c,
                 CONFIDENCE_CATEGORY_ATTRIBUTE,
@@ -239,8 +240,7 @@ pub fn detect_category(p: &Product) -> Detection {
             );
         }
     }
-    let text = super::util::title_and_description(p);
-    if let Some((c, n)) = keyword_vote(&text) {
+    if let Some((c, n)) = keyword_vote(&super::util::title_and_description(p)) {
         let confidence = (CONFIDENCE_TEXT_BASE + 0.1 * (n.min(3) - 1) as f64).min(0.55);
         return found(c, confidence, DetectionSource::TitleDescription);
     }

@@ -330,8 +330,10 @@ impl Engine {
         let mut pending: Vec<(usize, &'e Engine, &Product)> = items
             .iter()
             .enumerate()
-            .filter_map(|(i, item)| item.as_ref().ok().map(|t| (i, with(t))))
-            .map(|(i, (engine, p))| (i, engine, p))
+            .filter_map(|(i, item)| {
+                let (engine, p) = with(item.as_ref().ok()?);
+                Some((i, engine, p))
+            })
             .collect();
         while let Some(&(_, engine, _)) = pending.first() {
             let (mine, rest): (Vec<_>, Vec<_>) = pending

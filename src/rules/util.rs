@@ -161,21 +161,7 @@ impl PhraseSet {
     /// allocation per search (most titles have capitals, and each product's goes through several
     /// sets). A buffer grown past [`LOWERED_KEEP`] by a huge text is let go afterwards.
     pub(crate) fn find_joined(&self, parts: &[&str]) -> Option<&'static str> {
-        LOWERED.with_borrow_mut(|buf| {
-            buf.clear();
-            for (i, part) in parts.iter().enumerate() {
-                if i > 0 {
-                    buf.push(' ');
-                }
-                buf.push_str(part);
-            }
-            buf.make_ascii_lowercase();
-            let found = self.find_lowered(buf);
-            if buf.capacity() > LOWERED_KEEP {
-                *buf = String::new();
-            }
-            found
-        })
+        with_lowered(parts, |lowered| self.find_lowered(lowered))
     }
 
     /// [`Self::find`] in a text without ASCII capitals.
@@ -189,28 +175,55 @@ impl PhraseSet {
         })
     }
 
-    /// [`Self::find`] in the product's title and description joined by a space (as
-    /// [`title_and_description`] joins them), without allocating the joined text.
+    /// [`Self::find`] in the product's title and description joined by a space, without
+    /// allocating the joined text.
     pub(crate) fn find_in_title_and_description(&self, p: &Product) -> Option<&'static str> {
-        self.find_joined(&[
-            p.get("title").unwrap_or(""),
-            p.get("description").unwrap_or(""),
-        ])
+        self.find_joined(&title_and_description(p))
     }
 
-    /// Every distinct pattern index found at word boundaries (for category keyword counts).
-    pub(crate) fn hits(&self, hay: &str, mut f: impl FnMut(usize)) {
-        let hay = ascii_lower(hay);
-        let hay = hay.as_ref();
-        let bytes = hay.as_bytes();
-        for m in self.ac.find_iter(hay) {
-            let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
-            let after_ok = m.end() >= bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
-            if before_ok && after_ok {
-                f(m.pattern().as_usize());
+    /// The index of every pattern found at word boundaries in `parts` joined by spaces (for
+    /// category keyword counts), lower-cased in the same buffer as [`Self::find_joined`].
+    pub(crate) fn hits_joined(&self, parts: &[&str], mut f: impl FnMut(usize)) {
+        with_lowered(parts, |hay| {
+            let bytes = hay.as_bytes();
+            for m in self.ac.find_iter(hay) {
+                let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
+                let after_ok = m.end() >= bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
+                if before_ok && after_ok {
+                    f(m.pattern().as_usize());
+                }
             }
-        }
+        });
     }
+}
+
+/// The title and description (empty when absent), the texts keyword checks join by a space.
+pub(crate) fn title_and_description(p: &Product) -> [&str; 2] {
+    [
+        p.get("title").unwrap_or(""),
+        p.get("description").unwrap_or(""),
+    ]
+}
+
+/// Runs `f` on `parts` joined by spaces and ASCII-lower-cased in this thread's reused buffer
+/// (offsets stay those of the joined text); a buffer grown past [`LOWERED_KEEP`] by a huge text
+/// is let go afterwards.
+fn with_lowered<R>(parts: &[&str], f: impl FnOnce(&str) -> R) -> R {
+    LOWERED.with_borrow_mut(|buf| {
+        buf.clear();
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                buf.push(' ');
+            }
+            buf.push_str(part);
+        }
+        buf.make_ascii_lowercase();
+        let result = f(buf);
+        if buf.capacity() > LOWERED_KEEP {
+            *buf = String::new();
+        }
+        result
+    })
 }
 
 thread_local! {
@@ -221,16 +234,6 @@ thread_local! {
 /// Largest [`LOWERED`] buffer kept between searches (GMC's longest description is 5,000
 /// characters): a feed with one huge value does not keep its size per thread.
 const LOWERED_KEEP: usize = 64 * 1024;
-
-/// `s` with ASCII capitals lower-cased (other bytes unchanged, so offsets stay the same);
-/// borrowed when it has none.
-fn ascii_lower(s: &str) -> std::borrow::Cow<'_, str> {
-    if s.bytes().any(|b| b.is_ascii_uppercase()) {
-        std::borrow::Cow::Owned(s.to_ascii_lowercase())
-    } else {
-        std::borrow::Cow::Borrowed(s)
-    }
-}
 
 /// Minutes since an epoch of an ISO 8601 date or date-time (GMC 7055760):
 /// `YYYY-MM-DD[Thh:mm[:ss]][Z|±hh:mm|±hhmm]`. A date without a time is 23:59 (GMC default);
@@ -333,19 +336,6 @@ pub(crate) fn has_double_space(s: &str) -> bool {
     memchr::memchr_iter(b' ', b).any(|i| b.get(i + 1) == Some(&b' '))
 }
 
-/// The title and description joined by a space, for keyword checks.
-pub(crate) fn title_and_description(p: &Product) -> String {
-    let (t, d) = (
-        p.get("title").unwrap_or(""),
-        p.get("description").unwrap_or(""),
-    );
-    let mut s = String::with_capacity(t.len() + 1 + d.len());
-    s.push_str(t);
-    s.push(' ');
-    s.push_str(d);
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,7 +359,7 @@ mod tests {
         assert_eq!(
             set.find_in_title_and_description(&p),
             Some("free shipping"),
-            "joined by a space, as title_and_description joins them"
+            "title and description joined by a space"
         );
     }
 

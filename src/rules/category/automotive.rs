@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
-use crate::rules::util::{PhraseSet, blank, measure, text};
+use crate::rules::util::{PhraseSet, blank, measure, text, title_and_description};
 use crate::rules::{Applies, BASE, Check, Hit, Rule};
 
 static FITMENT: LazyLock<PhraseSet> = LazyLock::new(|| {
@@ -92,10 +92,7 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`description=\"High quality brake pads.\"`.",
         fix: "State the makes, models and years the part fits, or the OEM numbers it replaces.",
         check: Check::Product(|p, _, out| {
-            let mut parts = vec![
-                p.get("title").unwrap_or(""),
-                p.get("description").unwrap_or(""),
-            ];
+            let mut parts = title_and_description(p).to_vec();
             parts.extend(p.values("product_detail").iter().map(String::as_str));
             if FITMENT.find_joined(&parts).is_none() {
                 out.push(Hit {
