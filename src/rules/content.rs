@@ -158,16 +158,25 @@ fn capital_flags(x: u64) -> u64 {
 fn has_capital_run(s: &[u8]) -> bool {
     let mut start = 0;
     while start < s.len() {
-        let mut word = [0u8; 8];
-        let end = (start + 8).min(s.len());
-        word[..end - start].copy_from_slice(&s[start..end]);
-        let f = capital_flags(u64::from_le_bytes(word));
+        let f = capital_flags(u64::from_le_bytes(window(s, start)));
         if f & (f >> 8) & (f >> 16) & (f >> 24) != 0 {
             return true;
         }
         start += 5;
     }
     false
+}
+
+/// The eight bytes of `s` from `start`, zero-padded past its end. A full window is one load; a
+/// copy of a length known only at run time was a call to `memcpy` per window.
+fn window(s: &[u8], start: usize) -> [u8; 8] {
+    if let Some(Ok(w)) = s.get(start..start + 8).map(<[u8; 8]>::try_from) {
+        return w;
+    }
+    let mut word = [0u8; 8];
+    let tail = s.get(start..).unwrap_or_default();
+    word[..tail.len().min(8)].copy_from_slice(&tail[..tail.len().min(8)]);
+    word
 }
 
 /// How many bytes of `s` are ASCII capitals or non-ASCII, counted eight bytes at a time in a
