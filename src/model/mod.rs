@@ -8,7 +8,7 @@ pub mod severity;
 pub mod text;
 
 pub use finding::{Finding, Group, RuleKind};
-pub use price::{Price, PriceError, parse_price};
+pub use price::{Currency, Price, PriceError, parse_price};
 pub use product::{
     Attribute, CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax, Values,
 };

@@ -6,10 +6,75 @@ use crate::model::Trim;
 use serde::Serialize;
 
 /// A parsed price. `amount` keeps the decimal text's value; `currency` is upper-case as written.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Price {
     pub amount: f64,
-    pub currency: String,
+    pub currency: Currency,
+}
+
+/// A currency code as a price writes it: three ASCII letters, upper-cased (not necessarily a
+/// known ISO 4217 code: see [`is_known_currency`]). Held inline, so parsing a price allocates
+/// nothing; it reads as a `&str` everywhere else.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Currency([u8; 3]);
+
+impl Currency {
+    /// `code` upper-cased, when it is three ASCII letters.
+    #[must_use]
+    pub fn new(code: &str) -> Option<Self> {
+        match code.as_bytes() {
+            &[a, b, c] if [a, b, c].iter().all(u8::is_ascii_alphabetic) => Some(Self([
+                a.to_ascii_uppercase(),
+                b.to_ascii_uppercase(),
+                c.to_ascii_uppercase(),
+            ])),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Three ASCII letters (`new`): always UTF-8.
+        std::str::from_utf8(&self.0).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for Currency {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Display for Currency {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for Currency {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// Compared as bytes: no UTF-8 check of the code (`as_str`) per comparison.
+impl PartialEq<str> for Currency {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == *other.as_bytes()
+    }
+}
+
+impl PartialEq<&str> for Currency {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other.as_bytes()
+    }
+}
+
+impl Serialize for Currency {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 /// Why a price text is not `<amount> <CURRENCY>`.
@@ -67,13 +132,8 @@ pub fn parse_price(text: &str) -> Result<Price, PriceError> {
         return Err(PriceError::CurrencyFirst);
     }
     let amount = parse_amount(first).ok_or(PriceError::BadAmount)?;
-    if !is_currency_shape(second) {
-        return Err(PriceError::BadCurrency);
-    }
-    Ok(Price {
-        amount,
-        currency: second.to_ascii_uppercase(),
-    })
+    let currency = Currency::new(second).ok_or(PriceError::BadCurrency)?;
+    Ok(Price { amount, currency })
 }
 
 /// A plain decimal: optional sign, digits, optional `.digits`. No thousands separators.
@@ -92,7 +152,7 @@ pub fn parse_amount(s: &str) -> Option<f64> {
 }
 
 fn is_currency_shape(s: &str) -> bool {
-    s.len() == 3 && s.bytes().all(|b| b.is_ascii_alphabetic())
+    Currency::new(s).is_some()
 }
 
 /// Whether a code is an active ISO 4217 currency.
@@ -149,10 +209,17 @@ mod tests {
             parse_price("15.00 USD"),
             Ok(Price {
                 amount: 15.0,
-                currency: "USD".into()
+                currency: Currency::new("USD").unwrap()
             })
         );
-        assert_eq!(parse_price(" 3 eur ").map(|p| p.currency), Ok("EUR".into()));
+        assert_eq!(
+            parse_price(" 3 eur ").map(|p| p.currency.to_string()),
+            Ok("EUR".into())
+        );
+        assert_eq!(format!("{:?}", Currency::new("eUr").unwrap()), "\"EUR\"");
+        assert_eq!(Currency::new("EU"), None);
+        assert_eq!(Currency::new("E1R"), None);
+        assert_eq!(Currency::new("ÉUR"), None);
     }
 
     #[test]
@@ -200,7 +267,8 @@ mod tests {
             let text = format!("{}.{:02} {}", cents / 100, cents % 100, cur);
             let p = parse_price(&text).unwrap();
             prop_assert!((p.amount - cents as f64 / 100.0).abs() < 1e-6);
-            prop_assert_eq!(p.currency, cur);
+            prop_assert_eq!(p.currency.as_str(), cur.as_str());
+            prop_assert_eq!(serde_json::to_string(&p.currency).unwrap(), format!("\"{cur}\""));
         }
     }
 }

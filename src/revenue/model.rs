@@ -87,7 +87,7 @@ impl ProductInput {
     pub fn from_product(product: &Product, issues: Vec<Issue>) -> Self {
         let (price, currency) = match product.get_nonblank("price") {
             Some(text) => match parse_price(text) {
-                Ok(p) => (Some(p.amount), Some(p.currency)),
+                Ok(p) => (Some(p.amount), Some(p.currency.to_string())),
                 Err(_) => (parse_amount(text.trim()), None),
             },
             None => (None, None),

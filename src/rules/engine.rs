@@ -108,7 +108,7 @@ pub struct ProductReport {
     pub category_source: super::DetectionSource,
     /// `price` amount when it parses (for revenue figures).
     pub price_amount: Option<f64>,
-    pub price_currency: Option<String>,
+    pub price_currency: Option<crate::model::Currency>,
     pub required: RequiredFields,
     /// 0–100, see docs/scoring.md.
     pub compliance_percentage: f64,
@@ -436,7 +436,7 @@ fn report(p: &Product, detection: super::Detection, ctx: &RuleCtx, found: Found)
         category_confidence: ctx.confidence,
         category_source: detection.source,
         price_amount: ctx.price.as_ref().map(|pr| pr.amount),
-        price_currency: ctx.price.as_ref().map(|pr| pr.currency.clone()),
+        price_currency: ctx.price.map(|pr| pr.currency),
         // Placeholders: `finish` computes the statuses and scores from the findings.
         required: RequiredFields::ALL_COMPLIANT,
         compliance_percentage: 100.0,
@@ -596,7 +596,6 @@ impl FeedState {
     pub fn apply(&mut self, engine: &Engine, p: &Product, report: &mut ProductReport) -> bool {
         let usd = report
             .price_currency
-            .as_deref()
             .filter(|c| *c == "USD")
             .and(report.price_amount);
         let mut hits = Vec::new();

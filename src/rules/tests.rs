@@ -286,7 +286,10 @@ fn the_context_parses_each_price_once_for_every_rule() {
     assert!(matches!(ctx.shipping_prices[2], Some(Err(_))));
     let ok = product_from_pairs(&[("price", "19.99 usd")]);
     let ctx = RuleCtx::with_category(&ok, None, 0.0);
-    assert_eq!(ctx.price.map(|pr| pr.currency), Some("USD".to_owned()));
+    assert_eq!(
+        ctx.price.map(|pr| pr.currency.to_string()),
+        Some("USD".to_owned())
+    );
     assert_eq!(ctx.price_error, None);
 }
 
