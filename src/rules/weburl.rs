@@ -91,11 +91,13 @@ fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
     } else {
         return None;
     };
+    // Each loop skips a run of the bytes that need no look (a table test per byte), then
+    // decides on the byte that ends the run.
     let mut i = start;
     let mut label = start;
     let host_end = loop {
+        i = skip(b, i, &HOST_KEPT);
         match b.get(i) {
-            Some(b'a'..=b'z' | b'0'..=b'9' | b'-') => i += 1,
             Some(b'.') => {
                 if i == label || b[label..].starts_with(b"xn--") {
                     return None;
@@ -114,6 +116,7 @@ fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
         i += 1;
         let mut segment = i;
         loop {
+            i = skip(b, i, &PATH_KEPT);
             match b.get(i) {
                 None | Some(b'?' | b'#') => {
                     if dot_segment(&b[segment..i]) {
@@ -134,7 +137,6 @@ fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
                     }
                     i += 1;
                 }
-                Some(&c) if PATH_KEPT[usize::from(c)] => i += 1,
                 Some(_) => return None,
             }
         }
@@ -142,18 +144,41 @@ fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
     Some((https, start, host_end - start, i))
 }
 
+/// The first position from `i` whose byte is not in `kept` (`b.len()` if none).
+fn skip(b: &[u8], i: usize, kept: &[bool; 256]) -> usize {
+    let rest = b.get(i..).unwrap_or_default();
+    i + rest
+        .iter()
+        .position(|&c| !kept[usize::from(c)])
+        .unwrap_or(rest.len())
+}
+
 fn dot_segment(seg: &[u8]) -> bool {
     matches!(seg, b"." | b"..")
 }
 
-/// Path bytes the parser copies as written: printable ASCII outside its percent-encode set
-/// (`"`, `<`, `>`, `` ` ``, `{`, `}`), not a backslash (a separator for http). `/`, `%`, `?`
-/// and `#` are handled before this table is read.
+/// Path bytes the parser copies as written and that end no segment: printable ASCII outside
+/// its percent-encode set (`"`, `<`, `>`, `` ` ``, `{`, `}`), not a backslash (a separator for
+/// http), and not `/`, `%`, `?` or `#`, which [`plain`] looks at one by one.
 const PATH_KEPT: [bool; 256] = {
     let mut t = [false; 256];
     let mut c: u8 = 0x21;
     while c < 0x7f {
-        t[c as usize] = !matches!(c, b'"' | b'<' | b'>' | b'`' | b'{' | b'}' | b'\\');
+        t[c as usize] = !matches!(
+            c,
+            b'"' | b'<' | b'>' | b'`' | b'{' | b'}' | b'\\' | b'/' | b'%' | b'?' | b'#'
+        );
+        c += 1;
+    }
+    t
+};
+
+/// Host bytes a domain label keeps as written: lower-case ASCII letters, digits and hyphens.
+const HOST_KEPT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c: u8 = 0;
+    while c < 0x7f {
+        t[c as usize] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-';
         c += 1;
     }
     t
