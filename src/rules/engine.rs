@@ -302,7 +302,7 @@ impl Engine {
     /// (docs/performance.md, 7a4fa70).
     #[must_use]
     pub fn check_batch(&self, products: &[&Product]) -> Vec<ProductReport> {
-        let prepared: Vec<(super::Detection, RuleCtx)> =
+        let prepared: Vec<(super::Detection, RuleCtx<'_>)> =
             products.iter().map(|p| self.prepare(p)).collect();
         let mut found: Vec<Found> = products.iter().map(|_| Found::default()).collect();
         let mut hits: Vec<Hit> = Vec::new();
@@ -356,7 +356,7 @@ impl Engine {
     }
 
     /// The product's category (detected, or the `--category` override) and its rule context.
-    fn prepare(&self, p: &Product) -> (super::Detection, RuleCtx) {
+    fn prepare<'p>(&self, p: &'p Product) -> (super::Detection, RuleCtx<'p>) {
         let detection = match self.category_override {
             Some(c) => super::Detection {
                 category: Some(c),

@@ -42,7 +42,7 @@ pub const RESERVED_GTIN_CODES: (&str, &str) = ("FL-I100", "FL-I119");
 
 /// What the rule engine knows about a product besides its attributes, computed once per product.
 #[derive(Debug, Clone, Default)]
-pub struct RuleCtx {
+pub struct RuleCtx<'a> {
     /// The detected (or overridden) category.
     pub category: Option<Category>,
     /// Confidence 0–1 of the detection (1 for an override).
@@ -59,22 +59,22 @@ pub struct RuleCtx {
     /// none (or a blank one). Several rules read them; each price is parsed once per product.
     pub shipping_prices: Vec<Option<Result<Price, PriceError>>>,
     /// `link` parsed once (trimmed), when it parses as a URL of any scheme.
-    pub link_url: Option<WebUrl>,
+    pub link_url: Option<WebUrl<'a>>,
     /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
-    pub image_url: Option<WebUrl>,
+    pub image_url: Option<WebUrl<'a>>,
     /// Each `additional_image_link` value parsed once (trimmed), in order; `None` where it does
     /// not parse.
-    pub extra_image_urls: Vec<Option<WebUrl>>,
+    pub extra_image_urls: Vec<Option<WebUrl<'a>>>,
     /// `gtin` analysed once by [`crate::gtin::analyze`] (the one GTIN implementation), when
     /// the attribute is present and not blank. Read by the GTIN rules FL-I100..FL-I119.
     pub gtin: Option<crate::gtin::GtinAnalysis>,
 }
 
-impl RuleCtx {
+impl<'a> RuleCtx<'a> {
     /// Builds the context of one product: parses its prices and detects its category unless
     /// `category_override` is given.
     #[must_use]
-    pub fn for_product(p: &Product, category_override: Option<Category>) -> Self {
+    pub fn for_product(p: &'a Product, category_override: Option<Category>) -> Self {
         let detection = match category_override {
             Some(c) => Detection {
                 category: Some(c),
@@ -88,7 +88,7 @@ impl RuleCtx {
 
     /// Builds the context with an already known category: parses the prices and the two URLs.
     #[must_use]
-    pub fn with_category(p: &Product, category: Option<Category>, confidence: f64) -> Self {
+    pub fn with_category(p: &'a Product, category: Option<Category>, confidence: f64) -> Self {
         let (price, price_error) = parse_given(p, "price");
         let (sale_price, sale_price_error) = parse_given(p, "sale_price");
         Self {
@@ -121,7 +121,7 @@ impl RuleCtx {
 
     /// The parsed URL of `link` or `image_link`.
     #[must_use]
-    pub fn url(&self, field: &str) -> Option<&WebUrl> {
+    pub fn url(&self, field: &str) -> Option<&WebUrl<'a>> {
         match field {
             "link" => self.link_url.as_ref(),
             "image_link" => self.image_url.as_ref(),
@@ -140,7 +140,7 @@ fn parse_given(p: &Product, field: &str) -> (Option<Price>, Option<PriceError>) 
     }
 }
 
-fn parse_url_of(p: &Product, field: &str) -> Option<WebUrl> {
+fn parse_url_of<'a>(p: &'a Product, field: &str) -> Option<WebUrl<'a>> {
     p.get_nonblank(field)
         .and_then(|v| WebUrl::parse(v.trim_fast()))
 }
@@ -156,7 +156,7 @@ pub struct Hit {
 pub type Sink = Vec<Hit>;
 
 /// A per-product check.
-pub type ProductCheck = fn(&Product, &RuleCtx, &mut Sink);
+pub type ProductCheck = fn(&Product, &RuleCtx<'_>, &mut Sink);
 /// A feed-level check, run sequentially in input order with the memory of earlier products.
 pub type FeedCheck = fn(&Product, &mut FeedMemory, &mut Sink);
 

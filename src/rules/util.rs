@@ -70,13 +70,13 @@ pub(crate) fn is_http_url(s: &str) -> bool {
 }
 
 /// Whether a parsed URL is http(s) with a host.
-pub(crate) fn is_http(u: &super::WebUrl) -> bool {
+pub(crate) fn is_http(u: &super::WebUrl<'_>) -> bool {
     matches!(u.scheme(), "http" | "https") && u.host_str().is_some_and(|h| !h.is_empty())
 }
 
 /// The file extension of a parsed URL's last path segment, as written (compare it ASCII
 /// case-insensitively).
-pub(crate) fn url_extension(u: &super::WebUrl) -> Option<&str> {
+pub(crate) fn url_extension<'u>(u: &'u super::WebUrl<'_>) -> Option<&'u str> {
     let path = u.path().as_bytes();
     let last = memchr::memrchr(b'/', path).map_or(0, |i| i + 1);
     let dot = last + memchr::memrchr(b'.', &path[last..])?;

@@ -12,28 +12,29 @@
 
 /// A URL of any scheme, as the `url` crate parses it.
 #[derive(Debug, Clone)]
-pub struct WebUrl(Repr);
+pub struct WebUrl<'a>(Repr<'a>);
 
 #[derive(Debug, Clone)]
-enum Repr {
+enum Repr<'a> {
     /// A plain `http(s)://host/path` URL: `text` is `host` followed by the path as written
-    /// (empty for the root, which the parser writes as `/`).
+    /// (empty for the root, which the parser writes as `/`), borrowed from the attribute value:
+    /// the rule context lives no longer than its product, so nothing is copied.
     Plain {
         https: bool,
-        text: Box<str>,
+        text: &'a str,
         host_len: usize,
     },
     Parsed(url::Url),
 }
 
-impl WebUrl {
+impl<'a> WebUrl<'a> {
     /// Parses `s` (already trimmed) as the `url` crate does; `None` where it does not parse.
     #[must_use]
-    pub fn parse(s: &str) -> Option<Self> {
+    pub fn parse(s: &'a str) -> Option<Self> {
         if let Some((https, start, host_len, end)) = plain(s) {
             return Some(Self(Repr::Plain {
                 https,
-                text: s[start..end].into(),
+                text: &s[start..end],
                 host_len,
             }));
         }
