@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{Map, Value};
 
 use super::names::{
@@ -34,7 +35,7 @@ use super::names::{
 };
 use super::xml::{ATOM_NAMESPACE, GMC_NAMESPACE};
 use crate::error::Error;
-use crate::model::Product;
+use crate::model::{CurrentPerformance, Product, Shipping, Tax};
 
 /// The formats `feedlint convert --to` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -296,10 +297,10 @@ impl<W: Write> FeedWriter<W> {
             Sink::Json { out, first } => {
                 out.write_all(if *first { b"\n  " } else { b",\n  " })?;
                 *first = false;
-                serde_json::to_writer(&mut *out, &product_json(p)).map_err(json_err)?;
+                serde_json::to_writer(&mut *out, &ProductJson(p)).map_err(json_err)?;
             }
             Sink::Ndjson { out } => {
-                serde_json::to_writer(&mut *out, &product_json(p)).map_err(json_err)?;
+                serde_json::to_writer(&mut *out, &ProductJson(p)).map_err(json_err)?;
                 out.write_all(b"\n")?;
             }
         }
@@ -352,57 +353,121 @@ fn json_err(e: serde_json::Error) -> Error {
     Error::from(std::io::Error::from(e))
 }
 
-/// A product as a JSON object (GMC snake_case names).
-#[must_use]
-pub fn product_json(p: &Product) -> Value {
-    let mut obj = Map::new();
-    for a in p.attributes() {
-        let v = match a.values.as_slice() {
-            [] => continue,
-            [one] => Value::String(one.clone()),
-            many => Value::Array(many.iter().cloned().map(Value::String).collect()),
-        };
-        obj.insert(written_name(&a.name).to_owned(), v);
-    }
-    if !p.shipping.is_empty() {
-        let list = p
-            .shipping
-            .iter()
-            .map(|s| sub_object(SHIPPING_FIELDS, |f| names::shipping_get(s, f)))
-            .collect();
-        obj.insert("shipping".into(), Value::Array(list));
-    }
-    if !p.tax.is_empty() {
-        let list = p
-            .tax
-            .iter()
-            .map(|t| sub_object(TAX_FIELDS, |f| names::tax_get(t, f)))
-            .collect();
-        obj.insert("tax".into(), Value::Array(list));
-    }
-    if let Some(perf) = p.performance {
-        let mut m = Map::new();
-        let mut put = |k: &str, v: Option<f64>| {
-            if let Some(v) = v.and_then(serde_json::Number::from_f64) {
-                m.insert(k.into(), Value::Number(v));
-            }
-        };
-        put("clickThroughRate", perf.click_through_rate);
-        put("conversionRate", perf.conversion_rate);
-        put("monthlyRevenue", perf.monthly_revenue);
-        obj.insert("currentPerformance".into(), Value::Object(m));
-    }
-    Value::Object(obj)
+/// A product as a JSON object (GMC snake_case names), serialised straight from the product: no
+/// JSON value is built and no text copied. The keys come in sorted order, as in a JSON map of
+/// them (`product_json` in the tests, the definition this must agree with); a key given twice
+/// keeps its last value.
+pub struct ProductJson<'a>(pub &'a Product);
+
+/// One member of a [`ProductJson`] object.
+enum Member<'a> {
+    Text(&'a str),
+    Texts(&'a [String]),
+    Shipping(&'a [Shipping]),
+    Tax(&'a [Tax]),
+    Performance(CurrentPerformance),
 }
 
-fn sub_object<'a>(fields: &[&str], get: impl Fn(&str) -> Option<&'a str>) -> Value {
-    let mut m = Map::new();
-    for f in fields {
-        if let Some(v) = get(f) {
-            m.insert((*f).to_owned(), Value::String(v.to_owned()));
+impl Serialize for ProductJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let p = self.0;
+        let mut members: Vec<(&str, Member<'_>)> = Vec::with_capacity(p.attributes().len() + 3);
+        for a in p.attributes() {
+            let member = match a.values.as_slice() {
+                [] => continue,
+                [one] => Member::Text(one),
+                many => Member::Texts(many),
+            };
+            members.push((written_name(&a.name), member));
         }
+        if !p.shipping.is_empty() {
+            members.push(("shipping", Member::Shipping(&p.shipping)));
+        }
+        if !p.tax.is_empty() {
+            members.push(("tax", Member::Tax(&p.tax)));
+        }
+        if let Some(perf) = p.performance {
+            members.push(("currentPerformance", Member::Performance(perf)));
+        }
+        // Stable: of equal keys the last added comes last, and only the last is written.
+        members.sort_by(|a, b| a.0.cmp(b.0));
+        let mut map = serializer.serialize_map(None)?;
+        for (i, (key, member)) in members.iter().enumerate() {
+            if members.get(i + 1).is_some_and(|next| next.0 == *key) {
+                continue;
+            }
+            match member {
+                Member::Text(v) => map.serialize_entry(key, v)?,
+                Member::Texts(v) => map.serialize_entry(key, v)?,
+                Member::Shipping(list) => {
+                    map.serialize_entry(key, &Objects(list, SHIPPING_FIELDS, names::shipping_get))?;
+                }
+                Member::Tax(list) => {
+                    map.serialize_entry(key, &Objects(list, TAX_FIELDS, names::tax_get))?;
+                }
+                Member::Performance(perf) => map.serialize_entry(key, &Performance(*perf))?,
+            }
+        }
+        map.end()
     }
-    Value::Object(m)
+}
+
+/// `shipping` or `tax` entries as an array of objects: each entry's given sub-attributes, in
+/// sorted order (as in a JSON map).
+struct Objects<'a, T>(
+    &'a [T],
+    &'static [&'static str],
+    fn(&'a T, &str) -> Option<&'a str>,
+);
+
+impl<T> Serialize for Objects<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut fields = self.1.to_vec();
+        fields.sort_unstable();
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for entry in self.0 {
+            seq.serialize_element(&Object(&fields, entry, self.2))?;
+        }
+        seq.end()
+    }
+}
+
+/// One `shipping` or `tax` entry: its given sub-attributes, in the order of the fields.
+struct Object<'f, 'a, T>(
+    &'f [&'static str],
+    &'a T,
+    fn(&'a T, &str) -> Option<&'a str>,
+);
+
+impl<T> Serialize for Object<'_, '_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        for f in self.0 {
+            if let Some(v) = (self.2)(self.1, f) {
+                map.serialize_entry(f, v)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// `currentPerformance`: its finite figures (a JSON number cannot be NaN or infinite).
+struct Performance(CurrentPerformance);
+
+impl Serialize for Performance {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        for (k, v) in [
+            ("clickThroughRate", self.0.click_through_rate),
+            ("conversionRate", self.0.conversion_rate),
+            ("monthlyRevenue", self.0.monthly_revenue),
+        ] {
+            if let Some(v) = v.filter(|v| v.is_finite()) {
+                map.serialize_entry(k, &v)?;
+            }
+        }
+        map.end()
+    }
 }
 
 /// An attribute name as an XML element name: characters outside XML names become `_`.
@@ -520,4 +585,119 @@ pub fn write_all_to_vec(kind: OutputKind, products: &[Product]) -> Result<Vec<u8
         w.write(p)?;
     }
     w.finish(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The definition [`ProductJson`] must agree with: the product built as a JSON value.
+    fn product_json(p: &Product) -> Value {
+        let mut obj = Map::new();
+        for a in p.attributes() {
+            let v = match a.values.as_slice() {
+                [] => continue,
+                [one] => Value::String(one.clone()),
+                many => Value::Array(many.iter().cloned().map(Value::String).collect()),
+            };
+            obj.insert(written_name(&a.name).to_owned(), v);
+        }
+        let sub = |fields: &[&str], get: &dyn Fn(&str) -> Option<String>| {
+            let mut m = Map::new();
+            for f in fields {
+                if let Some(v) = get(f) {
+                    m.insert((*f).to_owned(), Value::String(v));
+                }
+            }
+            Value::Object(m)
+        };
+        if !p.shipping.is_empty() {
+            let list = p
+                .shipping
+                .iter()
+                .map(|s| {
+                    sub(SHIPPING_FIELDS, &|f| {
+                        names::shipping_get(s, f).map(str::to_owned)
+                    })
+                })
+                .collect();
+            obj.insert("shipping".into(), Value::Array(list));
+        }
+        if !p.tax.is_empty() {
+            let list = p
+                .tax
+                .iter()
+                .map(|t| sub(TAX_FIELDS, &|f| names::tax_get(t, f).map(str::to_owned)))
+                .collect();
+            obj.insert("tax".into(), Value::Array(list));
+        }
+        if let Some(perf) = p.performance {
+            let mut m = Map::new();
+            let mut put = |k: &str, v: Option<f64>| {
+                if let Some(v) = v.and_then(serde_json::Number::from_f64) {
+                    m.insert(k.into(), Value::Number(v));
+                }
+            };
+            put("clickThroughRate", perf.click_through_rate);
+            put("conversionRate", perf.conversion_rate);
+            put("monthlyRevenue", perf.monthly_revenue);
+            obj.insert("currentPerformance".into(), Value::Object(m));
+        }
+        Value::Object(obj)
+    }
+
+    fn figure() -> impl Strategy<Value = Option<f64>> {
+        prop_oneof![
+            Just(None),
+            Just(Some(f64::NAN)),
+            Just(Some(f64::INFINITY)),
+            (-1e6f64..1e6).prop_map(Some),
+        ]
+    }
+
+    proptest! {
+        /// Names that collide once written (`market_product_category` is written as
+        /// `google_product_category`), several values, `shipping`, `tax` and figures that are
+        /// not JSON numbers: the same text as the JSON value gives.
+        #[test]
+        fn product_json_is_the_json_value(
+            attrs in prop::collection::vec(
+                (
+                    prop::sample::select(vec![
+                        "id", "title", "market_product_category", "google_product_category",
+                        "additional_image_link", "color", "tax", "shipping", "zeta", "a\"b",
+                    ]),
+                    prop::collection::vec("[a-z\"\\\n é]{0,6}", 1..3),
+                ),
+                0..8,
+            ),
+            ship in prop::collection::vec((prop::option::of("[A-Z]{2}"), prop::option::of("[0-9.]{1,4} USD")), 0..3),
+            tax in prop::collection::vec((prop::option::of("[A-Z]{2}"), prop::option::of("[0-9.]{1,3}")), 0..3),
+            perf in prop::option::of((figure(), figure(), figure())),
+        ) {
+            let mut p = Product::default();
+            for (name, values) in &attrs {
+                for v in values {
+                    p.push(name, v.as_str());
+                }
+            }
+            p.shipping = ship
+                .into_iter()
+                .map(|(country, price)| Shipping { country, price, ..Shipping::default() })
+                .collect();
+            p.tax = tax
+                .into_iter()
+                .map(|(country, rate)| Tax { country, rate, ..Tax::default() })
+                .collect();
+            p.performance = perf.map(|(a, b, c)| CurrentPerformance {
+                click_through_rate: a,
+                conversion_rate: b,
+                monthly_revenue: c,
+            });
+            let direct = serde_json::to_string(&ProductJson(&p)).unwrap();
+            let value = serde_json::to_string(&product_json(&p)).unwrap();
+            prop_assert_eq!(direct, value);
+        }
+    }
 }
