@@ -12,8 +12,9 @@ use clap::ValueEnum;
 use super::Ctx;
 use super::input::FeedArgs;
 use crate::error::{Error, Outcome};
-use crate::feed::{FeedKind, FeedWriter, OutputKind, TableLayout};
+use crate::feed::{FeedKind, FeedWriter, OutputKind, TableLayout, render_product};
 use crate::model::Product;
+use crate::pipeline::{DEFAULT_CHUNK, map_ordered};
 
 /// Arguments of `feedlint convert`.
 #[derive(Debug, clap::Args)]
@@ -112,11 +113,28 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     } else {
         for reader in args.feed.open_each() {
             let mut reader = reader?;
-            for p in reader.by_ref() {
-                let p = p?;
-                note_issues(&p, &mut warnings);
-                writer.write(&p)?;
-                count += 1;
+            if kind.renders_alone() {
+                // Each product's text is rendered on the pool while the next are read; written
+                // in input order, a read error in its place.
+                map_ordered(
+                    reader.by_ref(),
+                    DEFAULT_CHUNK,
+                    |item| item.and_then(|p| render_product(&p).map(|text| (p, text))),
+                    |item| {
+                        let (p, text) = item?;
+                        note_issues(&p, &mut warnings);
+                        writer.write_rendered(&text)?;
+                        count += 1;
+                        Ok::<(), Error>(())
+                    },
+                )?;
+            } else {
+                for p in reader.by_ref() {
+                    let p = p?;
+                    note_issues(&p, &mut warnings);
+                    writer.write(&p)?;
+                    count += 1;
+                }
             }
             if reader.kind() == FeedKind::JsonRequestBody && fields.is_none() {
                 fields = reader.request_fields().cloned();

@@ -29,7 +29,7 @@ use crate::error::Error;
 use crate::model::Product;
 
 pub use source::{InputDiagnostic, SNIFF_BYTES, human_bytes};
-pub use write::{FeedWriter, OutputKind, TableLayout};
+pub use write::{FeedWriter, OutputKind, TableLayout, render_product};
 
 /// The default cap on the decompressed size of a gzip feed: 8 GiB, above the largest feed GMC
 /// accepts (4 GB uncompressed), far below what a gzip bomb expands to.

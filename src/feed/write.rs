@@ -65,6 +65,14 @@ impl OutputKind {
         matches!(self, Self::Csv | Self::Tsv)
     }
 
+    /// Whether a product's text in this format depends on that product alone (JSON, NDJSON), so
+    /// products can be rendered apart, in parallel ([`render_product`]), and written in order
+    /// ([`FeedWriter::write_rendered`]).
+    #[must_use]
+    pub fn renders_alone(self) -> bool {
+        matches!(self, Self::Json | Self::Ndjson)
+    }
+
     #[must_use]
     pub fn name(self) -> &'static str {
         Self::ALL
@@ -294,14 +302,28 @@ impl<W: Write> FeedWriter<W> {
                 }
             }
             Sink::Xml { writer, item, .. } => write_xml_item(writer, item, p, *item == "entry")?,
+            Sink::Json { .. } | Sink::Ndjson { .. } => self.write_rendered(&render_product(p)?)?,
+        }
+        Ok(())
+    }
+
+    /// Writes one product's text from [`render_product`]: for the formats that
+    /// [`OutputKind::renders_alone`] (an error for the others).
+    pub fn write_rendered(&mut self, text: &[u8]) -> Result<(), Error> {
+        match &mut self.sink {
             Sink::Json { out, first } => {
                 out.write_all(if *first { b"\n  " } else { b",\n  " })?;
                 *first = false;
-                serde_json::to_writer(&mut *out, &ProductJson(p)).map_err(json_err)?;
+                out.write_all(text)?;
             }
             Sink::Ndjson { out } => {
-                serde_json::to_writer(&mut *out, &ProductJson(p)).map_err(json_err)?;
+                out.write_all(text)?;
                 out.write_all(b"\n")?;
+            }
+            Sink::Table { .. } | Sink::Xml { .. } => {
+                return Err(Error::internal(
+                    "a CSV, TSV or XML product cannot be written from text rendered apart",
+                ));
             }
         }
         Ok(())
@@ -351,6 +373,13 @@ fn csv_err(e: csv::Error) -> Error {
 
 fn json_err(e: serde_json::Error) -> Error {
     Error::from(std::io::Error::from(e))
+}
+
+/// A product's text in the formats that [`OutputKind::renders_alone`]: its JSON object.
+pub fn render_product(p: &Product) -> Result<Vec<u8>, Error> {
+    let mut text = Vec::with_capacity(1024);
+    serde_json::to_writer(&mut text, &ProductJson(p)).map_err(json_err)?;
+    Ok(text)
 }
 
 /// A product as a JSON object (GMC snake_case names), serialised straight from the product: no
