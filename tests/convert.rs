@@ -8,6 +8,7 @@
 //! values of those attributes contain no commas and no surrounding spaces.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -327,4 +328,52 @@ fn convert_warns_about_ragged_rows_and_converts_them() {
         .stdout(predicates::function::function(|s: &str| {
             s.lines().count() == 3
         }));
+}
+
+/// NDJSON and JSON products are rendered on the pool, several chunks of them at once: the
+/// output keeps the input's order and says what a one-thread run says, and a read error after
+/// them still comes after every product before it.
+#[test]
+fn parallel_rendering_keeps_the_input_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("many.csv");
+    let mut text = String::from("id,title,price\n");
+    for i in 0..2_000 {
+        writeln!(text, "SKU-{i},Product number {i},{i}.00 USD").unwrap();
+    }
+    std::fs::write(&feed, &text).unwrap();
+    let run = |jobs: &str, to: &str| {
+        Command::cargo_bin("feedlint")
+            .unwrap()
+            .args(["--quiet", "--jobs", jobs, "convert", "--to", to])
+            .arg(&feed)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let ndjson = String::from_utf8(run("2", "ndjson")).unwrap();
+    let ids: Vec<String> = ndjson
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].to_string())
+        .collect();
+    let want: Vec<String> = (0..2_000).map(|i| format!("\"SKU-{i}\"")).collect();
+    assert_eq!(ids, want);
+    assert_eq!(ndjson.as_bytes(), run("1", "ndjson"));
+    assert_eq!(run("2", "json"), run("1", "json"));
+
+    // A row with an unclosed quote at the end: every product before it is written, then exit 2.
+    text.push_str("SKU-last,\"never closed\n");
+    std::fs::write(&feed, &text).unwrap();
+    let out = Command::cargo_bin("feedlint")
+        .unwrap()
+        .args(["--quiet", "--jobs", "2", "convert", "--to", "ndjson"])
+        .arg(&feed)
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(out, ndjson.as_bytes());
 }
