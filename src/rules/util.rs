@@ -4,7 +4,7 @@
 //! Pure functions only; no rule logic (which attribute, which severity) lives here.
 
 use crate::model::Trim;
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind, packed};
 
 use crate::model::Product;
 
@@ -133,6 +133,10 @@ pub(crate) fn is_yes(value: &str) -> bool {
 /// its vectorised prefilter, which it cannot for a case-insensitive search.
 pub(crate) struct PhraseSet {
     ac: AhoCorasick,
+    /// The same search with aho-corasick's packed (Teddy) searcher alone, where it can be built
+    /// (a vector unit and few enough phrases): ~8% fewer instructions per search than the DFA
+    /// with the same Teddy as its prefilter, which verifies each candidate by walking the DFA.
+    packed: Option<packed::Searcher>,
     phrases: &'static [&'static str],
 }
 
@@ -146,7 +150,16 @@ impl PhraseSet {
             .kind(Some(AhoCorasickKind::DFA))
             .build(phrases.iter().map(|p| p.to_ascii_lowercase()))
             .expect("a static phrase list always builds");
-        Self { ac, phrases }
+        let packed = packed::Config::new()
+            .match_kind(packed::MatchKind::LeftmostLongest)
+            .builder()
+            .extend(phrases.iter().map(|p| p.to_ascii_lowercase()))
+            .build();
+        Self {
+            ac,
+            packed,
+            phrases,
+        }
     }
 
     /// The first phrase found at word boundaries.
@@ -167,12 +180,16 @@ impl PhraseSet {
     /// [`Self::find`] in a text without ASCII capitals.
     fn find_lowered(&self, hay: &str) -> Option<&'static str> {
         let bytes = hay.as_bytes();
-        self.ac.find_iter(hay).find_map(|m| {
+        let bounded = |m: aho_corasick::Match| {
             let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
             let after_ok = m.end() >= bytes.len() || !bytes[m.end()].is_ascii_alphanumeric();
             let first_alnum = bytes[m.start()].is_ascii_alphanumeric();
             (after_ok && (before_ok || !first_alnum)).then(|| self.phrases[m.pattern().as_usize()])
-        })
+        };
+        match &self.packed {
+            Some(packed) => packed.find_iter(hay).find_map(bounded),
+            None => self.ac.find_iter(hay).find_map(bounded),
+        }
     }
 
     /// [`Self::find`] in the product's title and description joined by a space, without
@@ -428,6 +445,10 @@ mod tests {
         ) {
             let set = PhraseSet::new(PHRASES);
             prop_assert_eq!(set.find(&hay), reference_find(PHRASES, &hay));
+            // The packed searcher where the machine builds it (x86-64, aarch64), and the DFA
+            // where it does not, answer the same.
+            let dfa_only = PhraseSet { packed: None, ..PhraseSet::new(PHRASES) };
+            prop_assert_eq!(dfa_only.find(&hay), reference_find(PHRASES, &hay));
         }
 
         #[test]
