@@ -6,9 +6,9 @@
 use crate::model::Trim;
 use std::sync::LazyLock;
 
-use aho_corasick::AhoCorasick;
-
-use super::util::{blank, chars, extension_in, is_http, is_http_url, text, url_extension};
+use super::util::{
+    CaselessMatcher, blank, chars, extension_in, is_http, is_http_url, text, url_extension,
+};
 use super::{BASE, Check, Hit, Rule, WebUrl};
 use crate::model::{Group, RuleKind, Severity};
 
@@ -69,12 +69,8 @@ fn placeholder_image(url: &WebUrl) -> Option<&'static str> {
 }
 
 /// Any of [`PLACEHOLDER_WORDS`], ASCII case-insensitively, anywhere: a fast pre-check.
-static PLACEHOLDER_MATCHER: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .build(PLACEHOLDER_WORDS)
-        .expect("a static word list always builds")
-});
+static PLACEHOLDER_MATCHER: LazyLock<CaselessMatcher> =
+    LazyLock::new(|| CaselessMatcher::new(PLACEHOLDER_WORDS));
 
 /// Substrings of a thumbnail-sized image URL.
 const THUMBNAIL_HINTS: [&str; 10] = [
@@ -90,12 +86,8 @@ const THUMBNAIL_HINTS: [&str; 10] = [
     "size=50x50",
 ];
 
-static THUMBNAIL_MATCHER: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .build(THUMBNAIL_HINTS)
-        .expect("a static hint list always builds")
-});
+static THUMBNAIL_MATCHER: LazyLock<CaselessMatcher> =
+    LazyLock::new(|| CaselessMatcher::new(&THUMBNAIL_HINTS));
 
 fn thumbnail_hint(url: &str) -> bool {
     let b = url.as_bytes();

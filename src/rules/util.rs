@@ -125,6 +125,39 @@ pub(crate) fn is_yes(value: &str) -> bool {
     one_of(value, &["yes", "true"])
 }
 
+/// Whether any of a fixed list of words occurs anywhere in a text, ASCII-case-insensitively
+/// (the URL hints of the media rules). Most texts it sees have no ASCII capital: those are
+/// searched case-sensitively for the lower-cased words with aho-corasick's packed (Teddy)
+/// searcher, which a case-insensitive search cannot use. A text with a capital, or a machine
+/// without the packed searcher, takes the case-insensitive automaton. Same answer either way.
+pub(crate) struct CaselessMatcher {
+    folded: AhoCorasick,
+    packed: Option<packed::Searcher>,
+}
+
+impl CaselessMatcher {
+    pub(crate) fn new(words: &[&str]) -> Self {
+        let folded = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .build(words)
+            .expect("a static word list always builds");
+        let packed = packed::Config::new()
+            .builder()
+            .extend(words.iter().map(|w| w.to_ascii_lowercase()))
+            .build();
+        Self { folded, packed }
+    }
+
+    pub(crate) fn is_match(&self, hay: &str) -> bool {
+        match &self.packed {
+            Some(packed) if !hay.bytes().any(|b| b.is_ascii_uppercase()) => {
+                packed.find(hay).is_some()
+            }
+            _ => self.folded.is_match(hay),
+        }
+    }
+}
+
 /// Word-bounded, ASCII-case-insensitive phrase matcher built once.
 ///
 /// The automaton holds the phrases ASCII-lower-cased and searches case-sensitively in an
@@ -410,6 +443,23 @@ mod tests {
         fn find_joined_matches_find(s in "(Sale|SALE|sale|wholesale|Free Shipping|x| |-)*") {
             let set = PhraseSet::new(PHRASES);
             prop_assert_eq!(set.find_joined(&[&s]), set.find(&s));
+        }
+    }
+
+    proptest! {
+        /// With or without the packed searcher, on texts with and without capitals: the answer
+        /// of an ASCII-case-insensitive search for the words anywhere.
+        #[test]
+        fn caseless_matcher_is_a_case_insensitive_search(
+            hay in "([Tt][Hh][Uu][Mm][Bb]|_50[xX]50|/tiny/|[Dd]ummy|w=50&|[a-zA-Z0-9/_.=&?-]){0,14}"
+        ) {
+            let words: &[&str] = &["thumb", "_50x50", "/tiny/", "DUMMY", "w=50&"];
+            let lower = hay.to_ascii_lowercase();
+            let want = words.iter().any(|w| lower.contains(&w.to_ascii_lowercase()));
+            let m = CaselessMatcher::new(words);
+            prop_assert_eq!(m.is_match(&hay), want);
+            let folded_only = CaselessMatcher { packed: None, ..CaselessMatcher::new(words) };
+            prop_assert_eq!(folded_only.is_match(&hay), want);
         }
     }
 
