@@ -115,10 +115,8 @@ pub fn parse_price(text: &str) -> Result<Price, PriceError> {
     if t.is_empty() {
         return Err(PriceError::Empty);
     }
-    let mut parts = t.split_whitespace();
-    let first = parts.next().unwrap_or("");
-    let second = parts.next();
-    if parts.next().is_some() {
+    let (first, second, extra) = words(t);
+    if extra {
         return Err(PriceError::ExtraText);
     }
     let Some(second) = second else {
@@ -134,6 +132,25 @@ pub fn parse_price(text: &str) -> Result<Price, PriceError> {
     let amount = parse_amount(first).ok_or(PriceError::BadAmount)?;
     let currency = Currency::new(second).ok_or(PriceError::BadCurrency)?;
     Ok(Price { amount, currency })
+}
+
+/// The first two words of `t` as `split_whitespace` splits them, and whether there is a third.
+/// ASCII text (nearly every price) is split on its whitespace bytes (tab, LF, VT, FF, CR, space)
+/// without decoding characters.
+fn words(t: &str) -> (&str, Option<&str>, bool) {
+    if t.is_ascii() {
+        first_words(t.split(|c: char| matches!(c, '\t'..='\r' | ' ')))
+    } else {
+        first_words(t.split_whitespace())
+    }
+}
+
+/// The first two non-empty words of `words`, and whether there is a third.
+fn first_words<'a>(words: impl Iterator<Item = &'a str>) -> (&'a str, Option<&'a str>, bool) {
+    let mut words = words.filter(|w| !w.is_empty());
+    let first = words.next().unwrap_or("");
+    let second = words.next();
+    (first, second, words.next().is_some())
 }
 
 /// A plain decimal: optional sign, digits, optional `.digits`. No thousands separators.
@@ -260,6 +277,17 @@ mod tests {
         #[test]
         fn never_panics(s in "\\PC*") {
             let _ = parse_price(&s);
+        }
+
+        /// Words are split as `split_whitespace` splits them, on ASCII and other text.
+        #[test]
+        fn words_split_as_split_whitespace(
+            s in "[0-9.a-zA-Z$,\t\n\x0b\x0c\r \u{a0}\u{2003}é-]{0,16}"
+        ) {
+            let t = s.trim_fast();
+            let mut w = t.split_whitespace();
+            let want = (w.next().unwrap_or(""), w.next(), w.next().is_some());
+            prop_assert_eq!(words(t), want);
         }
 
         #[test]
