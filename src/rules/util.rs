@@ -147,21 +147,31 @@ impl CaselessMatcher {
             .ascii_case_insensitive(true)
             .build(words)
             .expect("a static word list always builds");
-        let packed = packed::Config::new()
-            .builder()
-            .extend(words.iter().map(|w| w.to_ascii_lowercase()))
-            .build();
+        let packed = packed_lowered(words, packed::MatchKind::LeftmostFirst);
         Self { folded, packed }
     }
 
     pub(crate) fn is_match(&self, hay: &str) -> bool {
         match &self.packed {
-            Some(packed) if !hay.bytes().any(|b| b.is_ascii_uppercase()) => {
-                packed.find(hay).is_some()
-            }
+            Some(packed) if !has_ascii_capital(hay) => packed.find(hay).is_some(),
             _ => self.folded.is_match(hay),
         }
     }
+}
+
+/// aho-corasick's packed (Teddy) searcher for `words` ASCII-lower-cased, searched
+/// case-sensitively (in text without ASCII capitals, that is a case-insensitive search); `None`
+/// where the machine or the number of words rules it out.
+fn packed_lowered(words: &[&str], kind: packed::MatchKind) -> Option<packed::Searcher> {
+    packed::Config::new()
+        .match_kind(kind)
+        .builder()
+        .extend(words.iter().map(|w| w.to_ascii_lowercase()))
+        .build()
+}
+
+fn has_ascii_capital(s: &str) -> bool {
+    s.bytes().any(|b| b.is_ascii_uppercase())
 }
 
 /// Word-bounded, ASCII-case-insensitive phrase matcher built once.
@@ -189,11 +199,7 @@ impl PhraseSet {
             .kind(Some(AhoCorasickKind::DFA))
             .build(phrases.iter().map(|p| p.to_ascii_lowercase()))
             .expect("a static phrase list always builds");
-        let packed = packed::Config::new()
-            .match_kind(packed::MatchKind::LeftmostLongest)
-            .builder()
-            .extend(phrases.iter().map(|p| p.to_ascii_lowercase()))
-            .build();
+        let packed = packed_lowered(phrases, packed::MatchKind::LeftmostLongest);
         Self {
             ac,
             packed,
@@ -203,7 +209,7 @@ impl PhraseSet {
 
     /// The first phrase found at word boundaries.
     pub(crate) fn find(&self, hay: &str) -> Option<&'static str> {
-        if !hay.bytes().any(|b| b.is_ascii_uppercase()) {
+        if !has_ascii_capital(hay) {
             return self.find_lowered(hay);
         }
         self.find_joined(&[hay])
