@@ -82,9 +82,10 @@ const ALLOWED_TAGS: &[&str] = &[
     "b", "strong", "i", "em", "u", "ul", "ol", "li", "br", "p", "sub", "sup",
 ];
 
-fn promo_in(p: &Product, field: &'static str, out: &mut Sink) {
-    if let Some(v) = text(p, field) {
-        if let Some(phrase) = PROMO.find(v) {
+/// PROMO in `field` (title or description) when it is given; `lowered` is its lower-cased text.
+fn promo_in(p: &Product, field: &'static str, lowered: &str, out: &mut Sink) {
+    if text(p, field).is_some() {
+        if let Some(phrase) = PROMO.find_lowered(lowered) {
             out.push(Hit {
                 field,
                 message: format!("{field} contains the promotional phrase \"{phrase}\""),
@@ -424,7 +425,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC's editorial requirements disapprove titles with promotional text; prices and offers belong in price, sale_price and promotions.",
         example: "`title=\"Acme Running Shoes - FREE SHIPPING\"`.",
         fix: "Remove the promotional words from the title; use sale_price, shipping and promotions for offers.",
-        check: Check::Product(|p, _, out| promo_in(p, "title", out)),
+        check: Check::Product(|p, ctx, out| promo_in(p, "title", ctx.lowered.title(), out)),
         pass: &[("title", "Acme Wholesale-Grade Running Shoes for Men")],
         fail: &[("title", "Acme Running Shoes for Men - Free Shipping")],
         ..BASE
@@ -728,7 +729,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Descriptions should describe the product; offers in them go stale, may contradict the landing page and are a common reason for manual review.",
         example: "`description=\"Buy now and get free shipping!\"`.",
         fix: "Move offers to sale_price, shipping and promotions; describe the product instead.",
-        check: Check::Product(|p, _, out| promo_in(p, "description", out)),
+        check: Check::Product(|p, ctx, out| {
+            promo_in(p, "description", ctx.lowered.description(), out);
+        }),
         pass: &[(
             "description",
             "Light running shoes with a breathable mesh upper.",
@@ -1010,11 +1013,11 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Adult products without the flag are disapproved, and repeated cases can suspend the account (shoptimizer adult-optimizer; GMC 6324508).",
         example: "`title=\"Silicone Vibrator, Pink\"` without `adult`.",
         fix: "Set `adult` to `yes` for sexually suggestive products (or for the whole feed in account settings).",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, ctx, out| {
             if p.get("adult").is_some_and(is_yes) {
                 return;
             }
-            if let Some(term) = ADULT.find_in_title_and_description(p) {
+            if let Some(term) = ADULT.find_lowered(ctx.lowered.joined()) {
                 out.push(Hit {
                     field: "adult",
                     message: format!("text mentions \"{term}\" but adult is not yes"),
@@ -1057,15 +1060,15 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Declaring a used item as new is misrepresentation and leads to disapproval (shoptimizer condition-optimizer; GMC 6324469).",
         example: "`title=\"Used Acme Road Bike 54 cm\"` with `condition=new`.",
         fix: "Set `condition` to `used` (or `refurbished`), or remove the word from the title if the product is new.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, ctx, out| {
             let cond_new = p
                 .get_nonblank("condition")
                 .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
             if !cond_new {
                 return;
             }
-            if let Some(t) = text(p, "title") {
-                if let Some(w) = USED_WORDS.find(t) {
+            if text(p, "title").is_some() {
+                if let Some(w) = USED_WORDS.find_lowered(ctx.lowered.title()) {
                     out.push(Hit {
                         field: "condition",
                         message: format!("title says \"{w}\" but condition is new"),

@@ -68,6 +68,8 @@ pub struct RuleCtx<'a> {
     /// `gtin` analysed once by [`crate::gtin::analyze`] (the one GTIN implementation), when
     /// the attribute is present and not blank. Read by the GTIN rules FL-I100..FL-I119.
     pub gtin: Option<crate::gtin::GtinAnalysis>,
+    /// The title and description lower-cased once for the phrase searches.
+    pub(crate) lowered: util::LoweredText,
 }
 
 impl<'a> RuleCtx<'a> {
@@ -116,6 +118,7 @@ impl<'a> RuleCtx<'a> {
                 .map(|v| WebUrl::parse(v.trim_fast()))
                 .collect(),
             gtin: p.get_nonblank("gtin").map(crate::gtin::analyze),
+            lowered: util::LoweredText::of(p),
         }
     }
 

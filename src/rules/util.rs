@@ -222,8 +222,8 @@ impl PhraseSet {
         with_lowered(parts, |lowered| self.find_lowered(lowered))
     }
 
-    /// [`Self::find`] in a text without ASCII capitals.
-    fn find_lowered(&self, hay: &str) -> Option<&'static str> {
+    /// [`Self::find`] in a text without ASCII capitals, such as the texts of [`LoweredText`].
+    pub(crate) fn find_lowered(&self, hay: &str) -> Option<&'static str> {
         let bytes = hay.as_bytes();
         let bounded = |m: aho_corasick::Match| {
             let before_ok = m.start() == 0 || !bytes[m.start() - 1].is_ascii_alphanumeric();
@@ -235,12 +235,6 @@ impl PhraseSet {
             Some(packed) => packed.find_iter(hay).find_map(bounded),
             None => self.ac.find_iter(hay).find_map(bounded),
         }
-    }
-
-    /// [`Self::find`] in the product's title and description joined by a space, without
-    /// allocating the joined text.
-    pub(crate) fn find_in_title_and_description(&self, p: &Product) -> Option<&'static str> {
-        self.find_joined(&title_and_description(p))
     }
 
     /// The index of every pattern found at word boundaries in `parts` joined by spaces (for
@@ -265,6 +259,47 @@ pub(crate) fn title_and_description(p: &Product) -> [&str; 2] {
         p.get("title").unwrap_or(""),
         p.get("description").unwrap_or(""),
     ]
+}
+
+/// A product's title and description joined by a space (the text keyword checks read) and
+/// ASCII-lower-cased, made once per product in its [`super::RuleCtx`]: every phrase search of
+/// the title, the description or both reads it ([`PhraseSet::find_lowered`]), instead of each
+/// lower-casing its own copy. Lower-casing ASCII keeps every byte offset, so the title and the
+/// description are slices of the joined text.
+#[derive(Debug, Clone, Default)]
+pub struct LoweredText {
+    joined: String,
+    title_len: usize,
+}
+
+impl LoweredText {
+    pub(crate) fn of(p: &Product) -> Self {
+        let [title, description] = title_and_description(p);
+        let mut joined = String::with_capacity(title.len() + 1 + description.len());
+        joined.push_str(title);
+        joined.push(' ');
+        joined.push_str(description);
+        joined.make_ascii_lowercase();
+        Self {
+            joined,
+            title_len: title.len(),
+        }
+    }
+
+    /// The title lower-cased ("" when absent).
+    pub(crate) fn title(&self) -> &str {
+        self.joined.get(..self.title_len).unwrap_or("")
+    }
+
+    /// The description lower-cased ("" when absent).
+    pub(crate) fn description(&self) -> &str {
+        self.joined.get(self.title_len + 1..).unwrap_or("")
+    }
+
+    /// The title and the description joined by a space, lower-cased.
+    pub(crate) fn joined(&self) -> &str {
+        &self.joined
+    }
 }
 
 /// Runs `f` on `parts` joined by spaces and ASCII-lower-cased in this thread's reused buffer
@@ -416,13 +451,58 @@ mod tests {
             ("title", "Boots"),
             ("description", "With FREE shipping"),
         ]);
-        assert_eq!(set.find_in_title_and_description(&p), Some("free shipping"));
+        assert_eq!(
+            set.find_lowered(LoweredText::of(&p).joined()),
+            Some("free shipping")
+        );
         let p = crate::rules::product_from_pairs(&[("title", "Free"), ("description", "Shipping")]);
         assert_eq!(
-            set.find_in_title_and_description(&p),
+            set.find_lowered(LoweredText::of(&p).joined()),
             Some("free shipping"),
             "title and description joined by a space"
         );
+    }
+
+    #[test]
+    fn lowered_text_of_a_product_without_title_or_description_is_empty() {
+        let p = crate::rules::product_from_pairs(&[("brand", "Acme")]);
+        let lowered = LoweredText::of(&p);
+        assert_eq!((lowered.title(), lowered.description()), ("", ""));
+        assert_eq!(lowered.joined(), " ");
+        let none = LoweredText::default();
+        assert_eq!(
+            (none.title(), none.description(), none.joined()),
+            ("", "", "")
+        );
+    }
+
+    proptest! {
+        /// The rule context's lower-cased title, description and joined text are the texts the
+        /// phrase searches lower-cased for themselves, and a search in them finds what
+        /// [`PhraseSet::find`] finds in the product's own values.
+        #[test]
+        fn lowered_text_is_the_lower_cased_title_and_description(
+            title in proptest::option::of("(Free|SHIPPING|Sale|é|Ünï| |-|x){0,6}"),
+            description in proptest::option::of("(free|Shipping|SALE|ß| |,|y){0,8}"),
+        ) {
+            let mut pairs = Vec::new();
+            if let Some(t) = &title {
+                pairs.push(("title", t.as_str()));
+            }
+            if let Some(d) = &description {
+                pairs.push(("description", d.as_str()));
+            }
+            let p = crate::rules::product_from_pairs(&pairs);
+            let lowered = LoweredText::of(&p);
+            let (t, d) = (title.unwrap_or_default(), description.unwrap_or_default());
+            prop_assert_eq!(lowered.title(), t.to_ascii_lowercase());
+            prop_assert_eq!(lowered.description(), d.to_ascii_lowercase());
+            prop_assert_eq!(lowered.joined(), format!("{t} {d}").to_ascii_lowercase());
+            let set = PhraseSet::new(PHRASES);
+            prop_assert_eq!(set.find_lowered(lowered.title()), set.find(&t));
+            prop_assert_eq!(set.find_lowered(lowered.description()), set.find(&d));
+            prop_assert_eq!(set.find_lowered(lowered.joined()), set.find(&format!("{t} {d}")));
+        }
     }
 
     proptest! {

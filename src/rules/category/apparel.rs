@@ -422,13 +422,14 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A contradiction sends the product to the wrong gender filter, where it does not sell.",
         example: "`title=\"Ladies Cycle Jersey\"` with `gender=\"male\"`.",
         fix: "Correct gender (or the title).",
-        check: Check::Product(|p, _, out| {
-            let (Some(t), Some(g)) = (text(p, "title"), text(p, "gender")) else {
+        check: Check::Product(|p, ctx, out| {
+            let (Some(_), Some(g)) = (text(p, "title"), text(p, "gender")) else {
                 return;
             };
+            let t = ctx.lowered.title();
             let g = g.trim_fast().to_ascii_lowercase();
-            if g == "male" && WOMEN.find(t).is_some()
-                || g == "female" && MEN.find(t).is_some() && WOMEN.find(t).is_none()
+            if g == "male" && WOMEN.find_lowered(t).is_some()
+                || g == "female" && MEN.find_lowered(t).is_some() && WOMEN.find_lowered(t).is_none()
             {
                 out.push(Hit {
                     field: "gender",
@@ -460,12 +461,12 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Children's products marked adult are shown with adult sizes and filtered out of children's searches.",
         example: "`title=\"Kids Rain Jacket\"` with `age_group=\"adult\"`.",
         fix: "Set the matching age_group (`kids`, `toddler`, `infant`, `newborn`).",
-        check: Check::Product(|p, _, out| {
-            let (Some(t), Some(a)) = (text(p, "title"), text(p, "age_group")) else {
+        check: Check::Product(|p, ctx, out| {
+            let (Some(_), Some(a)) = (text(p, "title"), text(p, "age_group")) else {
                 return;
             };
             if a.trim_fast().eq_ignore_ascii_case("adult") {
-                if let Some(w) = CHILD.find(t) {
+                if let Some(w) = CHILD.find_lowered(ctx.lowered.title()) {
                     out.push(Hit {
                         field: "age_group",
                         message: format!("age_group is adult but the title says \"{w}\""),

@@ -199,12 +199,12 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Remanufactured and used parts sold as new are misrepresentation and are disapproved.",
         example: "`title=\"Remanufactured Alternator 120A\"` with `condition=new`.",
         fix: "Set `condition=refurbished` for remanufactured parts and `used` for used ones.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, ctx, out| {
             let new = p
                 .get_nonblank("condition")
                 .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
             if new {
-                if let Some(w) = REMANUFACTURED.find_in_title_and_description(p) {
+                if let Some(w) = REMANUFACTURED.find_lowered(ctx.lowered.joined()) {
                     out.push(Hit {
                         field: "condition",
                         message: format!("part is described as \"{w}\" but condition is new"),

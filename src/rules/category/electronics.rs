@@ -131,12 +131,12 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Selling refurbished electronics as new is misrepresentation; GMC disapproves the product (shoptimizer condition-optimizer).",
         example: "`title=\"Apple iPhone 12 64GB Renewed\"` with `condition=new`.",
         fix: "Set `condition=refurbished` (or `used`).",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, ctx, out| {
             let new = p
                 .get_nonblank("condition")
                 .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
-            if let (true, Some(t)) = (new, text(p, "title")) {
-                if let Some(w) = REFURBISHED.find(t) {
+            if new && text(p, "title").is_some() {
+                if let Some(w) = REFURBISHED.find_lowered(ctx.lowered.title()) {
                     out.push(Hit {
                         field: "condition",
                         message: format!("title says \"{w}\" but condition is new"),

@@ -89,8 +89,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Unproven medical claims violate the healthcare and medicines policy; the product is disapproved and repeated violations suspend the account.",
         example: "`description=\"This serum cures eczema in 3 days\"`.",
         fix: "Describe ingredients and cosmetic effects only; remove medical and guarantee claims.",
-        check: Check::Product(|p, _, out| {
-            if let Some(c) = CLAIMS.find_in_title_and_description(p) {
+        check: Check::Product(|_, ctx, out| {
+            if let Some(c) = CLAIMS.find_lowered(ctx.lowered.joined()) {
                 out.push(Hit {
                     field: "description",
                     message: format!("text makes the prohibited health claim \"{c}\""),
@@ -122,8 +122,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Prescription drugs and unapproved substances cannot be advertised without certification; the product is disapproved and the account at risk.",
         example: "`title=\"Sildenafil 100mg Tablets - No Prescription Needed\"`.",
         fix: "Remove such products from the feed unless your account holds the required certification.",
-        check: Check::Product(|p, _, out| {
-            if let Some(c) = PRESCRIPTION.find_in_title_and_description(p) {
+        check: Check::Product(|_, ctx, out| {
+            if let Some(c) = PRESCRIPTION.find_lowered(ctx.lowered.joined()) {
                 out.push(Hit {
                     field: "title",
                     message: format!("text mentions the restricted term \"{c}\""),

@@ -13,12 +13,17 @@ pub(crate) mod health_beauty;
 pub(crate) mod home_garden;
 pub(crate) mod sporting_goods;
 
+use super::RuleCtx;
 use super::util::PhraseSet;
 use crate::model::Product;
 
-/// Whether the title or product_type uses one of the phrases.
-pub(crate) fn title_or_type_has(p: &Product, set: &PhraseSet) -> Option<&'static str> {
-    p.get("title")
-        .and_then(|t| set.find(t))
+/// Whether the title (searched lower-cased from the product's rule context) or product_type
+/// uses one of the phrases.
+pub(crate) fn title_or_type_has(
+    p: &Product,
+    ctx: &RuleCtx,
+    set: &PhraseSet,
+) -> Option<&'static str> {
+    set.find_lowered(ctx.lowered.title())
         .or_else(|| p.values("product_type").iter().find_map(|t| set.find(t)))
 }

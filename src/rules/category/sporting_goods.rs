@@ -91,8 +91,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "These products cannot be advertised on shopping platforms; they are disapproved and risk account suspension.",
         example: "`title=\"9mm Ammunition, 50 Rounds\"`.",
         fix: "Remove the products from the feed (or exclude them from shopping destinations).",
-        check: Check::Product(|p, _, out| {
-            if let Some(w) = DANGEROUS.find_in_title_and_description(p) {
+        check: Check::Product(|_, ctx, out| {
+            if let Some(w) = DANGEROUS.find_lowered(ctx.lowered.joined()) {
                 out.push(Hit {
                     field: "title",
                     message: format!("text offers a dangerous product (\"{w}\")"),
@@ -121,9 +121,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Footwear follows the apparel requirements (GMC 6324492: size for Shoes 187) even when listed under sporting goods; without size it is disapproved in the listed countries.",
         example: "`title=\"Acme Football Boots FG\"` without size.",
         fix: "Add `size` (and `size_system`), one product per size.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, ctx, out| {
             if blank(p, "size") {
-                if let Some(w) = title_or_type_has(p, &FOOTWEAR) {
+                if let Some(w) = title_or_type_has(p, ctx, &FOOTWEAR) {
                     out.push(Hit {
                         field: "size",
                         message: format!("\"{w}\" has no size"),
@@ -153,10 +153,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Clothing sold under sporting goods follows the apparel attribute requirements (GMC 6324479); it is disapproved without gender where gender is required.",
         example: "`title=\"Acme Cycling Jersey Long Sleeve\"` without gender.",
         fix: "Add `gender` (`male`, `female` or `unisex`), and color, size and age_group.",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, ctx, out| {
             if blank(p, "gender") {
-                if let Some(w) =
-                    title_or_type_has(p, &SPORTSWEAR).or_else(|| title_or_type_has(p, &FOOTWEAR))
+                if let Some(w) = title_or_type_has(p, ctx, &SPORTSWEAR)
+                    .or_else(|| title_or_type_has(p, ctx, &FOOTWEAR))
                 {
                     out.push(Hit {
                         field: "gender",
@@ -189,9 +189,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Heavy equipment ships at freight rates; without the weight the shipping cost shown is wrong or the offer is limited.",
         example: "`title=\"Acme Folding Treadmill T200\"` without shipping_weight.",
         fix: "Add `shipping_weight` (e.g. `68 kg`).",
-        check: Check::Product(|p, _, out| {
+        check: Check::Product(|p, ctx, out| {
             if blank(p, "shipping_weight") {
-                if let Some(w) = title_or_type_has(p, &HEAVY) {
+                if let Some(w) = title_or_type_has(p, ctx, &HEAVY) {
                     out.push(Hit {
                         field: "shipping_weight",
                         message: format!("\"{w}\" has no shipping_weight"),
