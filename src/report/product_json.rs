@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::model::ProductResult;
 use crate::model::result::{GmcCompliance, PerformanceOptimization, Violation};
+use crate::revenue::impact::whole_cents;
 
 /// Initial capacity of a product result or batch entry rendered ahead on a worker
 /// (`report::validate::Rendered`, `report::batch::RenderedEntry`): most are under a kilobyte.
@@ -29,7 +30,7 @@ pub fn write_product(buf: &mut Vec<u8>, r: &ProductResult<'_>) -> serde_json::Re
     });
     value(buf, &r.total_errors)?;
     buf.extend_from_slice(b",\"totalRevenueImpact\":");
-    value(buf, &r.total_revenue_impact)?;
+    float(buf, r.total_revenue_impact)?;
     buf.extend_from_slice(b",\"overallPriority\":");
     fixed(buf, r.overall_priority.as_str());
     buf.extend_from_slice(b",\"gmcCompliance\":");
@@ -56,7 +57,7 @@ fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()
     buf.extend_from_slice(b"{\"status\":");
     fixed(buf, c.status);
     buf.extend_from_slice(b",\"percentage\":");
-    value(buf, &c.percentage)?;
+    float(buf, c.percentage)?;
     let f = &c.required_fields_check;
     for (key, status) in [
         (&b",\"requiredFieldsCheck\":{\"title\":"[..], f.title),
@@ -94,7 +95,7 @@ fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
     buf.extend_from_slice(b",\"fix\":");
     string(buf, v.fix)?;
     buf.extend_from_slice(b",\"revenueImpact\":");
-    value(buf, &v.revenue_impact)?;
+    float(buf, v.revenue_impact)?;
     buf.extend_from_slice(b",\"line\":");
     value(buf, &v.line)?;
     buf.push(b'}');
@@ -103,9 +104,9 @@ fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
 
 fn optimization(buf: &mut Vec<u8>, o: &PerformanceOptimization) -> serde_json::Result<()> {
     buf.extend_from_slice(b"{\"overallScore\":");
-    value(buf, &o.overall_score)?;
+    float(buf, o.overall_score)?;
     buf.extend_from_slice(b",\"estimatedRevenueImpact\":");
-    value(buf, &o.estimated_revenue_impact)?;
+    float(buf, o.estimated_revenue_impact)?;
     buf.extend_from_slice(b",\"message\":");
     string(buf, &o.message)?;
     buf.push(b'}');
@@ -132,6 +133,33 @@ pub(crate) fn elements<T>(
 pub(crate) fn value<T: Serialize + ?Sized>(buf: &mut Vec<u8>, v: &T) -> serde_json::Result<()> {
     serde_json::to_writer(&mut *buf, v)
 }
+
+/// An `f64` as serde_json writes it: with integer arithmetic when it is a whole number of cents
+/// below [`FAST_CENTS_MAX`] (every amount, percentage and score of a result), through serde_json's
+/// float formatter otherwise. For such a value the digits of `c / 100` without trailing zeros
+/// (one kept after the point) are the shortest that read back as it, which is what the float
+/// formatter writes (a proptest compares the two).
+pub(crate) fn float(buf: &mut Vec<u8>, v: f64) -> serde_json::Result<()> {
+    match whole_cents(v).filter(|&c| c < FAST_CENTS_MAX) {
+        Some(c) => {
+            buf.extend_from_slice(itoa::Buffer::new().format(c / 100).as_bytes());
+            let (tenths, hundredths) = (((c / 10) % 10) as u8, (c % 10) as u8);
+            buf.push(b'.');
+            buf.push(b'0' + tenths);
+            if hundredths != 0 {
+                buf.push(b'0' + hundredths);
+            }
+            Ok(())
+        }
+        None => value(buf, &v),
+    }
+}
+
+/// Cents below this (a billion) are written by [`float`] without the float formatter. Below it
+/// neighbouring doubles are far closer together than a cent, so no shorter decimal than the
+/// cents' reads back as the same double; serde_json writes plain decimals there, without an
+/// exponent.
+const FAST_CENTS_MAX: u64 = 100_000_000_000;
 
 /// A string: copied between quotes when JSON needs no escape in it, else encoded by serde_json.
 pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
@@ -173,6 +201,60 @@ mod tests {
     use crate::model::ResultOptions;
     use crate::rules::{Engine, EngineOptions, product_from_pairs};
     use proptest::prelude::*;
+
+    fn float_text(v: f64) -> String {
+        let mut buf = Vec::new();
+        float(&mut buf, v).unwrap();
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn floats_are_written_as_serde_json_writes_them() {
+        for v in [
+            0.0,
+            -0.0,
+            0.01,
+            0.05,
+            0.1,
+            0.5,
+            1.0,
+            45.5,
+            51.75,
+            97.5,
+            100.0,
+            123.45,
+            1e8,
+            999_999_999.99,
+            1e9,
+            1e9 + 0.5,
+            1e15,
+            1e16,
+            1e21,
+            0.001,
+            1e-7,
+            -3.5,
+            0.1 + 0.2,
+        ] {
+            assert_eq!(float_text(v), serde_json::to_string(&v).unwrap(), "{v:?}");
+        }
+        assert_eq!(float_text(51.75), "51.75");
+        assert_eq!(float_text(100.0), "100.0");
+        assert_eq!(float_text(f64::NAN), "null");
+    }
+
+    proptest! {
+        /// Whole numbers of cents, around the fast path's limit too, and any double.
+        #[test]
+        fn float_matches_serde_json(
+            c in prop_oneof![0u64..100_000, 0u64..2 * FAST_CENTS_MAX],
+            v in proptest::num::f64::ANY,
+        ) {
+            #[expect(clippy::cast_precision_loss, reason = "below 2^53")]
+            let cents = c as f64 / 100.0;
+            prop_assert_eq!(float_text(cents), serde_json::to_string(&cents).unwrap());
+            prop_assert_eq!(float_text(v), serde_json::to_string(&v).unwrap());
+        }
+    }
 
     /// Every text written by [`fixed`] needs no escape.
     #[test]

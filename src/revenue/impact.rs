@@ -59,26 +59,34 @@ pub fn round_cents(v: f64) -> f64 {
 #[derive(Debug, Clone, Copy)]
 pub struct TwoDecimals(pub f64);
 
-/// Cents below this convert to `u64` and back exactly (2^53).
-const EXACT_CENTS: f64 = 9_007_199_254_740_992.0;
+/// Cents below this convert to `f64` and back exactly (2^53).
+const EXACT_CENTS: u64 = 1 << 53;
+
+/// `v` as a number of cents `c` when it is the double nearest to `c / 100` for a whole `c`
+/// below 2^53 (not negative, not -0): a figure rounded to cents.
+#[must_use]
+pub fn whole_cents(v: f64) -> Option<u64> {
+    // A candidate without a call to `round` (x86-64 has no rounding instruction before
+    // SSE4.1), then the exact test, which alone decides: bit equality with the double nearest
+    // to `c / 100`, no margin. NaN, infinities, negative numbers and -0 fail it.
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a saturating candidate; the test rejects any wrong one"
+    )]
+    let c = (v * 100.0 + 0.5) as u64;
+    #[expect(clippy::cast_precision_loss, reason = "exact below 2^53")]
+    let back = c as f64 / 100.0;
+    (c < EXACT_CENTS && back.to_bits() == v.to_bits()).then_some(c)
+}
 
 impl std::fmt::Display for TwoDecimals {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let v = self.0;
-        let cents = (v * 100.0).round();
-        // `v` within half a unit in the last place of `cents / 100`: its exact decimal value
-        // rounds to that number of cents. Negative zero keeps its sign via the fallback.
-        // Bit equality: exactly the double nearest to `cents / 100`, no margin.
-        if v.is_sign_positive() && cents < EXACT_CENTS && (cents / 100.0).to_bits() == v.to_bits() {
-            #[expect(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                reason = "a non-negative whole number below 2^53"
-            )]
-            let c = cents as u64;
-            write!(f, "{}.{:02}", c / 100, c % 100)
-        } else {
-            write!(f, "{v:.2}")
+        // `v` within half a unit in the last place of `c / 100`: its exact decimal value
+        // rounds to that number of cents.
+        match whole_cents(self.0) {
+            Some(c) => write!(f, "{}.{:02}", c / 100, c % 100),
+            None => write!(f, "{:.2}", self.0),
         }
     }
 }
@@ -132,6 +140,28 @@ mod tests {
             let x = f64::from_bits(any_bits);
             prop_assert_eq!(TwoDecimals(x).to_string(), format!("{x:.2}"));
         }
+    }
+
+    proptest! {
+        /// Every amount rounded to cents, up to a hundred billion, is found a whole number of
+        /// cents (the fast path of [`TwoDecimals`] and of the JSON writer's numbers).
+        #[test]
+        fn whole_cents_finds_every_rounded_amount(c in 0_u64..10_000_000_000_000) {
+            prop_assert_eq!(whole_cents(c as f64 / 100.0), Some(c));
+        }
+    }
+
+    #[test]
+    fn whole_cents_rejects_what_is_not_a_positive_number_of_cents() {
+        for v in [-0.0, -0.5, 0.001, 0.125, f64::NAN, f64::INFINITY, 1e300] {
+            assert_eq!(whole_cents(v), None, "{v:?}");
+        }
+        assert_eq!(whole_cents(0.0), Some(0));
+        assert_eq!(
+            whole_cents(0.1 + 0.2),
+            None,
+            "not the double nearest to 0.30"
+        );
     }
 
     #[test]
