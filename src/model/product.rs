@@ -139,7 +139,8 @@ impl Default for NameIndex {
 }
 
 /// The bucket of an attribute name: its length and first, middle and last bytes mixed, which
-/// separates the names that occur together in real feeds (a test checks the forty most common, custom labels among them).
+/// separates the names that occur together in real feeds (a test checks the forty most common,
+/// custom labels among them).
 #[inline(always)]
 #[allow(clippy::inline_always, reason = "see `Product::position`")]
 fn bucket(name: &str) -> usize {
