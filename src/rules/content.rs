@@ -272,23 +272,23 @@ fn html_tags(s: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
-fn has_script(s: &str) -> Option<&'static str> {
+/// The script marker of `lowered`, a text without ASCII capitals (the rule context's
+/// [`super::util::LoweredText`]).
+fn has_script(lowered: &str) -> Option<&'static str> {
     // Every marker of `script_marker` has a `<` or `=`, or is `javascript:`: text with none of
-    // them (almost every text) is answered without lower-casing a copy of it.
-    let b = s.as_bytes();
+    // them (almost every text) is answered with one search.
+    let b = lowered.as_bytes();
     if memchr::memchr2(b'<', b'=', b).is_none()
-        && !memchr::memchr_iter(b':', b)
-            .any(|i| i >= 10 && b[i - 10..i].eq_ignore_ascii_case(b"javascript"))
+        && !memchr::memchr_iter(b':', b).any(|i| i >= 10 && &b[i - 10..i] == b"javascript")
     {
         return None;
     }
-    script_marker(s)
+    script_marker(lowered)
 }
 
-/// The script marker `s` has, searched in a lower-cased copy. Which one is reported follows the
-/// order below, not the position in the text.
-fn script_marker(s: &str) -> Option<&'static str> {
-    let l = s.to_ascii_lowercase();
+/// The script marker a text without ASCII capitals has. Which one is reported follows the order
+/// below, not the position in the text.
+fn script_marker(l: &str) -> Option<&'static str> {
     if l.contains("<script") {
         Some("<script>")
     } else if l.contains("javascript:") {
@@ -305,17 +305,17 @@ fn script_marker(s: &str) -> Option<&'static str> {
     }
 }
 
-fn has_url(s: &str) -> bool {
-    // `http://` and `https://` both contain `://`; `www.` is found from its `.`. Neither needs a
-    // lower-cased copy of the text unless a `://` is there.
-    let b = s.as_bytes();
-    if memchr::memmem::find(b, b"://").is_some() {
-        let l = s.to_ascii_lowercase();
-        if l.contains("http://") || l.contains("https://") {
-            return true;
-        }
+/// Whether `lowered`, a text without ASCII capitals (the rule context's
+/// [`super::util::LoweredText`]), has a web address.
+fn has_url(lowered: &str) -> bool {
+    // `http://` and `https://` both contain `://`; `www.` is found from its `.`.
+    let b = lowered.as_bytes();
+    if memchr::memmem::find(b, b"://").is_some()
+        && (lowered.contains("http://") || lowered.contains("https://"))
+    {
+        return true;
     }
-    memchr::memchr_iter(b'.', b).any(|i| i >= 3 && b[i - 3..i].eq_ignore_ascii_case(b"www"))
+    memchr::memchr_iter(b'.', b).any(|i| i >= 3 && &b[i - 3..i] == b"www")
 }
 
 pub(crate) const RULES: &[Rule] = &[
@@ -639,9 +639,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC 6324468 allows only plain formatting in descriptions; active content is rejected and can be treated as malicious.",
         example: "`description=\"Great shoes <script>track()</script>\"`.",
         fix: "Strip scripts and event handlers from the description export; keep plain text with simple formatting.",
-        check: Check::Product(|p, _, out| {
-            if let Some(d) = text(p, "description") {
-                if let Some(what) = has_script(d) {
+        check: Check::Product(|p, ctx, out| {
+            if text(p, "description").is_some() {
+                if let Some(what) = has_script(ctx.lowered.description()) {
                     out.push(Hit {
                         field: "description",
                         message: format!("description contains {what}"),
@@ -805,14 +805,12 @@ pub(crate) const RULES: &[Rule] = &[
         why: "URLs in titles are promotional text under the editorial requirements and are disapproved; the landing page belongs in `link`.",
         example: "`title=\"Acme Running Shoes - www.acme-shop.com\"`.",
         fix: "Remove the address from the title; put the product page in `link`.",
-        check: Check::Product(|p, _, out| {
-            if let Some(t) = text(p, "title") {
-                if has_url(t) {
-                    out.push(Hit {
-                        field: "title",
-                        message: "title contains a web address".into(),
-                    });
-                }
+        check: Check::Product(|p, ctx, out| {
+            if text(p, "title").is_some() && has_url(ctx.lowered.title()) {
+                out.push(Hit {
+                    field: "title",
+                    message: "title contains a web address".into(),
+                });
             }
         }),
         pass: &[("title", "Acme Running Shoes for Men, Blue")],
@@ -851,14 +849,12 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Links in descriptions are not clickable in listings and point shoppers away from the product; reviewers treat them as promotional.",
         example: "`description=\"See www.acme-shop.com for more colours.\"`.",
         fix: "Remove the address; the landing page is `link`.",
-        check: Check::Product(|p, _, out| {
-            if let Some(d) = text(p, "description") {
-                if has_url(d) {
-                    out.push(Hit {
-                        field: "description",
-                        message: "description contains a web address".into(),
-                    });
-                }
+        check: Check::Product(|p, ctx, out| {
+            if text(p, "description").is_some() && has_url(ctx.lowered.description()) {
+                out.push(Hit {
+                    field: "description",
+                    message: "description contains a web address".into(),
+                });
             }
         }),
         pass: &[(
@@ -1166,14 +1162,14 @@ mod marker_props {
         fn url_markers_match_the_definition(
             s in "(HTTP://|https://|WwW.|http:/|www|x|ä| )*|\\PC{0,40}"
         ) {
-            prop_assert_eq!(has_url(&s), url_by_definition(&s));
+            prop_assert_eq!(has_url(&s.to_ascii_lowercase()), url_by_definition(&s));
         }
 
         #[test]
         fn script_markers_match_the_definition(
             s in "(<SCRIPT|<script|JavaScript:|<iFrame| onClick=| onload=| onerror=| ONMOUSEOVER=|<|x|ß| )*|\\PC{0,40}"
         ) {
-            prop_assert_eq!(has_script(&s), script_marker(&s));
+            prop_assert_eq!(has_script(&s.to_ascii_lowercase()), script_marker(&s.to_ascii_lowercase()));
         }
     }
 }
