@@ -24,6 +24,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::LazyLock;
 
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
@@ -429,10 +430,13 @@ impl Serialize for ProductJson<'_> {
                 Member::Text(v) => map.serialize_entry(key, v)?,
                 Member::Texts(v) => map.serialize_entry(key, v)?,
                 Member::Shipping(list) => {
-                    map.serialize_entry(key, &Objects(list, SHIPPING_FIELDS, names::shipping_get))?;
+                    map.serialize_entry(
+                        key,
+                        &Objects(list, &SORTED_SHIPPING_FIELDS, names::shipping_get),
+                    )?;
                 }
                 Member::Tax(list) => {
-                    map.serialize_entry(key, &Objects(list, TAX_FIELDS, names::tax_get))?;
+                    map.serialize_entry(key, &Objects(list, &SORTED_TAX_FIELDS, names::tax_get))?;
                 }
                 Member::Performance(perf) => map.serialize_entry(key, &Performance(*perf))?,
             }
@@ -441,8 +445,20 @@ impl Serialize for ProductJson<'_> {
     }
 }
 
+/// The `shipping` and `tax` sub-attribute names in sorted order (the order of a JSON map's keys),
+/// sorted once rather than for every product.
+static SORTED_SHIPPING_FIELDS: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| sorted(SHIPPING_FIELDS));
+static SORTED_TAX_FIELDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| sorted(TAX_FIELDS));
+
+fn sorted(fields: &[&'static str]) -> Vec<&'static str> {
+    let mut fields = fields.to_vec();
+    fields.sort_unstable();
+    fields
+}
+
 /// `shipping` or `tax` entries as an array of objects: each entry's given sub-attributes, in
-/// sorted order (as in a JSON map).
+/// the order of `fields` (sorted, as in a JSON map).
 struct Objects<'a, T>(
     &'a [T],
     &'static [&'static str],
@@ -451,11 +467,9 @@ struct Objects<'a, T>(
 
 impl<T> Serialize for Objects<'_, T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut fields = self.1.to_vec();
-        fields.sort_unstable();
         let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
         for entry in self.0 {
-            seq.serialize_element(&Object(&fields, entry, self.2))?;
+            seq.serialize_element(&Object(self.1, entry, self.2))?;
         }
         seq.end()
     }
