@@ -126,7 +126,7 @@ pub fn parse_price(text: &str) -> Result<Price, PriceError> {
             PriceError::BadAmount
         });
     };
-    if is_currency_shape(first) && parse_amount(second).is_some() {
+    if Currency::new(first).is_some() && parse_amount(second).is_some() {
         return Err(PriceError::CurrencyFirst);
     }
     let amount = parse_amount(first).ok_or(PriceError::BadAmount)?;
@@ -166,10 +166,6 @@ pub fn parse_amount(s: &str) -> Option<f64> {
         return None;
     }
     s.parse::<f64>().ok().filter(|v| v.is_finite())
-}
-
-fn is_currency_shape(s: &str) -> bool {
-    Currency::new(s).is_some()
 }
 
 /// Whether a code is an active ISO 4217 currency.
