@@ -86,3 +86,46 @@ fn error_after_part_of_the_report_is_reported_on_stderr_only() {
         );
     }
 }
+
+/// A byte that is not UTF-8 late in a feed stops it at that line, and every product before it is
+/// still reported (they used to be lost with the rest of the block the bad byte was read in), in
+/// CSV as in XML, whatever the size of the reads.
+#[test]
+fn products_before_a_bad_byte_are_all_reported() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut good = String::from("id,title,link,price\n");
+    for i in 0..1500 {
+        writeln!(
+            good,
+            "A{i},Thing number {i} in blue cotton,https://shop.test/p/{i},10.00 USD"
+        )
+        .expect("writing to a String cannot fail");
+    }
+    let mut csv = good.into_bytes();
+    csv.extend_from_slice(b"B1,Bad \xff byte,https://shop.test/p/b,10.00 USD\n");
+    csv.extend_from_slice(b"C1,After the bad byte,https://shop.test/p/c,10.00 USD\n");
+    let feed = dir.path().join("bad-byte.csv");
+    std::fs::write(&feed, csv).expect("write feed");
+    for command in ["validate", "convert"] {
+        let mut cmd = Command::cargo_bin("feedlint").expect("binary");
+        cmd.args(["--api-key", KEY, "--db"])
+            .arg(dir.path().join("db"));
+        match command {
+            "validate" => cmd.args(["validate", "--format", "ndjson", "--exit-zero"]),
+            _ => cmd.args(["convert", "--to", "ndjson"]),
+        };
+        let out = cmd.arg(&feed).output().expect("run feedlint");
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stdout = String::from_utf8(out.stdout).expect("UTF-8 report");
+        assert_eq!(
+            stdout.lines().count(),
+            1500,
+            "{command}: every product before line 1502"
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("invalid UTF-8 at line 1502"),
+            "{command}: {stderr}"
+        );
+    }
+}

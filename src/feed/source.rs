@@ -541,6 +541,9 @@ struct Utf8Check {
     offset: u64,
     line: u64,
     eof: bool,
+    /// The error met after `buf[..end]` (or after the bytes last read directly), given once
+    /// those are read.
+    failed: Option<io::Error>,
 }
 
 impl Utf8Check {
@@ -555,6 +558,7 @@ impl Utf8Check {
             offset: 0,
             line: 1,
             eof: false,
+            failed: None,
         }
     }
 
@@ -580,7 +584,17 @@ impl Utf8Check {
                 self.filled -= s;
                 self.skip -= s;
             }
-            self.end = check_utf8(&mut self.line, &mut self.offset, &self.buf[..self.filled])?;
+            let (end, error) =
+                check_utf8(&mut self.line, &mut self.offset, &self.buf[..self.filled]);
+            self.end = end;
+            if let Some(e) = error {
+                // Nothing after the bad byte is read.
+                self.filled = end;
+                if end == 0 {
+                    return Err(e);
+                }
+                self.failed = Some(e);
+            }
         }
         Ok(())
     }
@@ -602,10 +616,19 @@ impl Utf8Check {
             return Ok(Some(0));
         }
         let total = tail + n;
-        let valid = check_utf8(&mut self.line, &mut self.offset, &out[..total])?;
-        self.buf[..total - valid].copy_from_slice(&out[valid..total]);
+        let (valid, error) = check_utf8(&mut self.line, &mut self.offset, &out[..total]);
         self.start = 0;
         self.end = 0;
+        if let Some(e) = error {
+            // Nothing after the bad byte is read.
+            self.filled = 0;
+            if valid == 0 {
+                return Err(e);
+            }
+            self.failed = Some(e);
+            return Ok(Some(valid));
+        }
+        self.buf[..total - valid].copy_from_slice(&out[valid..total]);
         self.filled = total - valid;
         Ok((valid > 0).then_some(valid))
     }
@@ -615,27 +638,30 @@ impl Utf8Check {
 /// ([`Utf8Check::read_direct`]).
 const DIRECT_READ_MIN: usize = 4096;
 
-/// Checks a block of decoded bytes: its valid UTF-8 prefix (all of it unless it ends inside a
-/// character), which must hold no NUL byte; advances `line` and `offset` past that prefix.
-fn check_utf8(line: &mut u64, offset: &mut u64, data: &[u8]) -> io::Result<usize> {
-    let end = match std::str::from_utf8(data) {
-        Ok(_) => data.len(),
-        Err(e) => {
-            let valid = e.valid_up_to();
-            if e.error_len().is_some() {
-                // Count the lines before the bad byte for the message.
-                return Err(invalid_utf8(*line, *offset, &data[..valid]));
-            }
-            valid
-        }
+/// Checks a block of decoded bytes: the end of its valid UTF-8 prefix without a NUL byte (all of
+/// it unless it ends inside a character or meets a bad byte), and the error of the bad byte after
+/// it if there is one; advances `line` and `offset` past that prefix. The prefix is read before
+/// the error is reported, so the records before a bad byte are never lost.
+fn check_utf8(line: &mut u64, offset: &mut u64, data: &[u8]) -> (usize, Option<io::Error>) {
+    let (mut end, mut bad) = match std::str::from_utf8(data) {
+        Ok(_) => (data.len(), false),
+        Err(e) => (e.valid_up_to(), e.error_len().is_some()),
     };
-    if let Some(i) = memchr::memchr(0, &data[..end]) {
-        let at = *line + bytecount(&data[..i]);
-        return Err(nul_error(at, Some(*offset + i as u64)));
+    let nul = memchr::memchr(0, &data[..end]);
+    if let Some(i) = nul {
+        end = i;
+        bad = false;
     }
     *line += bytecount(&data[..end]);
     *offset += end as u64;
-    Ok(end)
+    let error = if nul.is_some() {
+        Some(nul_error(*line, Some(*offset)))
+    } else if bad {
+        Some(invalid_utf8(*line, *offset, &[]))
+    } else {
+        None
+    };
+    (end, error)
 }
 
 /// The error for a byte that is not UTF-8, just after `before` (which starts at `line`,
@@ -665,6 +691,12 @@ pub(crate) fn count_newlines(b: &[u8]) -> u64 {
 
 impl Read for Utf8Check {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.start == self.end
+            && let Some(e) = self.failed.take()
+        {
+            self.eof = true;
+            return Err(e);
+        }
         if self.start == self.end
             && self.skip == 0
             && !self.eof
@@ -982,9 +1014,9 @@ mod tests {
         }
     }
 
-    /// Reads everything with reads of the given sizes (cycled): the text, or the line and offset
-    /// of the error.
-    fn read_in(data: &[u8], step: usize, sizes: &[usize]) -> Result<Vec<u8>, (u64, u64)> {
+    /// Reads everything with reads of the given sizes (cycled): the text, or the text read before
+    /// the error and the line and offset of the error.
+    fn read_in(data: &[u8], step: usize, sizes: &[usize]) -> Result<Vec<u8>, (Vec<u8>, u64, u64)> {
         let mut r = Utf8Check::new(
             Box::new(Trickle {
                 data: data.to_vec(),
@@ -1001,7 +1033,7 @@ mod tests {
                 Ok(n) => got.extend_from_slice(&buf[..n]),
                 Err(e) => {
                     let d = e.get_ref().unwrap().downcast_ref::<DecodeError>().unwrap();
-                    return Err((d.line, d.offset));
+                    return Err((got, d.line, d.offset));
                 }
             }
         }
@@ -1029,8 +1061,16 @@ mod tests {
             }
             let buffered = read_in(&data, step, &[100]);
             proptest::prop_assert_eq!(read_in(&data, step, &sizes), buffered.clone());
-            if let Ok(text) = buffered {
-                proptest::prop_assert_eq!(text, data);
+            match buffered {
+                Ok(text) => proptest::prop_assert_eq!(text, data),
+                // Everything before the bad byte is read before the error: no record before it is
+                // lost, wherever the reads fall.
+                Err((before, _, offset)) => {
+                    let valid = std::str::from_utf8(&data).map_or_else(|e| e.valid_up_to(), |_| data.len());
+                    let good = memchr::memchr(0, &data[..valid]).unwrap_or(valid);
+                    proptest::prop_assert_eq!(&before[..], &data[..good]);
+                    proptest::prop_assert_eq!(offset, good as u64);
+                }
             }
         }
     }
