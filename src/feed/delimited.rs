@@ -20,9 +20,17 @@
 //!   that field was never closed. That stops the feed with an error naming the line where the
 //!   quote opened and how many lines were swallowed. A correctly quoted multi-line last field
 //!   always ends the file with `"`, so valid feeds never trigger it.
+//!
+//! The text is read in segments of whole records ([`super::segment`]), each parsed by the csv crate
+//! on its own; nothing above depends on where they are cut (a segment never starts with a blank
+//! line or a repeated header, and a proptest holds segments of any size to the same products).
+//! A product's line is the line of its record's first byte: the csv crate's own position is where
+//! it started reading, before the `\n` of a `\r\n` and the blank lines it skips, so it is
+//! corrected by the line breaks there.
 
 use std::borrow::Cow;
-use std::io::Read;
+use std::cell::RefCell;
+use std::io::{Cursor, Read, SeekFrom};
 use std::sync::Arc;
 
 use super::FeedKind;
@@ -30,6 +38,7 @@ use super::names::{
     self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, is_multi_value,
     split_group_header, split_multi, static_name,
 };
+use super::segment::{SEGMENT_BYTES, Segment, Segmenter};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
 use crate::model::{Attribute, Product, ReadIssue, SourceLocation};
@@ -43,45 +52,399 @@ enum Column {
     Tax(Vec<String>),
 }
 
-/// Passes the decoded text through and remembers how much was read, whether the end was
-/// reached and the last bytes, so the reader can tell a record that ends the file.
-pub(crate) struct TailRead {
-    inner: DynRead,
-    total: u64,
-    tail: [u8; 3],
-    eof: bool,
+/// What every record of a feed is read with: the header's columns, the delimiter, and the feed's
+/// name and origin for messages. Shared by the segments of the feed, on any thread.
+pub(crate) struct Layout {
+    columns: Vec<Column>,
+    /// The header cells after name normalisation, to recognise a repeated header.
+    header_names: Vec<String>,
+    /// The first header cell, lowercase ASCII letters and digits only (a cheap first test).
+    header_key: Vec<u8>,
+    /// The first header cell, trimmed (the first test when it has no ASCII letter or digit).
+    header_first: String,
+    delimiter: u8,
+    label: Arc<str>,
+    origin: Origin,
 }
 
-impl Read for TailRead {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        if n == 0 {
-            if !buf.is_empty() {
-                self.eof = true;
+/// Some records of a delimited feed (a [`Segment`] of whole records), to be read into products
+/// with [`SegmentJob::into_reader`], on any thread (the segment owns its text; the layout is
+/// shared).
+pub(crate) struct SegmentJob {
+    layout: Arc<Layout>,
+    segment: Segment,
+}
+
+impl SegmentJob {
+    /// A reader of the segment's records into products (see the module documentation for what
+    /// is reported), their indices counted from 0 in the segment.
+    #[must_use]
+    /// `first_line`: the line the segment starts on.
+    pub(crate) fn into_reader(self, first_line: u64) -> SegmentReader {
+        let segment = self.segment;
+        let (ends_with_newline, ends_with_quote) =
+            (segment.ends_with_newline(), segment.ends_with_quote());
+        SegmentReader {
+            cur: SegmentCursor {
+                len: segment.bytes.len() as u64,
+                line_offset: first_line.saturating_sub(1),
+                last: segment.last,
+                ends_with_newline,
+                ends_with_quote,
+                rdr: segment_reader(self.layout.delimiter, segment.bytes),
+                record: csv::StringRecord::new(),
+                index: 0,
+            },
+            layout: self.layout,
+            held: None,
+            pending: Vec::new(),
+            error: None,
+            done: false,
+        }
+    }
+}
+
+/// The products of a [`SegmentJob`], in order, numbered from 0 within the segment (a
+/// [`Sequencer`] gives them their place in the feed); then [`SegmentReader::finish`].
+pub(crate) struct SegmentReader {
+    layout: Arc<Layout>,
+    cur: SegmentCursor,
+    /// The product read ahead, so a repeated header after it can be reported on it.
+    held: Option<Product>,
+    /// Read issues of repeated headers before the segment's first product, for it.
+    pending: Vec<ReadIssue>,
+    error: Option<Error>,
+    done: bool,
+}
+
+impl Iterator for SegmentReader {
+    type Item = Product;
+
+    fn next(&mut self) -> Option<Product> {
+        loop {
+            if self.done {
+                return self.held.take();
             }
-            return Ok(0);
+            match self.layout.step(&mut self.cur) {
+                Step::Product(mut p) => {
+                    if !self.pending.is_empty() {
+                        p.read_issues.splice(0..0, self.pending.drain(..));
+                    }
+                    if let Some(prev) = self.held.replace(p) {
+                        return Some(prev);
+                    }
+                }
+                Step::HeaderRepeat(line) => {
+                    let issue = ReadIssue {
+                        line,
+                        message: "this line repeats the header line; it was skipped, not read as \
+                                  a product (were several files concatenated?)"
+                            .into(),
+                    };
+                    match &mut self.held {
+                        Some(p) => p.read_issues.push(issue),
+                        None => self.pending.push(issue),
+                    }
+                }
+                Step::End => self.done = true,
+                Step::Failed(e) => {
+                    self.error = Some(e);
+                    self.done = true;
+                }
+            }
         }
-        self.total += n as u64;
-        for &b in &buf[n.saturating_sub(3)..n] {
-            self.tail = [self.tail[1], self.tail[2], b];
-        }
-        Ok(n)
     }
 }
 
-impl TailRead {
-    /// The input ends with a line break.
-    fn ends_with_newline(&self) -> bool {
-        self.tail[2] == b'\n' || self.tail[2] == b'\r'
+impl SegmentReader {
+    /// Once every product is read: the error that stopped the feed after them, if one did, and
+    /// the read issues of repeated headers in a segment without a product, for the next product
+    /// of the feed ([`Sequencer::carry`]).
+    #[must_use]
+    /// The line after the segment, once every product is read (the csv reader has counted the
+    /// segment's line breaks by then).
+    pub(crate) fn next_line(&self) -> u64 {
+        self.cur.line_offset + self.cur.rdr.position().line()
     }
 
-    /// The input ends with `"`, optionally followed by one line break (`\n`, `\r\n` or `\r`).
-    fn ends_with_quote(&self) -> bool {
-        matches!(
-            self.tail,
-            [_, _, b'"'] | [_, b'"', b'\n' | b'\r'] | [b'"', b'\r', b'\n']
+    pub(crate) fn finish(self) -> (Option<Error>, Vec<ReadIssue>) {
+        recycle(self.layout.delimiter, self.cur.rdr);
+        (self.error, self.pending)
+    }
+}
+
+/// Puts the products of a delimited feed's segments in their place: numbers them across
+/// segments, gives the read issues a segment left over ([`SegmentReader::finish`]) to the next
+/// product, and reports a feed with a header but no products. Fed every product, in feed order.
+pub(crate) struct Sequencer {
+    label: Arc<str>,
+    next_index: u64,
+    carried: Vec<ReadIssue>,
+    any: bool,
+}
+
+impl Sequencer {
+    /// Gives `p`, the next product of the feed, its index, and the read issues carried over to it.
+    /// Returns whether it got any: then whatever was found from it before must be found again.
+    pub(crate) fn place(&mut self, p: &mut Product) -> bool {
+        p.location.index = self.next_index;
+        self.next_index += 1;
+        self.any = true;
+        if self.carried.is_empty() {
+            return false;
+        }
+        p.read_issues.splice(0..0, self.carried.drain(..));
+        true
+    }
+
+    /// Keeps the read issues of a segment without products for the next product.
+    pub(crate) fn carry(&mut self, orphans: Vec<ReadIssue>) {
+        self.carried.extend(orphans);
+    }
+
+    /// At the end of the feed: an error when it had no product at all.
+    #[must_use]
+    pub(crate) fn finish(&mut self) -> Option<Error> {
+        if self.any {
+            // Issues are carried only from a segment without products, and only the first can be
+            // one (no segment is cut to start with a repeated header): none are left here.
+            return None;
+        }
+        let repeats = if self.carried.is_empty() {
+            String::new()
+        } else {
+            let lines: Vec<String> = self.carried.iter().map(|i| i.line.to_string()).collect();
+            format!(" (line {} only repeats the header)", lines.join(", "))
+        };
+        Some(
+            Error::input(format!(
+                "{}: the feed has a header line but no products{repeats}",
+                self.label
+            ))
+            .with_help("add one line per product under the header"),
         )
     }
+}
+
+/// The body of a delimited feed cut into [`SegmentJob`]s, in order, on the thread that reads the
+/// input. A read error comes after the segments of the records before it, and ends the jobs.
+pub(crate) struct DelimitedSegments {
+    layout: Arc<Layout>,
+    /// The line the records start on, after the header.
+    body_line: u64,
+    segmenter: Segmenter<DynRead>,
+    kind: FeedKind,
+    /// The size segments are cut at ([`SEGMENT_BYTES`]; tests cut smaller ones).
+    target: usize,
+}
+
+impl DelimitedSegments {
+    /// The [`Sequencer`] that puts this feed's products in their place.
+    #[must_use]
+    pub(crate) fn sequencer(&self) -> Sequencer {
+        Sequencer {
+            label: self.layout.label.clone(),
+            next_index: 0,
+            carried: Vec::new(),
+            any: false,
+        }
+    }
+}
+
+impl Iterator for DelimitedSegments {
+    type Item = Result<SegmentJob, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let layout = &self.layout;
+        // A segment never starts with a blank line or a repeated header, so that a repeated
+        // header is always reported on the product before it, in its own segment.
+        let mut may_start = |record: &[u8]| layout.may_start_segment(record);
+        let next = self.segmenter.next_segment(self.target, &mut may_start)?;
+        Some(match next {
+            Ok(segment) => Ok(SegmentJob {
+                layout: self.layout.clone(),
+                segment,
+            }),
+            Err(e) => Err(source::io_error(&self.layout.label, &e)),
+        })
+    }
+}
+
+/// A delimited feed read one segment at a time on the calling thread: the sequential form of
+/// [`DelimitedSegments`] with its [`Sequencer`].
+pub(crate) struct DelimitedReader {
+    segments: DelimitedSegments,
+    sequencer: Sequencer,
+    current: Option<SegmentReader>,
+    /// The line the next segment starts on.
+    line: u64,
+    finished: bool,
+}
+
+impl DelimitedReader {
+    pub(crate) fn new(decoded: Decoded, label: Arc<str>, force_tab: bool) -> Result<Self, Error> {
+        let segments = DelimitedSegments::new(decoded, label, force_tab)?;
+        let sequencer = segments.sequencer();
+        Ok(Self {
+            line: segments.body_line,
+            segments,
+            sequencer,
+            current: None,
+            finished: false,
+        })
+    }
+
+    pub(crate) fn kind(&self) -> FeedKind {
+        self.segments.kind
+    }
+
+    pub(crate) fn next(&mut self) -> Option<Result<Product, Error>> {
+        loop {
+            if let Some(reader) = &mut self.current {
+                if let Some(mut p) = reader.next() {
+                    self.sequencer.place(&mut p);
+                    return Some(Ok(p));
+                }
+                if let Some(reader) = self.current.take() {
+                    self.line = reader.next_line();
+                    let (error, orphans) = reader.finish();
+                    self.sequencer.carry(orphans);
+                    if let Some(e) = error {
+                        self.finished = true;
+                        return Some(Err(e));
+                    }
+                }
+            }
+            if self.finished {
+                return None;
+            }
+            match self.segments.next() {
+                Some(Ok(job)) => self.current = Some(job.into_reader(self.line)),
+                Some(Err(e)) => {
+                    self.finished = true;
+                    return Some(Err(e));
+                }
+                None => {
+                    self.finished = true;
+                    return self.sequencer.finish().map(Err);
+                }
+            }
+        }
+    }
+}
+
+impl DelimitedSegments {
+    fn new(decoded: Decoded, label: Arc<str>, force_tab: bool) -> Result<Self, Error> {
+        let delimiter = if force_tab {
+            b'\t'
+        } else {
+            sniff_delimiter(&decoded.prefix)
+        };
+        let kind = if delimiter == b'\t' {
+            FeedKind::Tsv
+        } else {
+            FeedKind::Csv
+        };
+        let origin = decoded.origin;
+        let mut segmenter = Segmenter::new(decoded.reader, delimiter);
+        // The header: the first record, after any blank lines.
+        let mut head = Vec::new();
+        let header = loop {
+            let part = match segmenter.next_record() {
+                Some(Ok(part)) => part,
+                Some(Err(e)) => return Err(source::io_error(&label, &e)),
+                None => return Err(Error::input(format!("{label}: the feed is empty"))),
+            };
+            head.extend_from_slice(&part.bytes);
+            let mut rdr = csv_reader(delimiter, head.as_slice());
+            let mut header = csv::StringRecord::new();
+            match rdr.read_record(&mut header) {
+                Ok(true) => break header,
+                Ok(false) if part.last => {
+                    return Err(Error::input(format!("{label}: the feed is empty")));
+                }
+                Ok(false) => {}
+                Err(e) => return Err(csv_error(&label, &origin, &e, 0)),
+            }
+        };
+        let mut columns: Vec<Column> = header
+            .iter()
+            .enumerate()
+            .map(|(i, h)| column(h, i))
+            .collect();
+        mark_unique(&mut columns);
+        let header_names = header
+            .iter()
+            .map(|h| canonical_name(h).into_owned())
+            .collect();
+        let header_key = header.get(0).map(match_key).unwrap_or_default();
+        let header_first = header.get(0).unwrap_or_default().trim().to_owned();
+        Ok(Self {
+            layout: Arc::new(Layout {
+                columns,
+                header_names,
+                header_key,
+                header_first,
+                delimiter,
+                label,
+                origin,
+            }),
+            body_line: 1 + source::count_newlines(&head),
+            segmenter,
+            kind,
+            target: SEGMENT_BYTES,
+        })
+    }
+}
+
+thread_local! {
+    /// Readers of segments done with on this thread, by delimiter, to read the next segments:
+    /// making a csv reader builds the csv crate's parser tables (about 270,000 instructions),
+    /// which per segment of ~1,000 rows would cost more than the rest of its reading set-up.
+    static READERS: RefCell<Vec<(u8, SegmentCsv)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The csv reader of a segment.
+type SegmentCsv = csv::Reader<Cursor<Vec<u8>>>;
+
+/// A csv reader over `bytes`, one this thread used before when there is one.
+fn segment_reader(delimiter: u8, bytes: Vec<u8>) -> SegmentCsv {
+    let cached = READERS.with(|readers| {
+        let mut readers = readers.borrow_mut();
+        let i = readers.iter().position(|(d, _)| *d == delimiter)?;
+        Some(readers.swap_remove(i).1)
+    });
+    match cached {
+        Some(mut rdr) => {
+            *rdr.get_mut() = Cursor::new(bytes);
+            // Back to the start of the new bytes, the parser in its first state, line 1.
+            match rdr.seek_raw(SeekFrom::Start(0), csv::Position::new()) {
+                Ok(()) => rdr,
+                Err(_) => csv_reader(delimiter, Cursor::new(rdr.into_inner().into_inner())),
+            }
+        }
+        None => csv_reader(delimiter, Cursor::new(bytes)),
+    }
+}
+
+/// Keeps a segment's reader for the next segment read on this thread (a few per delimiter).
+fn recycle(delimiter: u8, mut rdr: SegmentCsv) {
+    super::segment::give_back(std::mem::take(rdr.get_mut()).into_inner());
+    READERS.with(|readers| {
+        let mut readers = readers.borrow_mut();
+        if readers.len() < 4 {
+            readers.push((delimiter, rdr));
+        }
+    });
+}
+
+/// The csv crate's reader as every delimited text is read.
+fn csv_reader<R: Read>(delimiter: u8, r: R) -> csv::Reader<R> {
+    csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(r)
 }
 
 /// What reading one record gave.
@@ -97,160 +460,63 @@ enum Step {
     Failed(Error),
 }
 
-pub(crate) struct DelimitedReader {
-    rdr: csv::Reader<TailRead>,
-    columns: Vec<Column>,
-    /// The header cells after name normalisation, to recognise a repeated header.
-    header_names: Vec<String>,
-    /// The first header cell, lowercase ASCII letters and digits only (a cheap first test).
-    header_key: Vec<u8>,
-    /// The first header cell, trimmed (the first test when it has no ASCII letter or digit).
-    header_first: String,
-    label: Arc<str>,
-    origin: Origin,
-    kind: FeedKind,
+/// A segment being read: the csv reader over its bytes and where it is.
+struct SegmentCursor {
+    rdr: SegmentCsv,
+    /// The segment's length.
+    len: u64,
+    /// The lines before the segment.
+    line_offset: u64,
+    /// The segment ends the text, which ends with a line break, or with a quote (and maybe
+    /// one line break).
+    last: bool,
+    ends_with_newline: bool,
+    ends_with_quote: bool,
     record: csv::StringRecord,
     index: u64,
-    /// The product read ahead, so a later repeated header can be reported on it.
-    held: Option<Product>,
-    /// Read issues waiting for the next product (a header repeated before any product).
-    pending: Vec<ReadIssue>,
-    /// An error to yield once the held product has been yielded.
-    failed: Option<Error>,
-    finished: bool,
 }
 
-impl DelimitedReader {
-    pub(crate) fn new(decoded: Decoded, label: Arc<str>, force_tab: bool) -> Result<Self, Error> {
-        let delimiter = if force_tab {
-            b'\t'
-        } else {
-            sniff_delimiter(&decoded.prefix)
-        };
-        let kind = if delimiter == b'\t' {
-            FeedKind::Tsv
-        } else {
-            FeedKind::Csv
-        };
-        let mut rdr = csv::ReaderBuilder::new()
-            .delimiter(delimiter)
-            .has_headers(false)
-            .flexible(true)
-            .buffer_capacity(source::BUF_BYTES)
-            .from_reader(TailRead {
-                inner: decoded.reader,
-                total: 0,
-                tail: [0; 3],
-                eof: false,
-            });
-        let origin = decoded.origin;
-        let mut header = csv::StringRecord::new();
-        match rdr.read_record(&mut header) {
-            Ok(true) => {}
-            Ok(false) => {
-                return Err(Error::input(format!("{label}: the feed is empty")));
-            }
-            Err(e) => return Err(csv_error(&label, &origin, &e)),
-        }
-        let mut columns: Vec<Column> = header
+impl SegmentCursor {
+    /// The record just read ends the input: the last of the last segment.
+    fn at_end_of_input(&self) -> bool {
+        self.last && self.rdr.position().byte() == self.len
+    }
+
+    /// The line breaks between where the csv crate started reading the record just read (its
+    /// position) and the record's first byte: the `\n` of a `\r\n` ending the record before (the
+    /// crate ends a record at the `\r`) and blank lines, which it skips. Its position counts none
+    /// of them, so a record after a `\r\n` or a blank line would be reported a line too early.
+    fn blank_lines_before(&self, at: u64) -> u64 {
+        let bytes = self.rdr.get_ref().get_ref();
+        let at = usize::try_from(at).unwrap_or(usize::MAX);
+        let skipped = bytes
+            .get(at..)
+            .unwrap_or_default()
             .iter()
-            .enumerate()
-            .map(|(i, h)| column(h, i))
-            .collect();
-        mark_unique(&mut columns);
-        let header_names = header
-            .iter()
-            .map(|h| canonical_name(h).into_owned())
-            .collect();
-        let header_key = header.get(0).map(match_key).unwrap_or_default();
-        let header_first = header.get(0).unwrap_or_default().trim().to_owned();
-        Ok(Self {
-            rdr,
-            columns,
-            header_names,
-            header_key,
-            header_first,
-            label,
-            origin,
-            kind,
-            record: csv::StringRecord::new(),
-            index: 0,
-            held: None,
-            pending: Vec::new(),
-            failed: None,
-            finished: false,
-        })
+            .take_while(|&&b| b == b'\n' || b == b'\r');
+        skipped.filter(|&&b| b == b'\n').count() as u64
     }
+}
 
-    pub(crate) fn kind(&self) -> FeedKind {
-        self.kind
-    }
-
-    pub(crate) fn next(&mut self) -> Option<Result<Product, Error>> {
-        loop {
-            if let Some(e) = self.failed.take() {
-                return Some(Err(e));
-            }
-            if self.finished {
-                return self.held.take().map(Ok);
-            }
-            match self.step() {
-                Step::Product(mut p) => {
-                    if !self.pending.is_empty() {
-                        p.read_issues.splice(0..0, self.pending.drain(..));
-                    }
-                    if let Some(prev) = self.held.replace(p) {
-                        return Some(Ok(prev));
-                    }
-                }
-                Step::HeaderRepeat(line) => {
-                    let issue = ReadIssue {
-                        line,
-                        message: "this line repeats the header line; it was skipped, not read as \
-                                  a product (were several files concatenated?)"
-                            .into(),
-                    };
-                    match &mut self.held {
-                        Some(p) => p.read_issues.push(issue),
-                        None => self.pending.push(issue),
-                    }
-                }
-                Step::End => {
-                    self.finished = true;
-                    match &mut self.held {
-                        Some(p) => p.read_issues.append(&mut self.pending),
-                        None => return Some(Err(self.header_only())),
-                    }
-                }
-                Step::Failed(e) => {
-                    self.finished = true;
-                    if self.held.is_none() {
-                        return Some(Err(e));
-                    }
-                    self.failed = Some(e);
-                    return self.held.take().map(Ok);
-                }
-            }
+impl Layout {
+    /// Whether a segment may start with `record` (whole, with its line break): not when it is
+    /// blank or repeats the header.
+    fn may_start_segment(&self, record: &[u8]) -> bool {
+        if record.iter().all(|&b| b == b'\n' || b == b'\r') {
+            return false;
         }
-    }
-
-    fn header_only(&self) -> Error {
-        let repeats = if self.pending.is_empty() {
-            String::new()
-        } else {
-            let lines: Vec<String> = self.pending.iter().map(|i| i.line.to_string()).collect();
-            format!(" (line {} only repeats the header)", lines.join(", "))
+        let mut rdr = segment_reader(self.delimiter, record.to_vec());
+        let mut r = csv::StringRecord::new();
+        let may = match rdr.read_record(&mut r) {
+            Ok(true) => !self.is_header_repeat(&r),
+            _ => false,
         };
-        Error::input(format!(
-            "{}: the feed has a header line but no products{repeats}",
-            self.label
-        ))
-        .with_help("add one line per product under the header")
+        recycle(self.delimiter, rdr);
+        may
     }
 
-    /// Whether the record just read is the header again.
-    fn is_header_repeat(&self) -> bool {
-        let r = &self.record;
+    /// Whether `r` is the header again.
+    fn is_header_repeat(&self, r: &csv::StringRecord) -> bool {
         if r.len() != self.header_names.len() || r.is_empty() {
             return false;
         }
@@ -268,25 +534,19 @@ impl DelimitedReader {
             .all(|(cell, name)| canonical_name(cell) == name.as_str())
     }
 
-    /// The record just read ends exactly at the end of the input.
-    fn at_end_of_input(&self) -> bool {
-        let tail = self.rdr.get_ref();
-        tail.eof && self.rdr.position().byte() == tail.total
-    }
-
     /// The error for a quote opened in the last field of the last record and never closed
     /// (see the module documentation for the rule).
-    fn unclosed_quote(&self, line: u64) -> Option<Error> {
-        let n = self.record.len();
-        let last = self.record.get(n.checked_sub(1)?)?;
+    fn unclosed_quote(&self, cur: &SegmentCursor, line: u64) -> Option<Error> {
+        let n = cur.record.len();
+        let last = cur.record.get(n.checked_sub(1)?)?;
         // The cheap test first: only the last record of the input can have this problem.
-        if !self.at_end_of_input()
+        if !cur.at_end_of_input()
             || memchr::memchr(b'\n', last.as_bytes()).is_none()
-            || self.rdr.get_ref().ends_with_quote()
+            || cur.ends_with_quote
         {
             return None;
         }
-        let before: Vec<&str> = self.record.iter().take(n - 1).collect();
+        let before: Vec<&str> = cur.record.iter().take(n - 1).collect();
         let newlines_before: u64 = before
             .iter()
             .map(|f| source::count_newlines(f.as_bytes()))
@@ -319,24 +579,32 @@ impl DelimitedReader {
     }
 
     /// Reads one record into a product, a repeated header, the end, or an error.
-    fn step(&mut self) -> Step {
-        match self.rdr.read_record(&mut self.record) {
+    fn step(&self, cur: &mut SegmentCursor) -> Step {
+        let line_offset = cur.line_offset;
+        match cur.rdr.read_record(&mut cur.record) {
             Ok(true) => {}
             Ok(false) => return Step::End,
-            Err(e) => return Step::Failed(csv_error(&self.label, &self.origin, &e)),
+            Err(e) => {
+                return Step::Failed(csv_error(&self.label, &self.origin, &e, line_offset));
+            }
         }
-        let line = self.record.position().map_or(0, csv::Position::line);
-        if let Some(e) = self.unclosed_quote(line) {
+        let line = cur
+            .record
+            .position()
+            .map_or(0, |pos| pos.line() + cur.blank_lines_before(pos.byte()))
+            + line_offset;
+        if let Some(e) = self.unclosed_quote(cur, line) {
             return Step::Failed(e);
         }
-        if self.is_header_repeat() {
+        if self.is_header_repeat(&cur.record) {
             return Step::HeaderRepeat(line);
         }
-        let mut p = Product::new(SourceLocation::new(self.label.clone(), line, self.index));
+        let record = &cur.record;
+        let mut p = Product::new(SourceLocation::new(self.label.clone(), line, cur.index));
         p.reserve_attributes(self.columns.len());
-        self.index += 1;
-        if memchr::memchr(0xEF, self.record.as_slice().as_bytes()).is_some() {
-            for (i, cell) in self.record.iter().enumerate() {
+        cur.index += 1;
+        if memchr::memchr(0xEF, record.as_slice().as_bytes()).is_some() {
+            for (i, cell) in record.iter().enumerate() {
                 if cell.contains('\u{feff}') {
                     p.read_issues.push(ReadIssue {
                         line,
@@ -349,7 +617,7 @@ impl DelimitedReader {
                 }
             }
         }
-        for (cell, col) in self.record.iter().zip(&self.columns) {
+        for (cell, col) in record.iter().zip(&self.columns) {
             if cell.is_empty() {
                 continue;
             }
@@ -385,9 +653,9 @@ impl DelimitedReader {
             }
         }
         // After the header's columns, so extra values come last in the product too.
-        let n = self.record.len();
+        let n = record.len();
         if n != self.columns.len() {
-            let message = self.ragged(&mut p, n);
+            let message = self.ragged(cur, &mut p, n);
             p.read_issues.push(ReadIssue { line, message });
         }
         Step::Product(p)
@@ -395,7 +663,7 @@ impl DelimitedReader {
 
     /// The read issue of a row with `n` fields where the header has another count. Extra
     /// values are kept as `column_N` so none is lost.
-    fn ragged(&self, p: &mut Product, n: usize) -> String {
+    fn ragged(&self, cur: &SegmentCursor, p: &mut Product, n: usize) -> String {
         let want = self.columns.len();
         let mut message = if n < want {
             let missing: Vec<String> = self.header_names[n..]
@@ -414,7 +682,7 @@ impl DelimitedReader {
             )
         } else {
             let mut kept = Vec::new();
-            for (i, cell) in self.record.iter().enumerate().skip(want) {
+            for (i, cell) in cur.record.iter().enumerate().skip(want) {
                 if !cell.is_empty() {
                     let name = format!("column_{}", i + 1);
                     p.push(&name, cell);
@@ -428,7 +696,7 @@ impl DelimitedReader {
             };
             format!("row has too many fields: {n} where the header has {want}; {what}")
         };
-        if n < want && self.at_end_of_input() && !self.rdr.get_ref().ends_with_newline() {
+        if n < want && cur.at_end_of_input() && !cur.ends_with_newline {
             message.push_str(
                 "; it is the last row and the file ends without a line break: the file is \
                  probably truncated",
@@ -540,11 +808,12 @@ fn sniff_delimiter(text: &[u8]) -> u8 {
     if counts[best] == 0 { b',' } else { cands[best] }
 }
 
-fn csv_error(label: &str, origin: &Origin, e: &csv::Error) -> Error {
+/// A csv error as a diagnostic; `line_offset`: the lines before the text the csv reader read.
+fn csv_error(label: &str, origin: &Origin, e: &csv::Error, line_offset: u64) -> Error {
     match e.kind() {
         csv::ErrorKind::Io(io) => source::io_error(label, io),
         csv::ErrorKind::Utf8 { pos, err } => {
-            let line = pos.as_ref().map_or(0, csv::Position::line);
+            let line = pos.as_ref().map_or(0, csv::Position::line) + line_offset;
             source::syntax_error(
                 label,
                 origin,
@@ -560,6 +829,88 @@ fn csv_error(label: &str, origin: &Origin, e: &csv::Error) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// A product as the segment tests compare it: id, line, index, read issues.
+    type Seen = (String, u64, u64, Vec<String>);
+
+    /// Every product of `text` read as a CSV feed cut in segments of `target` bytes, then the
+    /// error if one ended it.
+    fn read_with(text: &str, target: usize) -> (Vec<Seen>, Option<String>) {
+        let decoded = Decoded {
+            reader: Box::new(Cursor::new(text.as_bytes().to_vec())),
+            prefix: text.as_bytes()[..text.len().min(4096)].to_vec(),
+            origin: Origin {
+                path: None,
+                gzip: false,
+                encoding: None,
+                cap: 0,
+            },
+        };
+        let mut r = match DelimitedReader::new(decoded, Arc::from("t.csv"), false) {
+            Ok(r) => r,
+            Err(e) => return (Vec::new(), Some(e.to_string())),
+        };
+        r.segments.target = target;
+        let mut out = Vec::new();
+        while let Some(item) = r.next() {
+            match item {
+                Ok(p) => out.push((
+                    p.get("id").unwrap_or_default().to_owned(),
+                    p.location.line,
+                    p.location.index,
+                    p.read_issues
+                        .iter()
+                        .map(|i| format!("{}: {}", i.line, i.message))
+                        .collect(),
+                )),
+                Err(e) => return (out, Some(e.to_string())),
+            }
+        }
+        (out, None)
+    }
+
+    /// A record's line is the line of its first byte, whatever the line breaks: the csv crate's
+    /// own position is one line early after a `\r\n` (it ends a record at the `\r`) and after
+    /// each blank line it skips.
+    #[test]
+    fn lines_are_those_of_the_first_byte_with_any_line_breaks() {
+        let lf = "id,title\n1,a\n\n2,\"multi\nline\"\n\n\n3,c\n";
+        let want = [("1", 2), ("2", 4), ("3", 8)];
+        for text in [lf.to_owned(), lf.replace('\n', "\r\n")] {
+            let (products, error) = read_with(&text, SEGMENT_BYTES);
+            assert_eq!(error, None);
+            let lines: Vec<(&str, u64)> = products.iter().map(|p| (p.0.as_str(), p.1)).collect();
+            assert_eq!(lines, want, "{text:?}");
+        }
+    }
+
+    proptest! {
+        /// Reading a feed in segments of any size gives the products, lines, indices, read issues
+        /// and error of reading it whole: repeated headers, blank lines, quoted line breaks,
+        /// ragged and truncated rows, CRLF, an unclosed quote at the end.
+        #[test]
+        fn segments_of_any_size_read_the_same_products(
+            rows in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "1,plain", "2,\"quoted, comma\"", "3,\"two\nlines\"", "", "id,title",
+                    "ID,Title", "4", "5,a,b,c", "6,27\" screen", "7,\"\"\"q\"\"\"", "\r",
+                ]),
+                0..40,
+            ),
+            crlf in proptest::bool::ANY,
+            tail in proptest::sample::select(vec!["\n", "", "\n8,\"open\nx"]),
+            target in 1usize..200,
+        ) {
+            let mut text = String::from("id,title\n");
+            text.push_str(&rows.join("\n"));
+            text.push_str(tail);
+            if crlf {
+                text = text.replace('\n', "\r\n");
+            }
+            prop_assert_eq!(read_with(&text, target), read_with(&text, SEGMENT_BYTES));
+        }
+    }
 
     #[test]
     fn entries_of_two_shipping_columns_are_all_kept_in_column_order() {
