@@ -590,3 +590,37 @@ fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
         assert_eq!(by_json, by_csv, "JSON, {format}");
     }
 }
+
+/// Findings name the line their row starts on, whatever the line endings: a CSV saved with
+/// Windows line breaks and blank lines between rows reports the same lines as the plain one.
+#[test]
+fn findings_name_the_row_line_with_crlf_endings_and_blank_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let lf = "id,title,price\n1,Short,10.00 USD\n\n2,\"Short\nagain\",10.00 USD\n3,Short too,10.00 USD\n";
+    let mut lines_by_ending = Vec::new();
+    for (name, text) in [
+        ("lf.csv", lf.to_owned()),
+        ("crlf.csv", lf.replace('\n', "\r\n")),
+    ] {
+        let feed = dir.path().join(name);
+        std::fs::write(&feed, text).unwrap();
+        let db = dir.path().join(format!("db-{name}"));
+        let r = validate(&db, PROD_KEY, &["--format", "csv", "--exit-zero"], &[&feed]);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let mut lines: Vec<(String, String)> = csv::Reader::from_reader(r.stdout.as_bytes())
+            .records()
+            .map(|rec| {
+                let rec = rec.unwrap();
+                (rec[0].to_owned(), rec[2].to_owned())
+            })
+            .collect();
+        lines.dedup();
+        lines_by_ending.push(lines);
+    }
+    let want: Vec<(String, String)> = [("1", "2"), ("2", "4"), ("3", "6")]
+        .iter()
+        .map(|(id, line)| ((*id).to_owned(), (*line).to_owned()))
+        .collect();
+    assert_eq!(lines_by_ending[0], want, "LF");
+    assert_eq!(lines_by_ending[1], want, "CRLF");
+}
