@@ -257,27 +257,26 @@ impl<R: Read> Segmenter<R> {
         target: usize,
         may_start: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Option<io::Result<Segment>> {
-        loop {
-            if self.done {
-                return None;
+        self.next_cut(|s| {
+            if s.eof {
+                None
+            } else {
+                s.cut(target.max(1), may_start)
             }
-            if self.failed.is_some() {
-                return self.failure();
-            }
-            self.scan();
-            if self.eof {
-                let all = self.filled;
-                return Some(Ok(self.take(all, true)));
-            }
-            if let Some(at) = self.cut(target.max(1), may_start) {
-                return Some(Ok(self.take(at, false)));
-            }
-            self.fill();
-        }
+        })
     }
 
     /// The next record alone (or all that is left at the end of the text).
     pub(crate) fn next_record(&mut self) -> Option<io::Result<Segment>> {
+        self.next_cut(|s| s.ends.first().copied())
+    }
+
+    /// Reads until `choose` gives where to cut, or the text ends (then all that is left is the
+    /// last segment), or the input fails.
+    fn next_cut(
+        &mut self,
+        mut choose: impl FnMut(&Self) -> Option<usize>,
+    ) -> Option<io::Result<Segment>> {
         loop {
             if self.done {
                 return None;
@@ -286,8 +285,8 @@ impl<R: Read> Segmenter<R> {
                 return self.failure();
             }
             self.scan();
-            if let Some(&end) = self.ends.first() {
-                return Some(Ok(self.take(end, false)));
+            if let Some(at) = choose(self) {
+                return Some(Ok(self.take(at, false)));
             }
             if self.eof {
                 let all = self.filled;
