@@ -25,8 +25,13 @@ thread_local! {
     static SPARE: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Keeps the buffer of a segment that has been read, for a segment cut on this thread.
+/// Keeps the buffer of a segment that has been read, for a segment cut on this thread. Smaller
+/// buffers (a single record read to test a cut) are dropped: handed a segment, they would only
+/// grow again.
 pub(crate) fn give_back(buffer: Vec<u8>) {
+    if buffer.capacity() < SEGMENT_BYTES {
+        return;
+    }
     SPARE.with(|spare| {
         let mut spare = spare.borrow_mut();
         if spare.len() < 2 {
