@@ -185,16 +185,13 @@ pub(crate) struct Sequencer {
 
 impl Sequencer {
     /// Gives `p`, the next product of the feed, its index, and the read issues carried over to it.
-    /// Returns whether it got any: then whatever was found from it before must be found again.
-    pub(crate) fn place(&mut self, p: &mut Product) -> bool {
+    pub(crate) fn place(&mut self, p: &mut Product) {
         p.location.index = self.next_index;
         self.next_index += 1;
         self.any = true;
-        if self.carried.is_empty() {
-            return false;
+        if !self.carried.is_empty() {
+            p.read_issues.splice(0..0, self.carried.drain(..));
         }
-        p.read_issues.splice(0..0, self.carried.drain(..));
-        true
     }
 
     /// Keeps the read issues of a segment without products for the next product.
