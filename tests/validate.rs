@@ -592,15 +592,17 @@ fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
 }
 
 /// Findings name the line their row starts on, whatever the line endings: a CSV saved with
-/// Windows line breaks and blank lines between rows reports the same lines as the plain one.
+/// Windows (CRLF) or classic Mac (CR) line breaks and blank lines between rows reports the same
+/// lines as the plain one.
 #[test]
-fn findings_name_the_row_line_with_crlf_endings_and_blank_lines() {
+fn findings_name_the_row_line_with_crlf_or_cr_endings_and_blank_lines() {
     let dir = tempfile::tempdir().unwrap();
     let lf = "id,title,price\n1,Short,10.00 USD\n\n2,\"Short\nagain\",10.00 USD\n3,Short too,10.00 USD\n";
     let mut lines_by_ending = Vec::new();
     for (name, text) in [
         ("lf.csv", lf.to_owned()),
         ("crlf.csv", lf.replace('\n', "\r\n")),
+        ("cr.csv", lf.replace('\n', "\r")),
     ] {
         let feed = dir.path().join(name);
         std::fs::write(&feed, text).unwrap();
@@ -623,4 +625,8 @@ fn findings_name_the_row_line_with_crlf_endings_and_blank_lines() {
         .collect();
     assert_eq!(lines_by_ending[0], want, "LF");
     assert_eq!(lines_by_ending[1], want, "CRLF");
+    assert_eq!(
+        lines_by_ending[2], want,
+        "CR (classic Mac, Excel for Mac's CSV)"
+    );
 }

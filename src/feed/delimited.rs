@@ -26,7 +26,9 @@
 //! line or a repeated header, and a proptest holds segments of any size to the same products).
 //! A product's line is the line of its record's first byte: the csv crate's own position is where
 //! it started reading, before the `\n` of a `\r\n` and the blank lines it skips, so it is
-//! corrected by the line breaks there.
+//! corrected by the line breaks there. Lines end at `\n`, `\r\n` or a `\r` alone (classic Mac
+//! text, Excel for Mac's "CSV (Macintosh)"); the crate counts `\n` only, so in a segment with a
+//! lone `\r` the lines are counted here.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -84,10 +86,14 @@ impl SegmentJob {
         let segment = self.segment;
         let (ends_with_newline, ends_with_quote) =
             (segment.ends_with_newline(), segment.ends_with_quote());
+        let lone_cr = source::lone_crs(&segment.bytes) > 0;
         SegmentReader {
             cur: SegmentCursor {
                 len: segment.bytes.len() as u64,
                 line_offset: first_line.saturating_sub(1),
+                lone_cr,
+                counted_to: 0,
+                counted_lines: 0,
                 last: segment.last,
                 ends_with_newline,
                 ends_with_quote,
@@ -164,6 +170,10 @@ impl SegmentReader {
     /// The line after the segment, once every product is read (the csv reader has counted the
     /// segment's line breaks by then).
     pub(crate) fn next_line(&self) -> u64 {
+        if self.cur.lone_cr {
+            let bytes = self.cur.rdr.get_ref().get_ref();
+            return self.cur.line_offset + 1 + source::count_line_breaks(bytes);
+        }
         self.cur.line_offset + self.cur.rdr.position().line()
     }
 
@@ -386,7 +396,7 @@ impl DelimitedSegments {
                 label,
                 origin,
             }),
-            body_line: 1 + source::count_newlines(&head),
+            body_line: 1 + source::count_line_breaks(&head),
             segmenter,
             kind,
             target: SEGMENT_BYTES,
@@ -464,6 +474,12 @@ struct SegmentCursor {
     len: u64,
     /// The lines before the segment.
     line_offset: u64,
+    /// The segment has a `\r` not followed by `\n` (classic Mac line ends): the csv crate counts
+    /// lines by `\n` only, so the lines of its records are counted here
+    /// ([`SegmentCursor::record_line`]), from `counted_lines` line breaks before `counted_to`.
+    lone_cr: bool,
+    counted_to: usize,
+    counted_lines: u64,
     /// The segment ends the text, which ends with a line break, or with a quote (and maybe
     /// one line break).
     last: bool,
@@ -492,6 +508,28 @@ impl SegmentCursor {
             .iter()
             .take_while(|&&b| b == b'\n' || b == b'\r');
         skipped.filter(|&&b| b == b'\n').count() as u64
+    }
+
+    /// The line of the record just read, whose csv position is `pos`: the line of its first
+    /// byte. Lines end at `\n`, `\r\n` or a `\r` alone ([`source::count_line_breaks`]).
+    fn record_line(&mut self, pos: &csv::Position) -> u64 {
+        if !self.lone_cr {
+            return self.line_offset + pos.line() + self.blank_lines_before(pos.byte());
+        }
+        // Records are read in order: count the line breaks from the previous record's first
+        // byte (never a line break, so no `\r\n` is cut in two) to this one's.
+        let bytes = self.rdr.get_ref().get_ref();
+        let at = usize::try_from(pos.byte())
+            .unwrap_or(usize::MAX)
+            .clamp(self.counted_to, bytes.len());
+        let first = at
+            + bytes[at..]
+                .iter()
+                .take_while(|&&b| b == b'\n' || b == b'\r')
+                .count();
+        self.counted_lines += source::count_line_breaks(&bytes[self.counted_to..first]);
+        self.counted_to = first;
+        self.line_offset + 1 + self.counted_lines
     }
 }
 
@@ -538,7 +576,7 @@ impl Layout {
         let last = cur.record.get(n.checked_sub(1)?)?;
         // The cheap test first: only the last record of the input can have this problem.
         if !cur.at_end_of_input()
-            || memchr::memchr(b'\n', last.as_bytes()).is_none()
+            || memchr::memchr2(b'\n', b'\r', last.as_bytes()).is_none()
             || cur.ends_with_quote
         {
             return None;
@@ -546,7 +584,7 @@ impl Layout {
         let before: Vec<&str> = cur.record.iter().take(n - 1).collect();
         let newlines_before: u64 = before
             .iter()
-            .map(|f| source::count_newlines(f.as_bytes()))
+            .map(|f| source::count_line_breaks(f.as_bytes()))
             .sum();
         let open_line = line + newlines_before;
         let col = if newlines_before == 0 {
@@ -558,7 +596,8 @@ impl Layout {
         } else {
             1
         };
-        let swallowed = source::count_newlines(last.as_bytes()) + u64::from(!last.ends_with('\n'));
+        let swallowed =
+            source::count_line_breaks(last.as_bytes()) + u64::from(!last.ends_with(['\n', '\r']));
         Some(source::syntax_error(
             &self.label,
             &self.origin,
@@ -585,11 +624,10 @@ impl Layout {
                 return Step::Failed(csv_error(&self.label, &self.origin, &e, line_offset));
             }
         }
-        let line = cur
-            .record
-            .position()
-            .map_or(0, |pos| pos.line() + cur.blank_lines_before(pos.byte()))
-            + line_offset;
+        let line = match cur.record.position().cloned() {
+            Some(pos) => cur.record_line(&pos),
+            None => line_offset,
+        };
         if let Some(e) = self.unclosed_quote(cur, line) {
             return Step::Failed(e);
         }
@@ -874,7 +912,11 @@ mod tests {
     fn lines_are_those_of_the_first_byte_with_any_line_breaks() {
         let lf = "id,title\n1,a\n\n2,\"multi\nline\"\n\n\n3,c\n";
         let want = [("1", 2), ("2", 4), ("3", 8)];
-        for text in [lf.to_owned(), lf.replace('\n', "\r\n")] {
+        for text in [
+            lf.to_owned(),
+            lf.replace('\n', "\r\n"),
+            lf.replace('\n', "\r"),
+        ] {
             let (products, error) = read_with(&text, SEGMENT_BYTES);
             assert_eq!(error, None);
             let lines: Vec<(&str, u64)> = products.iter().map(|p| (p.0.as_str(), p.1)).collect();
@@ -885,7 +927,7 @@ mod tests {
     proptest! {
         /// Reading a feed in segments of any size gives the products, lines, indices, read issues
         /// and error of reading it whole: repeated headers, blank lines, quoted line breaks,
-        /// ragged and truncated rows, CRLF, an unclosed quote at the end.
+        /// ragged and truncated rows, LF, CRLF and CR line ends, an unclosed quote at the end.
         #[test]
         fn segments_of_any_size_read_the_same_products(
             rows in proptest::collection::vec(
@@ -895,16 +937,14 @@ mod tests {
                 ]),
                 0..40,
             ),
-            crlf in proptest::bool::ANY,
+            ending in proptest::sample::select(vec!["\n", "\r\n", "\r"]),
             tail in proptest::sample::select(vec!["\n", "", "\n8,\"open\nx"]),
             target in 1usize..200,
         ) {
             let mut text = String::from("id,title\n");
             text.push_str(&rows.join("\n"));
             text.push_str(tail);
-            if crlf {
-                text = text.replace('\n', "\r\n");
-            }
+            text = text.replace('\n', ending);
             prop_assert_eq!(read_with(&text, target), read_with(&text, SEGMENT_BYTES));
         }
     }

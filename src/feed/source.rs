@@ -689,6 +689,20 @@ pub(crate) fn count_newlines(b: &[u8]) -> u64 {
     memchr::memchr_iter(b'\n', b).count() as u64
 }
 
+/// The number of line breaks in `b`: `\n`, `\r\n` and a `\r` alone (the line end of classic
+/// Mac text, which Excel for Mac still writes as "CSV (Macintosh)", and a record end to the csv
+/// crate). A `\r` at the end of `b` counts as alone: callers never cut a `\r\n` in two.
+pub(crate) fn count_line_breaks(b: &[u8]) -> u64 {
+    count_newlines(b) + lone_crs(b)
+}
+
+/// The number of `\r` in `b` not followed by `\n`.
+pub(crate) fn lone_crs(b: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\r', b)
+        .filter(|&i| b.get(i + 1) != Some(&b'\n'))
+        .count() as u64
+}
+
 impl Read for Utf8Check {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         if self.start == self.end
