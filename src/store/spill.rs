@@ -28,6 +28,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fs::File;
 use std::hash::BuildHasherDefault;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
@@ -114,15 +115,18 @@ impl SpillTable {
     /// The value of `key` when it was inserted before; otherwise inserts `value` and returns
     /// `None`.
     pub fn get_or_insert(&mut self, key: u64, value: u64) -> Option<u64> {
-        if let Some(&v) = self.recent.get(&key) {
-            return Some(v);
+        // One probe of the map for both the look-up and the insertion.
+        match self.recent.entry(key) {
+            Entry::Occupied(seen) => return Some(*seen.get()),
+            Entry::Vacant(slot) => {
+                if let Some(disk) = &mut self.disk
+                    && let Some(v) = disk.get(key)
+                {
+                    return Some(v);
+                }
+                slot.insert(value);
+            }
         }
-        if let Some(disk) = &mut self.disk
-            && let Some(v) = disk.get(key)
-        {
-            return Some(v);
-        }
-        self.recent.insert(key, value);
         if self.recent.len() >= self.recent_max && !self.in_memory_only {
             self.spill();
         }
