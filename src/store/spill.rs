@@ -297,8 +297,7 @@ impl Run {
         let n = BLOCK.min(self.len - start);
         let bytes = &mut buf[..n * RECORD];
         let offset = u64::try_from(start * RECORD).ok()?;
-        self.file.seek(SeekFrom::Start(offset)).ok()?;
-        self.file.read_exact(bytes).ok()?;
+        read_at(&mut self.file, bytes, offset).ok()?;
         let record = |i: usize| decode(&bytes[i * RECORD..(i + 1) * RECORD]);
         let (mut lo, mut hi) = (0, n);
         while lo < hi {
@@ -353,6 +352,22 @@ impl Run {
             Some(e) => Err(e),
             None => Ok(run),
         }
+    }
+}
+
+/// Reads `buf.len()` bytes of `file` at `offset`: one system call where the platform has a
+/// positioned read (a look-up of a duplicate reads a block of each run it tries: on a feed
+/// whose second half repeats its first, a seek and a read per block were most of the run's
+/// system time).
+fn read_at(file: &mut File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(buf)
     }
 }
 
