@@ -47,6 +47,9 @@ struct LineCount {
     mark: Option<usize>,
     /// The line of the mark, worked out before a refill overwrote its buffer.
     marked: Option<u64>,
+    /// The last byte read was a `\r`, kept for the next buffer: whether it ends a line on its
+    /// own depends on the byte after it ([`LineCount::refill`]).
+    held_cr: bool,
 }
 
 impl LineCount {
@@ -60,6 +63,7 @@ impl LineCount {
             line: 1,
             mark: None,
             marked: None,
+            held_cr: false,
         }
     }
 
@@ -150,10 +154,37 @@ impl LineCount {
         self.mark = None;
         self.line += source::count_newlines(&self.buf[self.counted..self.filled]);
         self.counted = self.filled;
-        let n = self.inner.read(&mut self.buf)?;
         self.pos = 0;
-        self.filled = n;
+        self.filled = 0;
         self.counted = 0;
+        while self.filled == 0 {
+            let start = usize::from(self.held_cr);
+            if self.held_cr {
+                self.buf[0] = b'\r';
+                self.held_cr = false;
+            }
+            let read = self.inner.read(&mut self.buf[start..])?;
+            let mut n = start + read;
+            if n == 0 {
+                break;
+            }
+            // XML 1.0 section 2.11: a `\r` not followed by `\n` is a line end, which the parser
+            // reads as `\n` (classic Mac text). Byte for byte, so positions stay those of the
+            // file; `\r\n` is left as written. A `\r` ending the read waits for the next byte.
+            if memchr::memchr(b'\r', &self.buf[..n]).is_some() {
+                if read > 0 && self.buf[n - 1] == b'\r' {
+                    n -= 1;
+                    self.held_cr = true;
+                }
+                let lone: Vec<usize> = memchr::memchr_iter(b'\r', &self.buf[..n])
+                    .filter(|&i| self.buf.get(i + 1).is_none_or(|&b| b != b'\n') || i + 1 == n)
+                    .collect();
+                for i in lone {
+                    self.buf[i] = b'\n';
+                }
+            }
+            self.filled = n;
+        }
         Ok(())
     }
 }
@@ -1308,12 +1339,48 @@ mod tests {
         }
         xml.push_str("</channel>\n</rss>\n");
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("lines.xml");
+        // The same lines with Windows and classic Mac line ends: every refill boundary falls
+        // somewhere in a `\r\n` or after a lone `\r` for one of the three.
+        for (name, ending) in [("lf", "\n"), ("crlf", "\r\n"), ("cr", "\r")] {
+            let path = dir.path().join(format!("lines-{name}.xml"));
+            std::fs::write(&path, xml.replace('\n', ending)).unwrap();
+            let got: Vec<u64> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+                .unwrap()
+                .map(|p| p.unwrap().location.line)
+                .collect();
+            assert_eq!(got, want, "{name}");
+        }
+    }
+
+    /// A lone `\r` is a line end, read as `\n` (XML 1.0 section 2.11), also in values and when
+    /// it ends a read; `\r\n` is kept as written.
+    #[test]
+    fn a_lone_carriage_return_is_a_line_end() {
+        let xml = "<rss><channel>\r<item>\r<title>a\rb</title><description>c\r\nd</description>\r</item>\r<item><title>x</title></item></channel></rss>\r";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cr.xml");
         std::fs::write(&path, xml).unwrap();
-        let got: Vec<u64> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+        let products: Vec<Product> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
             .unwrap()
-            .map(|p| p.unwrap().location.line)
+            .map(Result::unwrap)
             .collect();
-        assert_eq!(got, want);
+        assert_eq!(products[0].get("title"), Some("a\nb"));
+        assert_eq!(products[0].get("description"), Some("c\r\nd"));
+        let lines: Vec<u64> = products.iter().map(|p| p.location.line).collect();
+        assert_eq!(lines, [2, 7]);
+        // Read a byte at a time: every `\r` ends a read and waits for the next byte.
+        let trickle = Trickle {
+            data: xml.as_bytes().to_vec(),
+            at: 0,
+            step: 1,
+        };
+        let mut lc = LineCount::new(Box::new(trickle));
+        let mut all = Vec::new();
+        lc.read_to_end(&mut all).unwrap();
+        let want = xml
+            .replace("\r\n", "\0")
+            .replace('\r', "\n")
+            .replace('\0', "\r\n");
+        assert_eq!(String::from_utf8(all).unwrap(), want);
     }
 }
