@@ -630,3 +630,53 @@ fn findings_name_the_row_line_with_crlf_or_cr_endings_and_blank_lines() {
         "CR (classic Mac, Excel for Mac's CSV)"
     );
 }
+
+/// Errors in a file with classic Mac line ends (a lone `\r`) name the line an editor shows, and
+/// the snippet shows that line: a byte that is not UTF-8, and a quote never closed.
+#[test]
+fn errors_in_cr_files_name_the_line_and_show_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad_byte = dir.path().join("bad-byte.csv");
+    std::fs::write(
+        &bad_byte,
+        b"id,title\r1,ok title\r2,bad \xff title\r3,fine\r",
+    )
+    .unwrap();
+    let r = validate(
+        &dir.path().join("db1"),
+        PROD_KEY,
+        &["--format", "ndjson"],
+        &[&bad_byte],
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("invalid UTF-8 at line 3,"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        r.stdout.lines().count(),
+        1,
+        "the product before the bad byte is reported"
+    );
+
+    let unclosed = dir.path().join("unclosed.csv");
+    std::fs::write(&unclosed, "id,title\r1,ok title\r2,\"open\rmore\rlast").unwrap();
+    let r = validate(
+        &dir.path().join("db2"),
+        PROD_KEY,
+        &["--format", "ndjson"],
+        &[&unclosed],
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("unclosed.csv:3:3: line 3"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("3 │ 2,\"open"),
+        "the snippet shows line 3: {}",
+        r.stderr
+    );
+}

@@ -92,6 +92,34 @@ pub(crate) fn peek(mut r: DynRead, n: usize) -> io::Result<(Vec<u8>, DynRead)> {
     Ok((prefix, Box::new(again)))
 }
 
+/// [`peek`] for the decoded text: an error after some of the `n` bytes (a byte that is not UTF-8
+/// near the start of the feed) comes after those bytes, from the returned reader, as it would
+/// further into the feed, so the records before it are read and reported; only an error before
+/// the first byte is returned at once.
+fn peek_text(mut r: DynRead, n: usize) -> io::Result<(Vec<u8>, DynRead)> {
+    let mut prefix = Vec::with_capacity(n.min(SNIFF_BYTES));
+    match (&mut r).take(n as u64).read_to_end(&mut prefix) {
+        Ok(_) => {
+            let again = Cursor::new(prefix.clone()).chain(r);
+            Ok((prefix, Box::new(again)))
+        }
+        Err(e) if prefix.is_empty() => Err(e),
+        Err(e) => {
+            let again = Cursor::new(prefix.clone()).chain(FailOnce(Some(e)));
+            Ok((prefix, Box::new(again)))
+        }
+    }
+}
+
+/// A reader that gives its error once, then the end of input.
+struct FailOnce(Option<io::Error>);
+
+impl Read for FailOnce {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        self.0.take().map_or(Ok(0), Err)
+    }
+}
+
 /// Opens a path (`-` is stdin), undoes gzip and decodes to UTF-8.
 pub(crate) fn open_decoded(
     path: &Path,
@@ -133,7 +161,7 @@ pub(crate) fn open_decoded(
         decode(raw, &head, encoding).map_err(|m| Error::input(format!("{label}: {m}")).with_help(
             "fix the declaration (e.g. encoding=\"UTF-8\") or pass --encoding with the real encoding",
         ))?;
-    let (prefix, reader) = peek(reader, SNIFF_BYTES).map_err(|e| io_error(label, &e))?;
+    let (prefix, reader) = peek_text(reader, SNIFF_BYTES).map_err(|e| io_error(label, &e))?;
     Ok(Decoded {
         reader,
         prefix,
@@ -199,9 +227,12 @@ struct StrictDecode {
     /// Raw bytes consumed by the decoder so far.
     raw_offset: u64,
     /// 1-based line of `out[out_end]`.
-    line: u64,
+    lines: LineTally,
     eof: bool,
     done: bool,
+    /// The error met after `out[..out_end]`, given once those bytes are read: the text decoded
+    /// before a malformed sequence or a NUL is never lost.
+    failed: Option<io::Error>,
 }
 
 impl StrictDecode {
@@ -217,9 +248,10 @@ impl StrictDecode {
             out_start: 0,
             out_end: 0,
             raw_offset: 0,
-            line: 1,
+            lines: LineTally::default(),
             eof: false,
             done: false,
+            failed: None,
         }
     }
 
@@ -241,14 +273,14 @@ impl StrictDecode {
             self.raw_offset += read as u64;
             let decoded = &self.out[..written];
             if let Some(i) = memchr::memchr(0, decoded) {
-                let line = self.line + count_newlines(&decoded[..i]);
-                return Err(nul_error(line, None));
+                let e = nul_error(self.lines.after(&decoded[..i]), None);
+                return self.fail_after(i, e);
             }
             match res {
                 encoding_rs::DecoderResult::Malformed(bad, after) => {
-                    let line = self.line + count_newlines(decoded);
+                    let line = self.lines.after(decoded);
                     let offset = self.raw_offset - u64::from(after) - u64::from(bad);
-                    return Err(DecodeError::io(
+                    let e = DecodeError::io(
                         line,
                         offset,
                         format!(
@@ -258,7 +290,8 @@ impl StrictDecode {
                             bad
                         ),
                         ENCODING_HELP,
-                    ));
+                    );
+                    return self.fail_after(written, e);
                 }
                 encoding_rs::DecoderResult::InputEmpty => {
                     if self.eof {
@@ -267,9 +300,22 @@ impl StrictDecode {
                 }
                 encoding_rs::DecoderResult::OutputFull => {}
             }
-            self.line += count_newlines(decoded);
+            self.lines.advance(decoded);
             self.out_end = written;
         }
+        Ok(())
+    }
+}
+
+impl StrictDecode {
+    /// Ends the text after `out[..valid]`: those bytes are read first, then `e`.
+    fn fail_after(&mut self, valid: usize, e: io::Error) -> io::Result<()> {
+        self.done = true;
+        if valid == 0 {
+            return Err(e);
+        }
+        self.out_end = valid;
+        self.failed = Some(e);
         Ok(())
     }
 }
@@ -277,6 +323,9 @@ impl StrictDecode {
 impl Read for StrictDecode {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         if self.out_start == self.out_end {
+            if let Some(e) = self.failed.take() {
+                return Err(e);
+            }
             self.refill()?;
         }
         let n = out.len().min(self.out_end - self.out_start);
@@ -539,7 +588,7 @@ struct Utf8Check {
     skip: usize,
     /// Offset and line of `buf[end]` in the decoded stream (1-based line).
     offset: u64,
-    line: u64,
+    lines: LineTally,
     eof: bool,
     /// The error met after `buf[..end]` (or after the bytes last read directly), given once
     /// those are read.
@@ -556,7 +605,7 @@ impl Utf8Check {
             filled: 0,
             skip,
             offset: 0,
-            line: 1,
+            lines: LineTally::default(),
             eof: false,
             failed: None,
         }
@@ -573,7 +622,7 @@ impl Utf8Check {
             if n == 0 {
                 self.eof = true;
                 if self.filled > 0 {
-                    return Err(invalid_utf8(self.line, self.offset, &[]));
+                    return Err(invalid_utf8(self.lines.line, self.offset));
                 }
                 break;
             }
@@ -585,7 +634,7 @@ impl Utf8Check {
                 self.skip -= s;
             }
             let (end, error) =
-                check_utf8(&mut self.line, &mut self.offset, &self.buf[..self.filled]);
+                check_utf8(&mut self.lines, &mut self.offset, &self.buf[..self.filled]);
             self.end = end;
             if let Some(e) = error {
                 // Nothing after the bad byte is read.
@@ -611,12 +660,12 @@ impl Utf8Check {
         if n == 0 {
             self.eof = true;
             if tail > 0 {
-                return Err(invalid_utf8(self.line, self.offset, &[]));
+                return Err(invalid_utf8(self.lines.line, self.offset));
             }
             return Ok(Some(0));
         }
         let total = tail + n;
-        let (valid, error) = check_utf8(&mut self.line, &mut self.offset, &out[..total]);
+        let (valid, error) = check_utf8(&mut self.lines, &mut self.offset, &out[..total]);
         self.start = 0;
         self.end = 0;
         if let Some(e) = error {
@@ -642,7 +691,7 @@ const DIRECT_READ_MIN: usize = 4096;
 /// it unless it ends inside a character or meets a bad byte), and the error of the bad byte after
 /// it if there is one; advances `line` and `offset` past that prefix. The prefix is read before
 /// the error is reported, so the records before a bad byte are never lost.
-fn check_utf8(line: &mut u64, offset: &mut u64, data: &[u8]) -> (usize, Option<io::Error>) {
+fn check_utf8(lines: &mut LineTally, offset: &mut u64, data: &[u8]) -> (usize, Option<io::Error>) {
     let (mut end, mut bad) = match std::str::from_utf8(data) {
         Ok(_) => (data.len(), false),
         Err(e) => (e.valid_up_to(), e.error_len().is_some()),
@@ -652,23 +701,20 @@ fn check_utf8(line: &mut u64, offset: &mut u64, data: &[u8]) -> (usize, Option<i
         end = i;
         bad = false;
     }
-    *line += bytecount(&data[..end]);
+    lines.advance(&data[..end]);
     *offset += end as u64;
     let error = if nul.is_some() {
-        Some(nul_error(*line, Some(*offset)))
+        Some(nul_error(lines.line, Some(*offset)))
     } else if bad {
-        Some(invalid_utf8(*line, *offset, &[]))
+        Some(invalid_utf8(lines.line, *offset))
     } else {
         None
     };
     (end, error)
 }
 
-/// The error for a byte that is not UTF-8, just after `before` (which starts at `line`,
-/// `offset`).
-fn invalid_utf8(line: u64, offset: u64, before: &[u8]) -> io::Error {
-    let line = line + bytecount(before);
-    let offset = offset + before.len() as u64;
+/// The error for a byte that is not UTF-8 at `line`, `offset`.
+fn invalid_utf8(line: u64, offset: u64) -> io::Error {
     DecodeError::io(
         line,
         offset,
@@ -680,8 +726,40 @@ fn invalid_utf8(line: u64, offset: u64, before: &[u8]) -> io::Error {
     )
 }
 
-fn bytecount(b: &[u8]) -> u64 {
-    count_newlines(b)
+/// The 1-based line of the next byte of a text read in blocks, with `\n`, `\r\n` and a lone `\r`
+/// each ending a line ([`count_line_breaks`]), also when a block ends between the `\r` and the
+/// `\n` of a `\r\n`.
+#[derive(Debug, Clone, Copy)]
+struct LineTally {
+    line: u64,
+    /// The last byte counted was a `\r`, counted as a line end: a `\n` right after it is not
+    /// another one.
+    after_cr: bool,
+}
+
+impl Default for LineTally {
+    fn default() -> Self {
+        Self {
+            line: 1,
+            after_cr: false,
+        }
+    }
+}
+
+impl LineTally {
+    /// The line after `block`, the bytes that follow those counted so far.
+    fn after(&self, block: &[u8]) -> u64 {
+        let joined = self.after_cr && block.first() == Some(&b'\n');
+        self.line + count_line_breaks(block) - u64::from(joined)
+    }
+
+    /// Counts `block`, the bytes that follow those counted so far.
+    fn advance(&mut self, block: &[u8]) {
+        self.line = self.after(block);
+        if let Some(&last) = block.last() {
+            self.after_cr = last == b'\r';
+        }
+    }
 }
 
 /// The number of `\n` in `b` (memchr: vectorised, this runs over every byte of every feed).
@@ -913,7 +991,7 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
     let mut offset = 0u64;
     loop {
         raw_line.clear();
-        let n = r.read_until(b'\n', &mut raw_line)?;
+        let n = read_line(&mut r, &mut raw_line)?;
         if n == 0 {
             return Ok(None);
         }
@@ -962,6 +1040,35 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
             col,
             first_line: first,
         }));
+    }
+}
+
+/// Appends the next line of `r` to `line`, with its line end (`\n`, `\r\n` or a lone `\r`, as
+/// [`count_line_breaks`] counts them); the number of bytes, 0 at the end.
+fn read_line(r: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
+    let mut n = 0;
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(n);
+        }
+        let Some(i) = memchr::memchr2(b'\n', b'\r', buf) else {
+            line.extend_from_slice(buf);
+            n += buf.len();
+            let len = buf.len();
+            r.consume(len);
+            continue;
+        };
+        let cr = buf[i] == b'\r';
+        line.extend_from_slice(&buf[..=i]);
+        n += i + 1;
+        r.consume(i + 1);
+        if cr && r.fill_buf()?.first() == Some(&b'\n') {
+            line.push(b'\n');
+            n += 1;
+            r.consume(1);
+        }
+        return Ok(n);
     }
 }
 
@@ -1060,7 +1167,7 @@ mod tests {
         /// reads split a character.
         #[test]
         fn direct_reads_agree_with_buffered_ones(
-            text in "[ab\n\u{e9}\u{20ac}\u{1f600}]{0,3000}",
+            text in "[ab\n\r\u{e9}\u{20ac}\u{1f600}]{0,3000}",
             bad in proptest::option::of((0usize..3000, proptest::sample::select(vec![0u8, 0xff, 0xc3]))),
             step in 1usize..9000,
             sizes in proptest::collection::vec(
@@ -1079,11 +1186,14 @@ mod tests {
                 Ok(text) => proptest::prop_assert_eq!(text, data),
                 // Everything before the bad byte is read before the error: no record before it is
                 // lost, wherever the reads fall.
-                Err((before, _, offset)) => {
+                Err((before, line, offset)) => {
                     let valid = std::str::from_utf8(&data).map_or_else(|e| e.valid_up_to(), |_| data.len());
                     let good = memchr::memchr(0, &data[..valid]).unwrap_or(valid);
                     proptest::prop_assert_eq!(&before[..], &data[..good]);
                     proptest::prop_assert_eq!(offset, good as u64);
+                    // Lines end at `\n`, `\r\n` or a lone `\r`, wherever the reads split them (the
+                    // bad byte is not a `\n`, so a `\r` just before it is alone).
+                    proptest::prop_assert_eq!(line, 1 + count_line_breaks(&data[..good]));
                 }
             }
         }
@@ -1187,6 +1297,31 @@ mod tests {
         let mut s = String::new();
         r.read_to_string(&mut s).unwrap();
         assert_eq!(s, "é\n€");
+    }
+
+    /// The text decoded before a malformed sequence or a NUL is read before the error, as in
+    /// UTF-8 ([`Utf8Check`]), and the error then ends the text; lines end at a lone `\r` too.
+    #[test]
+    fn strict_decode_gives_the_text_before_its_error_first() {
+        for (tail, line) in [(&[0x00, 0xd8, b'x', 0x00][..], 4), (&[0x00, 0x00][..], 4)] {
+            let mut bytes = Vec::new();
+            for u in "id\r1,a\r\n2,b\n".encode_utf16() {
+                bytes.extend(u.to_le_bytes());
+            }
+            bytes.extend(tail);
+            let mut r = StrictDecode::new(Box::new(Cursor::new(bytes)), encoding_rs::UTF_16LE);
+            let mut buf = [0u8; 64];
+            let n = r.read(&mut buf).unwrap();
+            assert_eq!(&buf[..n], b"id\r1,a\r\n2,b\n");
+            let err = r.read(&mut buf).unwrap_err();
+            assert_eq!(
+                decode_error(&err).line,
+                line,
+                "{}",
+                decode_error(&err).message
+            );
+            assert_eq!(r.read(&mut buf).unwrap(), 0);
+        }
     }
 
     #[test]
