@@ -500,14 +500,8 @@ impl SegmentCursor {
     /// crate ends a record at the `\r`) and blank lines, which it skips. Its position counts none
     /// of them, so a record after a `\r\n` or a blank line would be reported a line too early.
     fn blank_lines_before(&self, at: u64) -> u64 {
-        let bytes = self.rdr.get_ref().get_ref();
         let at = usize::try_from(at).unwrap_or(usize::MAX);
-        let skipped = bytes
-            .get(at..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|&&b| b == b'\n' || b == b'\r');
-        skipped.filter(|&&b| b == b'\n').count() as u64
+        source::count_newlines(breaks_at(self.rdr.get_ref().get_ref(), at))
     }
 
     /// The line of the record just read, whose csv position is `pos`: the line of its first
@@ -522,15 +516,22 @@ impl SegmentCursor {
         let at = usize::try_from(pos.byte())
             .unwrap_or(usize::MAX)
             .clamp(self.counted_to, bytes.len());
-        let first = at
-            + bytes[at..]
-                .iter()
-                .take_while(|&&b| b == b'\n' || b == b'\r')
-                .count();
+        let first = at + breaks_at(bytes, at).len();
         self.counted_lines += source::count_line_breaks(&bytes[self.counted_to..first]);
         self.counted_to = first;
         self.line_offset + 1 + self.counted_lines
     }
+}
+
+/// The line breaks starting at `at` in `bytes` (none past its end): what the csv crate skips
+/// before a record.
+fn breaks_at(bytes: &[u8], at: usize) -> &[u8] {
+    let rest = bytes.get(at..).unwrap_or_default();
+    let n = rest
+        .iter()
+        .take_while(|&&b| b == b'\n' || b == b'\r')
+        .count();
+    &rest[..n]
 }
 
 impl Layout {

@@ -177,7 +177,7 @@ impl LineCount {
                     self.held_cr = true;
                 }
                 let lone: Vec<usize> = memchr::memchr_iter(b'\r', &self.buf[..n])
-                    .filter(|&i| self.buf.get(i + 1).is_none_or(|&b| b != b'\n') || i + 1 == n)
+                    .filter(|&i| i + 1 == n || self.buf[i + 1] != b'\n')
                     .collect();
                 for i in lone {
                     self.buf[i] = b'\n';
