@@ -305,9 +305,7 @@ impl StrictDecode {
         }
         Ok(())
     }
-}
 
-impl StrictDecode {
     /// Ends the text after `out[..valid]`: those bytes are read first, then `e`.
     fn fail_after(&mut self, valid: usize, e: io::Error) -> io::Result<()> {
         self.done = true;

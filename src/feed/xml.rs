@@ -171,17 +171,17 @@ impl LineCount {
             // XML 1.0 section 2.11: a `\r` not followed by `\n` is a line end, which the parser
             // reads as `\n` (classic Mac text). Byte for byte, so positions stay those of the
             // file; `\r\n` is left as written. A `\r` ending the read waits for the next byte.
-            if memchr::memchr(b'\r', &self.buf[..n]).is_some() {
-                if read > 0 && self.buf[n - 1] == b'\r' {
-                    n -= 1;
-                    self.held_cr = true;
-                }
-                let lone: Vec<usize> = memchr::memchr_iter(b'\r', &self.buf[..n])
-                    .filter(|&i| i + 1 == n || self.buf[i + 1] != b'\n')
-                    .collect();
-                for i in lone {
+            if read > 0 && self.buf[n - 1] == b'\r' {
+                n -= 1;
+                self.held_cr = true;
+            }
+            let mut from = 0;
+            while let Some(k) = memchr::memchr(b'\r', &self.buf[from..n]) {
+                let i = from + k;
+                if i + 1 == n || self.buf[i + 1] != b'\n' {
                     self.buf[i] = b'\n';
                 }
+                from = i + 1;
             }
             self.filled = n;
         }
