@@ -5,7 +5,7 @@
 //! `src/gtin` and take the reserved codes FL-I100..FL-I119. No I/O.
 
 use crate::model::Trim;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 
 use super::util::{blank, chars, invalid_char, is_bool_text, is_no, one_of, text};
 use super::{BASE, Check, FeedMemory, Hit, Rule, Sink};
@@ -67,33 +67,41 @@ const PLACEHOLDER_BRANDS: &[&str] = &[
     "unbranded brand",
 ];
 
-/// Deterministic 64-bit hash (SipHash with fixed keys) of a normalised key.
+/// The hasher of the duplicate tables' keys: foldhash's quality hasher with a fixed seed, so the
+/// same feed gives the same keys on every run. Its 64 bits are the key itself (two ids are the
+/// same when their hashes are), so the hash must mix well, not resist attack: an id is the
+/// merchant's own. 4-5x faster than std's SipHash on ids of 10-20 bytes (docs/performance.md).
+fn key_hasher() -> foldhash::quality::FoldHasher<'static> {
+    /// Any fixed value; changing it changes no output (the keys live for one run).
+    const SEED: u64 = 0x6665_6564_6c69_6e74;
+    static STATE: foldhash::quality::FixedState = foldhash::quality::FixedState::with_seed(SEED);
+    STATE.build_hasher()
+}
+
+/// Deterministic 64-bit hash ([`key_hasher`]) of a normalised key.
 fn key_hash(s: &str) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
+    let mut h = key_hasher();
     s.hash(&mut h);
     h.finish()
 }
 
 /// The key of a GTIN: `key_hash` of its digits without leading zeros (they do not change a GTIN:
 /// GTIN-12 and its GTIN-14 form are the same code); `None` when it has fewer than 8 digits.
-/// Streams the digits into the hasher instead of collecting them into a new `String` for every
-/// product (this runs on the thread that keeps the reports in order). std's SipHash hashes a
-/// string written in pieces the same as written at once; `str`'s `Hash` ends with `0xff`.
+/// Gathers the digits on the stack instead of into a new `String` for every product (this runs
+/// on the thread that keeps the reports in order); only a value of more than
+/// [`GTIN_KEY_INLINE`] significant digits, no real GTIN, takes a `String`.
 fn gtin_key_hash(gtin: &str) -> Option<u64> {
-    let mut h = std::hash::DefaultHasher::new();
-    let mut buf = [0_u8; 32];
+    let mut buf = [0_u8; GTIN_KEY_INLINE];
     let mut len = 0;
     let mut digits = 0_usize;
-    let mut significant = false;
     for b in gtin.bytes().filter(u8::is_ascii_digit) {
         digits += 1;
-        significant |= b != b'0';
-        if !significant {
+        if len == 0 && b == b'0' {
             continue;
         }
         if len == buf.len() {
-            h.write(&buf);
-            len = 0;
+            let all: String = gtin.chars().filter(char::is_ascii_digit).collect();
+            return Some(key_hash(all.trim_start_matches('0')));
         }
         buf[len] = b;
         len += 1;
@@ -101,10 +109,12 @@ fn gtin_key_hash(gtin: &str) -> Option<u64> {
     if digits < 8 {
         return None;
     }
-    h.write(&buf[..len]);
-    h.write_u8(0xff);
-    Some(h.finish())
+    // ASCII digits: always UTF-8.
+    Some(key_hash(std::str::from_utf8(&buf[..len]).unwrap_or_default()))
 }
+
+/// Significant digits of a GTIN key gathered on the stack (a GTIN has at most 14).
+const GTIN_KEY_INLINE: usize = 32;
 
 fn duplicate_id(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
     let Some(id) = text(p, "id") else { return };
