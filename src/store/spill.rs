@@ -392,7 +392,8 @@ fn decode(rec: &[u8]) -> (u64, u64) {
     )
 }
 
-/// The hasher of keys that already are hashes (SipHash outputs): passes the value through.
+/// The hasher of keys that already are hashes (the rules' foldhash outputs): passes the value
+/// through.
 #[derive(Debug, Default)]
 pub struct Prehashed(u64);
 
@@ -418,7 +419,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// A key spread over 64 bits, as the rules' SipHash keys are (the splitmix64 finaliser).
+    /// A key spread over 64 bits, as the rules' hashed keys are (the splitmix64 finaliser).
     fn spread(i: u64) -> u64 {
         let mut z = i.wrapping_add(0x9E37_79B9_7F4A_7C15);
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
