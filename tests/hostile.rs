@@ -287,7 +287,7 @@ const EXPECTED: &[(&str, Outcome)] = &[
     ),
     (
         "truncated.json",
-        Error(":1:34: unexpected end of JSON: the file is truncated"),
+        Error(":1:35: unexpected end of JSON: the file is truncated"),
     ),
     (
         "truncated.xml",

@@ -631,6 +631,73 @@ fn findings_name_the_row_line_with_crlf_or_cr_endings_and_blank_lines() {
     );
 }
 
+/// JSON feeds too: a product's line is the line of its `{` with `\n`, `\r\n` or classic Mac
+/// (`\r`) line ends, and a syntax error names the line and character column an editor shows,
+/// with that line in the snippet.
+#[test]
+fn json_lines_are_the_same_with_crlf_or_cr_endings() {
+    let dir = tempfile::tempdir().unwrap();
+    let lf = "{\"products\": [\n  {\"id\": \"1\", \"title\": \"Short\"},\n\n  {\"id\": \"2\",\n   \"title\": \"Short\"}\n]}\n";
+    let bad = "[\n{\"id\": \"1\", \"title\": \"Caf\u{e9} \u{e9}t\u{e9}\"},\n{\"id\": \"\u{e9}\u{e9}\", \"title\": x}\n]\n";
+    for (ending, eol) in [("lf", "\n"), ("crlf", "\r\n"), ("cr", "\r")] {
+        let feed = dir.path().join(format!("{ending}.json"));
+        std::fs::write(&feed, lf.replace('\n', eol)).unwrap();
+        let db = dir.path().join(format!("db-{ending}"));
+        let r = validate(&db, PROD_KEY, &["--format", "csv", "--exit-zero"], &[&feed]);
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let mut lines: Vec<(String, String)> = csv::Reader::from_reader(r.stdout.as_bytes())
+            .records()
+            .map(|rec| {
+                let rec = rec.unwrap();
+                (rec[0].to_owned(), rec[2].to_owned())
+            })
+            .collect();
+        lines.dedup();
+        assert_eq!(
+            lines,
+            [
+                ("1".to_owned(), "2".to_owned()),
+                ("2".to_owned(), "4".to_owned())
+            ],
+            "{ending}"
+        );
+
+        // `x` is on line 3, the 23rd character (the 25th byte).
+        let feed = dir.path().join(format!("bad-{ending}.json"));
+        std::fs::write(&feed, bad.replace('\n', eol)).unwrap();
+        let db = dir.path().join(format!("db-bad-{ending}"));
+        let r = validate(&db, PROD_KEY, &["--format", "ndjson"], &[&feed]);
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert_eq!(
+            r.stdout.lines().count(),
+            1,
+            "{ending}: the product before it"
+        );
+        let at = format!("bad-{ending}.json:3:23: not valid JSON");
+        assert!(r.stderr.contains(&at), "{ending}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("3 │ {\"id\": \"\u{e9}\u{e9}\""),
+            "{ending}: the snippet shows line 3: {}",
+            r.stderr
+        );
+
+        // A truncated file: the end is after the last character.
+        for (name, text) in [
+            ("cut", "[\n{\"id\": \"1\"},"),
+            ("cut-eol", "[\n{\"id\": \"1\"},\n"),
+        ] {
+            let feed = dir.path().join(format!("{name}-{ending}.json"));
+            std::fs::write(&feed, text.replace('\n', eol)).unwrap();
+            let db = dir.path().join(format!("db-{name}-{ending}"));
+            let r = validate(&db, PROD_KEY, &["--format", "ndjson"], &[&feed]);
+            assert_eq!(r.code, Some(2), "{}", r.stderr);
+            let at = if name == "cut" { ":2:13: " } else { ":3:1: " };
+            let at = format!("{name}-{ending}.json{at}unexpected end of JSON");
+            assert!(r.stderr.contains(&at), "{ending}: {}", r.stderr);
+        }
+    }
+}
+
 /// Errors in a file with classic Mac line ends (a lone `\r`) name the line an editor shows, and
 /// the snippet shows that line: a byte that is not UTF-8, and a quote never closed.
 #[test]

@@ -199,7 +199,7 @@ impl LinesReader {
                 None => (self.buf.as_str(), false),
             };
             let mut de = serde_json::Deserializer::from_str(text);
-            let line_cell = Rc::new(Cell::new(0));
+            let line_cell = Cell::new(0);
             let result = ProductSeed {
                 loc,
                 line: &line_cell,
@@ -220,16 +220,84 @@ impl LinesReader {
                     }
                     Ok(p)
                 }
-                Err(e) => Err(json_error(&self.label, &self.origin, &e, Some(self.line))),
+                Err(e) => Err(json_error(
+                    &self.label,
+                    &self.origin,
+                    &e,
+                    JsonPos::Line(self.line),
+                )),
             });
         }
     }
 }
 
-/// Counts newlines as serde_json pulls bytes, so each product knows its line.
+/// What [`LineCounter`] has read so far, shared with the product seeds and the error path.
+#[derive(Default)]
+struct Lines {
+    /// Line breaks read: `\n`, `\r\n` (once) and a lone `\r` (classic Mac text), so a
+    /// product's line is the one an editor shows, as in CSV and XML.
+    breaks: Cell<u64>,
+    /// `\n` read, and where the text after each of the last two starts ([before the last, the
+    /// last]): serde_json counts lines by `\n` alone and columns in bytes, so its error positions
+    /// are turned into an offset with these ([`Lines::offset_of`]).
+    newlines: Cell<u64>,
+    after_newline: Cell<[u64; 2]>,
+}
+
+impl Lines {
+    /// The offset in the decoded text of serde_json's 1-based `line` and byte `column` (the
+    /// bytes of the line it has consumed; the position is the last of them), when `line` is one
+    /// of the last two read; `None` otherwise. `after`: the offset after that byte instead (the
+    /// end of a truncated file).
+    fn offset_of(&self, line: u64, column: u64, after: bool) -> Option<u64> {
+        let newlines = self.newlines.get();
+        let [before_last, last] = self.after_newline.get();
+        let start = if line == newlines + 1 {
+            if newlines == 0 { 0 } else { last }
+        } else if line == newlines && newlines >= 1 {
+            if newlines == 1 { 0 } else { before_last }
+        } else {
+            return None;
+        };
+        Some(if after {
+            start + column
+        } else {
+            start + column.saturating_sub(1)
+        })
+    }
+}
+
+/// Counts lines as serde_json pulls bytes, so each product knows its line.
 struct LineCounter<R> {
     inner: R,
-    newlines: Rc<Cell<u64>>,
+    lines: Rc<Lines>,
+    /// Bytes read so far.
+    offset: u64,
+    /// Where the last `\r` read was (a `\n` right after it ends the same line).
+    last_cr: Option<u64>,
+}
+
+impl<R: BufRead> LineCounter<R> {
+    /// Notes the byte `b`, read at the current offset.
+    #[inline]
+    fn note(&mut self, b: u8) {
+        match b {
+            b'\n' => {
+                if self.last_cr.is_none_or(|at| at + 1 != self.offset) {
+                    self.lines.breaks.set(self.lines.breaks.get() + 1);
+                }
+                self.lines.newlines.set(self.lines.newlines.get() + 1);
+                let [_, last] = self.lines.after_newline.get();
+                self.lines.after_newline.set([last, self.offset + 1]);
+            }
+            b'\r' => {
+                self.lines.breaks.set(self.lines.breaks.get() + 1);
+                self.last_cr = Some(self.offset);
+            }
+            _ => {}
+        }
+        self.offset += 1;
+    }
 }
 
 impl<R: BufRead> Read for LineCounter<R> {
@@ -241,18 +309,15 @@ impl<R: BufRead> Read for LineCounter<R> {
             };
             *one = b;
             self.inner.consume(1);
-            if b == b'\n' {
-                self.newlines.set(self.newlines.get() + 1);
-            }
+            self.note(b);
             return Ok(1);
         }
         let avail = self.inner.fill_buf()?;
         let n = avail.len().min(buf.len());
         buf[..n].copy_from_slice(&avail[..n]);
-        let nl = source::count_newlines(&avail[..n]);
         self.inner.consume(n);
-        if nl > 0 {
-            self.newlines.set(self.newlines.get() + nl);
+        for &b in &buf[..n] {
+            self.note(b);
         }
         Ok(n)
     }
@@ -260,16 +325,18 @@ impl<R: BufRead> Read for LineCounter<R> {
 
 /// Runs on the reader thread: parses the whole document, sending products as they complete.
 fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncSender<Msg>) {
-    let newlines = Rc::new(Cell::new(0u64));
+    let lines = Rc::new(Lines::default());
     let counted = LineCounter {
         inner: BufReader::with_capacity(source::BUF_BYTES, reader),
-        newlines: newlines.clone(),
+        lines: lines.clone(),
+        offset: 0,
+        last_cr: None,
     };
     let mut de = serde_json::Deserializer::from_reader(counted);
     let seed = DocumentSeed {
         label,
         tx,
-        newlines: &newlines,
+        lines: &lines,
         index: Cell::new(0),
         stopped: Cell::new(false),
         batch: std::cell::RefCell::new(Vec::new()),
@@ -306,16 +373,43 @@ fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncS
             )
             .with_help("a request body needs `\"products\": [ ... ]` (spec 4.1)")
         } else {
-            json_error(label, origin, &e, None)
+            // Where the file can be read again for the snippet, the position is an offset, which
+            // the snippet turns into the line an editor shows (a lone `\r` ends one) and a
+            // column in characters; otherwise serde_json's line and column as they are.
+            let at = origin.path.as_ref().and_then(|_| {
+                let eof = e.classify() == serde_json::error::Category::Eof;
+                lines.offset_of(e.line() as u64, e.column() as u64, eof)
+            });
+            json_error(
+                label,
+                origin,
+                &e,
+                at.map_or(JsonPos::Serde, JsonPos::Offset),
+            )
         };
         let _ = tx.send(Msg::Err(err));
     }
 }
 
-fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, line: Option<u64>) -> Error {
+/// Where a JSON error is.
+#[derive(Clone, Copy)]
+enum JsonPos {
+    /// serde_json's line and column.
+    Serde,
+    /// On this line (an NDJSON line), at serde_json's column within it.
+    Line(u64),
+    /// At this offset in the decoded text ([`Lines::offset_of`]).
+    Offset(u64),
+}
+
+fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, at: JsonPos) -> Error {
     use serde_json::error::Category;
-    let line = line.unwrap_or(e.line() as u64);
-    let col = e.column() as u64;
+    let col = (e.column() as u64).max(1);
+    let pos = match at {
+        JsonPos::Serde => Pos::LineCol(e.line() as u64, col),
+        JsonPos::Line(line) => Pos::LineCol(line, col),
+        JsonPos::Offset(offset) => Pos::Offset(offset),
+    };
     match e.classify() {
         Category::Io => {
             let io = std::io::Error::other(e.to_string());
@@ -324,14 +418,14 @@ fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, line: Option<
         Category::Eof => source::syntax_error(
             label,
             origin,
-            Pos::LineCol(line, col.max(1)),
+            pos,
             "unexpected end of JSON: the file is truncated",
             Some("the file is probably truncated"),
         ),
         Category::Syntax => source::syntax_error(
             label,
             origin,
-            Pos::LineCol(line, col.max(1)),
+            pos,
             &format!("not valid JSON: {}", strip_position(&e.to_string())),
             Some("fix the JSON syntax at this position; the rest of the feed cannot be read"),
         ),
@@ -339,7 +433,7 @@ fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, line: Option<
             let mut err = source::syntax_error(
                 label,
                 origin,
-                Pos::LineCol(line, col.max(1)),
+                pos,
                 &strip_position(&e.to_string()),
                 Some("a feed is `{\"products\": [ ... ]}`, an array of product objects, or NDJSON"),
             );
@@ -361,7 +455,7 @@ fn strip_position(msg: &str) -> String {
 struct DocumentSeed<'a> {
     label: &'a Arc<str>,
     tx: &'a SyncSender<Msg>,
-    newlines: &'a Rc<Cell<u64>>,
+    lines: &'a Lines,
     index: Cell<u64>,
     stopped: Cell<bool>,
     /// Products read and not yet sent (at most [`BATCH_PRODUCTS`]).
@@ -405,7 +499,7 @@ impl DocumentSeed<'_> {
         let index = self.index.get();
         ProductSeed {
             loc: SourceLocation::new(self.label.clone(), 0, index),
-            line: self.newlines,
+            line: &self.lines.breaks,
             line_offset: Some(1),
         }
     }
@@ -501,8 +595,8 @@ impl<'de> Visitor<'de> for ProductsSeed<'_, '_> {
 /// One product object, visited key by key so attribute order is kept.
 struct ProductSeed<'a> {
     loc: SourceLocation,
-    line: &'a Rc<Cell<u64>>,
-    /// For documents: the product's line is the newlines read so far plus this. For NDJSON the
+    line: &'a Cell<u64>,
+    /// For documents: the product's line is the line breaks read so far plus this. For NDJSON the
     /// location's line is already set.
     line_offset: Option<u64>,
 }
@@ -870,6 +964,55 @@ mod tests {
             sniff_object_stream(b"{\"options\":{}}\n"),
             InputFormat::Json
         );
+    }
+
+    proptest::proptest! {
+        /// Read a byte at a time (as serde_json does) or in larger pieces, the counter finds
+        /// every line break (`\n`, `\r\n` once, a lone `\r`) and where the last two lines
+        /// after a `\n` start.
+        #[test]
+        fn the_line_counter_counts_every_line_end(
+            text in "([a-z{}\":,]{0,4}(\n|\r\n|\r)?){0,30}",
+            piece in 1usize..9,
+        ) {
+            let lines = Rc::new(Lines::default());
+            let mut counter = LineCounter {
+                inner: std::io::BufReader::with_capacity(7, text.as_bytes()),
+                lines: lines.clone(),
+                offset: 0,
+                last_cr: None,
+            };
+            let mut buf = vec![0; piece];
+            while counter.read(&mut buf).unwrap() > 0 {}
+            let b = text.as_bytes();
+            proptest::prop_assert_eq!(lines.breaks.get(), source::count_line_breaks(b));
+            let ends: Vec<u64> = memchr::memchr_iter(b'\n', b).map(|i| i as u64 + 1).collect();
+            proptest::prop_assert_eq!(lines.newlines.get(), ends.len() as u64);
+            let last_two = match ends.as_slice() {
+                [] => [0, 0],
+                [one] => [0, *one],
+                [.., a, z] => [*a, *z],
+            };
+            proptest::prop_assert_eq!(lines.after_newline.get(), last_two);
+        }
+    }
+
+    #[test]
+    fn serde_positions_become_offsets_on_the_last_two_lines() {
+        let lines = Lines::default();
+        // "ab\ncd\nef": `\n` at 2 and 5.
+        lines.newlines.set(2);
+        lines.after_newline.set([3, 6]);
+        assert_eq!(lines.offset_of(3, 2, false), Some(7));
+        assert_eq!(lines.offset_of(3, 2, true), Some(8));
+        assert_eq!(lines.offset_of(2, 1, false), Some(3));
+        assert_eq!(lines.offset_of(3, 0, false), Some(6));
+        assert_eq!(lines.offset_of(1, 1, false), None);
+        let first = Lines::default();
+        assert_eq!(first.offset_of(1, 4, false), Some(3));
+        first.newlines.set(1);
+        first.after_newline.set([0, 3]);
+        assert_eq!(first.offset_of(1, 2, false), Some(1));
     }
 
     #[test]

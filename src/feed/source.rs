@@ -985,13 +985,33 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
     let mut r = BufReader::new(raw);
     let mut lines: std::collections::VecDeque<String> = std::collections::VecDeque::new();
     let mut raw_line = Vec::new();
+    let mut last_line = Vec::new();
     let mut line_no = 0u64;
     let mut offset = 0u64;
     loop {
+        std::mem::swap(&mut raw_line, &mut last_line);
         raw_line.clear();
         let n = read_line(&mut r, &mut raw_line)?;
         if n == 0 {
-            return Ok(None);
+            // An offset at the very end (a truncated file) is after the last character: on the
+            // last line, or on the empty line after it when the text ends with a line end.
+            let Pos::Offset(o) = pos else {
+                return Ok(None);
+            };
+            if o < offset {
+                return Ok(None);
+            }
+            return Ok(Some(match last_line.last() {
+                Some(b'\n' | b'\r') | None => {
+                    let col = 1;
+                    snippet_at(&lines, b"", line_no + 1, col)
+                }
+                Some(_) => {
+                    lines.pop_back();
+                    let col = String::from_utf8_lossy(&last_line).chars().count() as u64 + 1;
+                    snippet_at(&lines, &last_line, line_no, col)
+                }
+            }));
         }
         line_no += 1;
         let (target, col) = match pos {
@@ -1014,30 +1034,41 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
             }
             continue;
         }
-        let col = col.max(1);
-        let (text, shown_col) = shown_line(&raw_line, col);
-        let first = line_no - lines.len() as u64;
-        let mut out = String::new();
-        for l in &lines {
-            out.push_str(l);
-            out.push('\n');
-        }
-        let line_start = out.len();
-        let col_byte = text
-            .char_indices()
-            .nth(usize::try_from(shown_col - 1).unwrap_or(0))
-            .map_or(text.len(), |(i, _)| i);
-        out.push_str(&text);
+        return Ok(Some(snippet_at(&lines, &raw_line, line_no, col)));
+    }
+}
+
+/// The snippet of line `line_no` (`raw`, as read), at 1-based character column `col`, after the
+/// lines before it (`before`, as shown).
+fn snippet_at(
+    before: &std::collections::VecDeque<String>,
+    raw: &[u8],
+    line_no: u64,
+    col: u64,
+) -> Snippet {
+    let col = col.max(1);
+    let (text, shown_col) = shown_line(raw, col);
+    let first = line_no - before.len() as u64;
+    let mut out = String::new();
+    for l in before {
+        out.push_str(l);
         out.push('\n');
-        let span_len = text[col_byte..].chars().next().map_or(0, char::len_utf8);
-        return Ok(Some(Snippet {
-            text: out,
-            span_start: line_start + col_byte,
-            span_len,
-            line: line_no,
-            col,
-            first_line: first,
-        }));
+    }
+    let line_start = out.len();
+    let col_byte = text
+        .char_indices()
+        .nth(usize::try_from(shown_col - 1).unwrap_or(0))
+        .map_or(text.len(), |(i, _)| i);
+    out.push_str(&text);
+    out.push('\n');
+    let span_len = text[col_byte..].chars().next().map_or(0, char::len_utf8);
+    Snippet {
+        text: out,
+        span_start: line_start + col_byte,
+        span_len,
+        line: line_no,
+        col,
+        first_line: first,
     }
 }
 
