@@ -681,6 +681,20 @@ fn json_lines_are_the_same_with_crlf_or_cr_endings() {
             r.stderr
         );
 
+        // NDJSON: the column counts characters too.
+        let feed = dir.path().join(format!("bad-{ending}.ndjson"));
+        let nd = "{\"id\": \"1\", \"title\": \"ok\"}\n{\"id\": \"\u{e9}\u{e9}\", \"title\": x}\n";
+        std::fs::write(
+            &feed,
+            nd.replace('\n', if ending == "cr" { "\n" } else { eol }),
+        )
+        .unwrap();
+        let db = dir.path().join(format!("db-nd-{ending}"));
+        let r = validate(&db, PROD_KEY, &["--format", "ndjson"], &[&feed]);
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        let at = format!("bad-{ending}.ndjson:2:23: not valid JSON");
+        assert!(r.stderr.contains(&at), "{ending}: {}", r.stderr);
+
         // A truncated file: the end is after the last character.
         for (name, text) in [
             ("cut", "[\n{\"id\": \"1\"},"),

@@ -220,12 +220,19 @@ impl LinesReader {
                     }
                     Ok(p)
                 }
-                Err(e) => Err(json_error(
-                    &self.label,
-                    &self.origin,
-                    &e,
-                    JsonPos::Line(self.line),
-                )),
+                Err(e) => {
+                    // serde_json's column counts bytes; the position shown counts characters
+                    // (and the line's byte order mark, skipped above, is one).
+                    let bytes = usize::try_from(e.column()).unwrap_or(usize::MAX);
+                    let before = text.get(..bytes.saturating_sub(1)).unwrap_or(text);
+                    let col = before.chars().count() as u64 + 1 + u64::from(bom);
+                    Err(json_error(
+                        &self.label,
+                        &self.origin,
+                        &e,
+                        JsonPos::LineCol(self.line, col),
+                    ))
+                }
             });
         }
     }
@@ -403,8 +410,8 @@ fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncS
 enum JsonPos {
     /// serde_json's line and column.
     Serde,
-    /// On this line (an NDJSON line), at serde_json's column within it.
-    Line(u64),
+    /// At this line and character column (in an NDJSON line).
+    LineCol(u64, u64),
     /// At this offset in the decoded text ([`Lines::offset_of`]).
     Offset(u64),
 }
@@ -414,7 +421,7 @@ fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, at: JsonPos) 
     let col = (e.column() as u64).max(1);
     let pos = match at {
         JsonPos::Serde => Pos::LineCol(e.line() as u64, col),
-        JsonPos::Line(line) => Pos::LineCol(line, col),
+        JsonPos::LineCol(line, col) => Pos::LineCol(line, col),
         JsonPos::Offset(offset) => Pos::Offset(offset),
     };
     match e.classify() {
