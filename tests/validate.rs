@@ -591,6 +591,19 @@ fn results_rendered_ahead_match_results_rendered_after_the_feed_wide_rules() {
     }
 }
 
+/// The product id and line of each finding of a `--format csv` report, repeats removed.
+fn finding_lines(report: &str) -> Vec<(String, String)> {
+    let mut lines: Vec<(String, String)> = csv::Reader::from_reader(report.as_bytes())
+        .records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            (rec[0].to_owned(), rec[2].to_owned())
+        })
+        .collect();
+    lines.dedup();
+    lines
+}
+
 /// Findings name the line their row starts on, whatever the line endings: a CSV saved with
 /// Windows (CRLF) or classic Mac (CR) line breaks and blank lines between rows reports the same
 /// lines as the plain one.
@@ -609,14 +622,7 @@ fn findings_name_the_row_line_with_crlf_or_cr_endings_and_blank_lines() {
         let db = dir.path().join(format!("db-{name}"));
         let r = validate(&db, PROD_KEY, &["--format", "csv", "--exit-zero"], &[&feed]);
         assert_eq!(r.code, Some(0), "{}", r.stderr);
-        let mut lines: Vec<(String, String)> = csv::Reader::from_reader(r.stdout.as_bytes())
-            .records()
-            .map(|rec| {
-                let rec = rec.unwrap();
-                (rec[0].to_owned(), rec[2].to_owned())
-            })
-            .collect();
-        lines.dedup();
+        let lines = finding_lines(&r.stdout);
         lines_by_ending.push(lines);
     }
     let want: Vec<(String, String)> = [("1", "2"), ("2", "4"), ("3", "6")]
@@ -645,14 +651,7 @@ fn json_lines_are_the_same_with_crlf_or_cr_endings() {
         let db = dir.path().join(format!("db-{ending}"));
         let r = validate(&db, PROD_KEY, &["--format", "csv", "--exit-zero"], &[&feed]);
         assert_eq!(r.code, Some(0), "{}", r.stderr);
-        let mut lines: Vec<(String, String)> = csv::Reader::from_reader(r.stdout.as_bytes())
-            .records()
-            .map(|rec| {
-                let rec = rec.unwrap();
-                (rec[0].to_owned(), rec[2].to_owned())
-            })
-            .collect();
-        lines.dedup();
+        let lines = finding_lines(&r.stdout);
         assert_eq!(
             lines,
             [
