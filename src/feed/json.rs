@@ -223,9 +223,11 @@ impl LinesReader {
                 Err(e) => {
                     // serde_json's column counts bytes; the position shown counts characters
                     // (and the line's byte order mark, skipped above, is one).
-                    let bytes = usize::try_from(e.column()).unwrap_or(usize::MAX);
-                    let before = text.get(..bytes.saturating_sub(1)).unwrap_or(text);
-                    let col = before.chars().count() as u64 + 1 + u64::from(bom);
+                    let mut end = e.column().saturating_sub(1).min(text.len());
+                    while !text.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    let col = text[..end].chars().count() as u64 + 1 + u64::from(bom);
                     Err(json_error(
                         &self.label,
                         &self.origin,
