@@ -1002,10 +1002,7 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
                 return Ok(None);
             }
             return Ok(Some(match last_line.last() {
-                Some(b'\n' | b'\r') | None => {
-                    let col = 1;
-                    snippet_at(&lines, b"", line_no + 1, col)
-                }
+                Some(b'\n' | b'\r') | None => snippet_at(&lines, b"", line_no + 1, 1),
                 Some(_) => {
                     lines.pop_back();
                     let col = String::from_utf8_lossy(&last_line).chars().count() as u64 + 1;
