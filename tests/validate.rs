@@ -680,6 +680,18 @@ fn json_lines_are_the_same_with_crlf_or_cr_endings() {
             r.stderr
         );
 
+        // From stdin (no snippet): the same line, the column in bytes.
+        let mut cmd = feedlint(&dir.path().join(format!("db-stdin-{ending}")));
+        cmd.args(["validate", "--format", "ndjson", "--api-key", PROD_KEY, "-"])
+            .write_stdin(bad.replace('\n', eol));
+        let r = run(&mut cmd);
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert!(
+            r.stderr.contains("<stdin>:3:25: not valid JSON"),
+            "{ending}: {}",
+            r.stderr
+        );
+
         // NDJSON: the column counts characters too.
         let feed = dir.path().join(format!("bad-{ending}.ndjson"));
         let nd = "{\"id\": \"1\", \"title\": \"ok\"}\n{\"id\": \"\u{e9}\u{e9}\", \"title\": x}\n";
@@ -705,8 +717,14 @@ fn json_lines_are_the_same_with_crlf_or_cr_endings() {
             let r = validate(&db, PROD_KEY, &["--format", "ndjson"], &[&feed]);
             assert_eq!(r.code, Some(2), "{}", r.stderr);
             let at = if name == "cut" { ":2:13: " } else { ":3:1: " };
-            let at = format!("{name}-{ending}.json{at}unexpected end of JSON");
-            assert!(r.stderr.contains(&at), "{ending}: {}", r.stderr);
+            let want = format!("{name}-{ending}.json{at}unexpected end of JSON");
+            assert!(r.stderr.contains(&want), "{ending}: {}", r.stderr);
+            let mut cmd = feedlint(&dir.path().join(format!("db-stdin-{name}-{ending}")));
+            cmd.args(["validate", "--format", "ndjson", "--api-key", PROD_KEY, "-"])
+                .write_stdin(text.replace('\n', eol));
+            let r = run(&mut cmd);
+            let want = format!("<stdin>{at}unexpected end of JSON");
+            assert!(r.stderr.contains(&want), "{ending}, stdin: {}", r.stderr);
         }
     }
 }

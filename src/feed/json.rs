@@ -251,6 +251,10 @@ struct Lines {
     /// are turned into an offset with these ([`Lines::offset_of`]).
     newlines: Cell<u64>,
     after_newline: Cell<[u64; 2]>,
+    /// Where the text after each of the last two line breaks starts ([before the last, the
+    /// last]): the position of an error in a stream that cannot be read again
+    /// ([`Lines::line_col_at`]).
+    after_break: Cell<[u64; 2]>,
 }
 
 impl Lines {
@@ -273,6 +277,23 @@ impl Lines {
         } else {
             start + column.saturating_sub(1)
         })
+    }
+
+    /// The 1-based line (every line end counted) and byte column of `offset`, one of the last
+    /// bytes read; `None` when it is before the last two line breaks.
+    fn line_col_at(&self, offset: u64) -> Option<(u64, u64)> {
+        let breaks = self.breaks.get();
+        let [before_last, last] = self.after_break.get();
+        let (line, start) = if breaks == 0 || last <= offset {
+            (breaks + 1, if breaks == 0 { 0 } else { last })
+        } else if breaks == 1 || before_last <= offset {
+            // The last line end was read after the byte at `offset` (serde_json looks one byte
+            // ahead): `offset` is on the line before it.
+            (breaks, if breaks == 1 { 0 } else { before_last })
+        } else {
+            return None;
+        };
+        Some((line, offset - start + 1))
     }
 }
 
@@ -300,8 +321,13 @@ impl<R: BufRead> LineCounter<R> {
     fn note_control(&mut self, b: u8) {
         match b {
             b'\n' => {
+                let [before_last, last] = self.lines.after_break.get();
                 if self.last_cr.is_none_or(|at| at + 1 != self.offset) {
                     self.lines.breaks.set(self.lines.breaks.get() + 1);
+                    self.lines.after_break.set([last, self.offset + 1]);
+                } else {
+                    // The `\n` of a `\r\n`: the same line end, which ends after it.
+                    self.lines.after_break.set([before_last, self.offset + 1]);
                 }
                 self.lines.newlines.set(self.lines.newlines.get() + 1);
                 let [_, last] = self.lines.after_newline.get();
@@ -309,6 +335,8 @@ impl<R: BufRead> LineCounter<R> {
             }
             b'\r' => {
                 self.lines.breaks.set(self.lines.breaks.get() + 1);
+                let [_, last] = self.lines.after_break.get();
+                self.lines.after_break.set([last, self.offset + 1]);
                 self.last_cr = Some(self.offset);
             }
             _ => {}
@@ -391,17 +419,17 @@ fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncS
         } else {
             // Where the file can be read again for the snippet, the position is an offset, which
             // the snippet turns into the line an editor shows (a lone `\r` ends one) and a
-            // column in characters; otherwise serde_json's line and column as they are.
-            let at = origin.path.as_ref().and_then(|_| {
-                let eof = e.classify() == serde_json::error::Category::Eof;
-                lines.offset_of(e.line() as u64, e.column() as u64, eof)
-            });
-            json_error(
-                label,
-                origin,
-                &e,
-                at.map_or(JsonPos::Serde, JsonPos::Offset),
-            )
+            // column in characters; from a stream (stdin), that line and the column in bytes.
+            let eof = e.classify() == serde_json::error::Category::Eof;
+            let offset = lines.offset_of(e.line() as u64, e.column() as u64, eof);
+            let at = match (&origin.path, offset) {
+                (Some(_), Some(offset)) => JsonPos::Offset(offset),
+                (None, Some(offset)) => lines
+                    .line_col_at(offset)
+                    .map_or(JsonPos::Serde, |(line, col)| JsonPos::LineCol(line, col)),
+                (_, None) => JsonPos::Serde,
+            };
+            json_error(label, origin, &e, at)
         };
         let _ = tx.send(Msg::Err(err));
     }
@@ -412,7 +440,7 @@ fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncS
 enum JsonPos {
     /// serde_json's line and column.
     Serde,
-    /// At this line and character column (in an NDJSON line).
+    /// At this line and column.
     LineCol(u64, u64),
     /// At this offset in the decoded text ([`Lines::offset_of`]).
     Offset(u64),
@@ -1029,6 +1057,31 @@ mod tests {
         first.newlines.set(1);
         first.after_newline.set([0, 3]);
         assert_eq!(first.offset_of(1, 2, false), Some(1));
+    }
+
+    #[test]
+    fn stream_positions_count_every_line_end() {
+        // "a\rbc\r\nd": line ends at 1 (`\r`) and 4-5 (`\r\n`); lines start at 0, 2 and 6.
+        let lines = Rc::new(Lines::default());
+        let mut counter = LineCounter {
+            inner: std::io::BufReader::new(&b"a\rbc\r\nd"[..]),
+            lines: lines.clone(),
+            offset: 0,
+            last_cr: None,
+        };
+        let mut one = [0];
+        while counter.read(&mut one).unwrap() > 0 {}
+        assert_eq!(lines.breaks.get(), 2);
+        assert_eq!(lines.line_col_at(6), Some((3, 1)));
+        assert_eq!(lines.line_col_at(7), Some((3, 2)), "the end, after `d`");
+        assert_eq!(
+            lines.line_col_at(4),
+            Some((2, 3)),
+            "the `\\r` of the `\\r\\n`"
+        );
+        // A byte before the last line end read (serde_json looked one byte ahead).
+        assert_eq!(lines.line_col_at(3), Some((2, 2)));
+        assert_eq!(lines.line_col_at(0), None, "before the last two line ends");
     }
 
     #[test]
