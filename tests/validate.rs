@@ -61,6 +61,14 @@ fn validate(db: &Path, key: &str, args: &[&str], feeds: &[&Path]) -> Run {
     run(&mut cmd)
 }
 
+/// `validate --format ndjson -` with a production key, `input` on stdin.
+fn validate_stdin(db: &Path, input: String) -> Run {
+    let mut cmd = feedlint(db);
+    cmd.args(["validate", "--format", "ndjson", "--api-key", PROD_KEY, "-"])
+        .write_stdin(input);
+    run(&mut cmd)
+}
+
 /// A product with no critical problem (NDJSON line).
 fn good_product(i: usize) -> String {
     serde_json::json!({
@@ -681,10 +689,10 @@ fn json_lines_are_the_same_with_crlf_or_cr_endings() {
         );
 
         // From stdin (no snippet): the same line, the column in bytes.
-        let mut cmd = feedlint(&dir.path().join(format!("db-stdin-{ending}")));
-        cmd.args(["validate", "--format", "ndjson", "--api-key", PROD_KEY, "-"])
-            .write_stdin(bad.replace('\n', eol));
-        let r = run(&mut cmd);
+        let r = validate_stdin(
+            &dir.path().join(format!("db-stdin-{ending}")),
+            bad.replace('\n', eol),
+        );
         assert_eq!(r.code, Some(2), "{}", r.stderr);
         assert!(
             r.stderr.contains("<stdin>:3:25: not valid JSON"),
@@ -719,10 +727,10 @@ fn json_lines_are_the_same_with_crlf_or_cr_endings() {
             let at = if name == "cut" { ":2:13: " } else { ":3:1: " };
             let want = format!("{name}-{ending}.json{at}unexpected end of JSON");
             assert!(r.stderr.contains(&want), "{ending}: {}", r.stderr);
-            let mut cmd = feedlint(&dir.path().join(format!("db-stdin-{name}-{ending}")));
-            cmd.args(["validate", "--format", "ndjson", "--api-key", PROD_KEY, "-"])
-                .write_stdin(text.replace('\n', eol));
-            let r = run(&mut cmd);
+            let r = validate_stdin(
+                &dir.path().join(format!("db-stdin-{name}-{ending}")),
+                text.replace('\n', eol),
+            );
             let want = format!("<stdin>{at}unexpected end of JSON");
             assert!(r.stderr.contains(&want), "{ending}, stdin: {}", r.stderr);
         }
