@@ -46,7 +46,8 @@ use crate::error::Error;
 use crate::model::{Attribute, Product, ReadIssue, SourceLocation};
 
 enum Column {
-    /// A column whose attribute no other column shares: pushed without a lookup.
+    /// A column whose attribute no other column shares: pushed without a look-up
+    /// (`Product::push_unique`).
     Unique(Cow<'static, str>),
     Plain(Cow<'static, str>),
     Multi(Cow<'static, str>),
@@ -658,7 +659,7 @@ impl Layout {
                 continue;
             }
             match col {
-                Column::Unique(name) => p.push_new(Attribute {
+                Column::Unique(name) => p.push_unique(Attribute {
                     name: name.clone(),
                     values: smallvec::smallvec![cell.to_owned()],
                 }),

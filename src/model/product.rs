@@ -233,6 +233,15 @@ impl Product {
         self.attributes.push(attribute);
     }
 
+    /// [`Self::push_new`] without the look-up, for an attribute the product cannot have yet: a
+    /// delimited reader's column whose name no other column of the header has, pushed before
+    /// anything else of the row (`Column::Unique`).
+    pub(crate) fn push_unique(&mut self, attribute: Attribute) {
+        debug_assert!(!self.has(&attribute.name), "{}", attribute.name);
+        self.index.insert(&attribute.name, self.attributes.len());
+        self.attributes.push(attribute);
+    }
+
     /// The values of an attribute, for adding to them (a reader's repeated element).
     pub fn values_mut(&mut self, name: &str) -> Option<&mut Values> {
         self.position(name).map(|i| &mut self.attributes[i].values)
