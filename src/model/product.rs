@@ -234,8 +234,8 @@ impl Product {
     }
 
     /// [`Self::push_new`] without the look-up, for an attribute the product cannot have yet: a
-    /// delimited reader's column whose name no other column of the header has, pushed before
-    /// anything else of the row (`Column::Unique`).
+    /// delimited reader's column whose name no other column of the header has
+    /// (`Column::Unique`); a ragged row's extra values are added after the header's columns.
     pub(crate) fn push_unique(&mut self, attribute: Attribute) {
         debug_assert!(!self.has(&attribute.name), "{}", attribute.name);
         self.index.insert(&attribute.name, self.attributes.len());

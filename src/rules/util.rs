@@ -166,7 +166,7 @@ impl CaselessMatcher {
 /// More words than [`SLIM_TEDDY_BUCKETS`] get "fat" Teddy where the machine has it: slim Teddy
 /// puts the words in 8 buckets and fat in 16, so with more than 8 words slim shares buckets and
 /// stops at many more places in ordinary text to compare words that are not there. On the bench
-/// CSV (`validate --jobs 1`) that is 74,559 → 73,673 instructions per row, and 3.06 → 2.98 s on
+/// CSV (`validate --jobs 1`) that is 74,559 → 73,707 instructions per row, and 3.06 → 2.98 s on
 /// 200,000 rows (means of four alternating runs; docs/performance.md). Fewer words keep slim
 /// Teddy, which reads twice the bytes per step: with a bucket per word it has no such stops.
 fn packed_lowered(words: &[&str], kind: packed::MatchKind) -> Option<packed::Searcher> {
