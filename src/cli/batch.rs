@@ -360,10 +360,13 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     // checks, on the workers, and written as it is unless a feed-wide rule changes the report.
     let ahead = sink.renders_ahead();
     let map = |batch| check_batch(batch, pick, ahead);
+    // Products rendered ahead (costly feeds) and their reports are freed on the workers, as in
+    // `validate`.
+    let mut behind = crate::pipeline::DropBehind::new();
     let mut each = |item: Result<Checked>| -> Result<()> {
-        let (p, mi, mut report, rendered) = item?;
+        let (p, mi, mut report, rendered_ahead) = item?;
         let changed = state.apply(pick(mi), &p, &mut report);
-        let rendered = rendered.as_ref().filter(|_| !changed);
+        let rendered = rendered_ahead.as_ref().filter(|_| !changed);
         analytics.add(&report);
         summary.add_product(&report.findings);
         if let Some(c) = comparison.as_mut() {
@@ -371,6 +374,9 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         }
         sink.emit(&p, mi, &report, rendered)?;
         progress.inc(1);
+        if rendered_ahead.is_some() {
+            behind.push((p, report, rendered_ahead));
+        }
         Ok(())
     };
     let chunk = crate::pipeline::DEFAULT_CHUNK;

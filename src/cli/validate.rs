@@ -23,7 +23,7 @@ use crate::feed::{FeedKind, FeedReader};
 use crate::gate::{FeedSummary, GateArgs, Verdict, baseline::Baseline};
 use crate::model::Product;
 use crate::model::result::ResultOptions;
-use crate::pipeline::{DEFAULT_CHUNK, map_batches};
+use crate::pipeline::{DEFAULT_CHUNK, DropBehind, map_batches};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
 use crate::report::validate::{Rendered, ValidateEmitter};
@@ -344,6 +344,8 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         // the checks, in parallel, and written as it is unless a feed-wide rule changes the report
         // (a duplicate id or GTIN). For CSV it would only add work (docs/performance.md).
         let ahead = costly && output.renders_ahead();
+        // For the same reason the products and reports are freed on the workers.
+        let mut behind = DropBehind::new();
         map_batches(
             items,
             DEFAULT_CHUNK,
@@ -351,7 +353,8 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             |result| {
                 let (p, mut report, rendered) = result?;
                 let changed = state.apply(&engine, &p, &mut report);
-                let rendered = rendered.as_ref().filter(|_| !changed);
+                let rendered_ahead = rendered;
+                let rendered = rendered_ahead.as_ref().filter(|_| !changed);
                 total += 1;
                 critical += u64::from(crate::report::validate::has_critical_compliance(&report));
                 feed_summary.add_product(&report.findings);
@@ -360,6 +363,9 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                 }
                 output.product(&p, &report, opts, rendered)?;
                 progress.inc(1);
+                if ahead {
+                    behind.push((p, report, rendered_ahead));
+                }
                 Ok::<(), Error>(())
             },
         )?;
