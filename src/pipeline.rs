@@ -135,8 +135,8 @@ where
 /// For feeds costly to read (XML, JSON) the calling thread of [`map_batches`] is the one the
 /// others wait for: it reads every item and writes every result while the workers, which only
 /// check, are idle a third of the time (200k RSS `validate --jobs 2`). Freeing each product and
-/// its report is work the workers can take: 200k RSS 3.12 -> 3.04 s, 200k JSON array 7.34 ->
-/// 6.97 s (means of five and three alternating runs; docs/performance.md). For CSV, where both
+/// its report is work the workers can take: 200k RSS 2.99 -> 2.92 s, 200k JSON array 7.51 ->
+/// 7.00 s (means of four and two alternating runs; docs/performance.md). For CSV, where both
 /// threads are busy, it changed nothing, and the CSV paths do not use it.
 ///
 /// With one thread (`--jobs 1`) values are dropped at once. At most [`MAX_BEHIND`] chunks wait
