@@ -84,6 +84,28 @@ impl Account {
         endpoint: Endpoint,
         ctx: &RequestContext,
     ) -> Result<Self, Error> {
+        Self::open_with(key, store, endpoint, ctx, false)
+    }
+
+    /// [`Account::open`] for a run whose work is short: the database stays open (and locked
+    /// against other processes) from this check to the usage being recorded, so it is opened
+    /// once instead of twice ([`SledStore::hold`]). Not for runs that read a feed or stdin.
+    pub fn open_held(
+        key: Option<&str>,
+        store: &StoreConfig,
+        endpoint: Endpoint,
+        ctx: &RequestContext,
+    ) -> Result<Self, Error> {
+        Self::open_with(key, store, endpoint, ctx, true)
+    }
+
+    fn open_with(
+        key: Option<&str>,
+        store: &StoreConfig,
+        endpoint: Endpoint,
+        ctx: &RequestContext,
+        hold: bool,
+    ) -> Result<Self, Error> {
         let key = match key {
             Some(raw) if !raw.is_empty() => ApiKey::parse(raw)?,
             _ => return Err(ApiKey::missing()),
@@ -113,6 +135,9 @@ impl Account {
             month: ctx.month_key(),
             ctx: ctx.clone(),
         };
+        if hold {
+            account.store.hold()?;
+        }
         account.monthly_usage()?;
         Ok(account)
     }

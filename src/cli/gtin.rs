@@ -134,7 +134,14 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         )));
     }
     let rctx = RequestContext::from_env()?;
-    let account = Account::open(
+    // Codes given as arguments are checked in a moment: the database is opened once, for the
+    // key's check and the count together.
+    let open = if codes_only(args) {
+        Account::open_held
+    } else {
+        Account::open
+    };
+    let account = open(
         ctx.global.api_key(),
         &ctx.global.store_config(),
         Endpoint::VALIDATE_GTIN,
@@ -186,6 +193,15 @@ fn flag_options(args: &GtinArgs) -> Options {
         revenue_impact: args.revenue_impact,
         detailed: args.detailed,
     }
+}
+
+/// The codes to check are all on the command line (no file, request, feed or stdin).
+fn codes_only(args: &GtinArgs) -> bool {
+    args.request.is_none()
+        && args.from_feed.is_none()
+        && args.file.is_none()
+        && !args.codes.is_empty()
+        && !args.codes.iter().any(|c| c == "-")
 }
 
 fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {

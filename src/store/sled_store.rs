@@ -15,6 +15,7 @@
 //! - tree `profiles`: `<hash>/<brand>` → opaque bytes (JSON written by the voice module)
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use sled::Transactional;
@@ -34,11 +35,14 @@ const INTERRUPTED_SNAPSHOTS: &str = "interrupted-snapshots";
 const FIRST_BACKOFF: Duration = Duration::from_millis(4);
 const MAX_BACKOFF: Duration = Duration::from_millis(250);
 
-/// A sled database at one path, opened afresh for each operation.
+/// A sled database at one path, opened afresh for each operation unless it is held open
+/// ([`SledStore::hold`]).
 #[derive(Debug, Clone)]
 pub struct SledStore {
     path: PathBuf,
     lock_timeout: Duration,
+    /// The database while it is held open; shared by the clones of this store.
+    held: Arc<Mutex<Option<sled::Db>>>,
 }
 
 impl SledStore {
@@ -47,7 +51,33 @@ impl SledStore {
         Ok(Self {
             path: config.resolve_path()?,
             lock_timeout: config.lock_timeout,
+            held: Arc::default(),
         })
+    }
+
+    /// Opens the database (checking it as every operation does) and keeps it open, and locked
+    /// against other processes, for the operations that follow, until [`SledStore::release`] or
+    /// until the last clone of this store is dropped. For a command whose work between its
+    /// operations is short (`gtin` on codes given as arguments): opening sled is most of such a
+    /// run (`gtin 4006381333931`: 17.6 ms with two opens, 11.9 ms with one).
+    pub fn hold(&self) -> Result<(), Error> {
+        let db = self.with_db(|db| Ok(db.clone()))?;
+        *self.held_slot() = Some(db);
+        Ok(())
+    }
+
+    /// Closes a database held open by [`SledStore::hold`] (nothing when none is).
+    pub fn release(&self) {
+        let db = self.held_slot().take();
+        drop(db);
+    }
+
+    /// The held database's slot. A panic while it was locked (sled's, caught in
+    /// [`SledStore::with_db`]) leaves nothing inconsistent in it: the slot is used as it is.
+    fn held_slot(&self) -> std::sync::MutexGuard<'_, Option<sled::Db>> {
+        self.held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The database directory.
@@ -72,6 +102,13 @@ impl SledStore {
         // sled treats an unreadable log as a torn tail and starts over silently; the schema
         // record (written in the first critical section) tells a real new database from one
         // whose records sled could not read.
+        let held = self.held_slot().clone();
+        if let Some(db) = held {
+            // Checked when it was opened, and locked since.
+            let value = op(&db)?;
+            db.flush().map_err(|e| self.sled_error(&e))?;
+            return Ok(value);
+        }
         let had_data = std::fs::metadata(self.path.join("db")).is_ok_and(|m| m.len() > 0);
         let db = self.open()?;
         self.check_schema(&db, had_data)?;
@@ -744,6 +781,43 @@ mod tests {
         let s = store(&dir);
         assert!(s.usage("adb_test_abcdefghijklmnop", "2026-11").is_err());
         assert!(s.list_profiles(&A[..63]).is_err());
+    }
+
+    #[test]
+    fn a_held_store_keeps_its_data_and_keeps_others_out_until_released() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db");
+        let config = StoreConfig::new(Some(path.clone()), Duration::from_millis(200));
+        let held = SledStore::new(&config).unwrap();
+        held.hold().unwrap();
+        held.add_usage(A, "2026-11", "gtinValidation", 2, None)
+            .unwrap();
+        // A clone shares the held database.
+        held.clone()
+            .add_usage(A, "2026-11", "gtinValidation", 3, None)
+            .unwrap();
+        assert_eq!(held.usage(A, "2026-11").unwrap().total, 5);
+        // Another store of the same path waits for the lock and gives up.
+        let other = SledStore::new(&config).unwrap();
+        let e = other.usage(A, "2026-11").unwrap_err();
+        assert!(e.message.contains("locked"), "{}", e.message);
+        held.release();
+        assert_eq!(other.usage(A, "2026-11").unwrap().total, 5);
+        // Released, the store opens the database afresh for each operation again.
+        assert_eq!(held.usage(A, "2026-11").unwrap().total, 5);
+    }
+
+    #[test]
+    fn a_store_held_open_is_closed_when_its_last_clone_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = StoreConfig::new(Some(dir.path().join("db")), Duration::from_millis(200));
+        let held = SledStore::new(&config).unwrap();
+        held.hold().unwrap();
+        held.add_usage(B, "2026-11", "productValidation", 7, None)
+            .unwrap();
+        drop(held);
+        let other = SledStore::new(&config).unwrap();
+        assert_eq!(other.usage(B, "2026-11").unwrap().total, 7);
     }
 
     #[test]
