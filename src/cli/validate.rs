@@ -351,9 +351,8 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             DEFAULT_CHUNK,
             |batch| check_batch(&engine, batch, ahead.then_some(opts)),
             |result| {
-                let (p, mut report, rendered) = result?;
+                let (p, mut report, rendered_ahead) = result?;
                 let changed = state.apply(&engine, &p, &mut report);
-                let rendered_ahead = rendered;
                 let rendered = rendered_ahead.as_ref().filter(|_| !changed);
                 total += 1;
                 critical += u64::from(crate::report::validate::has_critical_compliance(&report));

@@ -56,20 +56,14 @@ impl SledStore {
     }
 
     /// Opens the database (checking it as every operation does) and keeps it open, and locked
-    /// against other processes, for the operations that follow, until [`SledStore::release`] or
-    /// until the last clone of this store is dropped. For a command whose work between its
-    /// operations is short (`gtin` on codes given as arguments): opening sled is most of such a
-    /// run (`gtin 4006381333931`: 17.6 ms with two opens, 11.9 ms with one).
+    /// against other processes, for the operations that follow, until the last clone of this
+    /// store is dropped. For a command whose work between its operations is short (`gtin` on
+    /// codes given as arguments): opening sled is most of such a run (`gtin 4006381333931`:
+    /// 18.4 ms with two opens, 12.7 ms with one; docs/performance.md).
     pub fn hold(&self) -> Result<(), Error> {
         let db = self.with_db(|db| Ok(db.clone()))?;
         *self.held_slot() = Some(db);
         Ok(())
-    }
-
-    /// Closes a database held open by [`SledStore::hold`] (nothing when none is).
-    pub fn release(&self) {
-        let db = self.held_slot().take();
-        drop(db);
     }
 
     /// The held database's slot. A panic while it was locked (sled's, caught in
@@ -99,9 +93,6 @@ impl SledStore {
         &self,
         op: impl FnOnce(&sled::Db) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        // sled treats an unreadable log as a torn tail and starts over silently; the schema
-        // record (written in the first critical section) tells a real new database from one
-        // whose records sled could not read.
         let held = self.held_slot().clone();
         if let Some(db) = held {
             // Checked when it was opened, and locked since.
@@ -109,6 +100,9 @@ impl SledStore {
             db.flush().map_err(|e| self.sled_error(&e))?;
             return Ok(value);
         }
+        // sled treats an unreadable log as a torn tail and starts over silently; the schema
+        // record (written in the first critical section) tells a real new database from one
+        // whose records sled could not read.
         let had_data = std::fs::metadata(self.path.join("db")).is_ok_and(|m| m.len() > 0);
         let db = self.open()?;
         self.check_schema(&db, had_data)?;
@@ -784,7 +778,7 @@ mod tests {
     }
 
     #[test]
-    fn a_held_store_keeps_its_data_and_keeps_others_out_until_released() {
+    fn a_held_store_keeps_its_data_and_keeps_others_out_until_dropped() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("db");
         let config = StoreConfig::new(Some(path.clone()), Duration::from_millis(200));
@@ -801,23 +795,15 @@ mod tests {
         let other = SledStore::new(&config).unwrap();
         let e = other.usage(A, "2026-11").unwrap_err();
         assert!(e.message.contains("locked"), "{}", e.message);
-        held.release();
-        assert_eq!(other.usage(A, "2026-11").unwrap().total, 5);
-        // Released, the store opens the database afresh for each operation again.
-        assert_eq!(held.usage(A, "2026-11").unwrap().total, 5);
-    }
-
-    #[test]
-    fn a_store_held_open_is_closed_when_its_last_clone_is_dropped() {
-        let dir = tempfile::tempdir().unwrap();
-        let config = StoreConfig::new(Some(dir.path().join("db")), Duration::from_millis(200));
-        let held = SledStore::new(&config).unwrap();
-        held.hold().unwrap();
-        held.add_usage(B, "2026-11", "productValidation", 7, None)
-            .unwrap();
+        // Its last clone dropped, the database is closed and the other store gets in.
+        let kept = held.clone();
         drop(held);
-        let other = SledStore::new(&config).unwrap();
-        assert_eq!(other.usage(B, "2026-11").unwrap().total, 7);
+        assert!(
+            other.usage(A, "2026-11").is_err(),
+            "closed with a clone left"
+        );
+        drop(kept);
+        assert_eq!(other.usage(A, "2026-11").unwrap().total, 5);
     }
 
     #[test]
