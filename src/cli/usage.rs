@@ -61,7 +61,8 @@ pub fn run(_args: &UsageArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.format;
     format.ensure_one_of("usage", &[OutputFormat::Table, OutputFormat::Json])?;
     let request = RequestContext::from_env()?;
-    let account = Account::open(
+    // A short run that only reads: the database is opened once, not for the check and the read.
+    let account = Account::open_held(
         ctx.global.api_key(),
         &ctx.global.store_config(),
         Endpoint::USAGE,
