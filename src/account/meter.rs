@@ -88,8 +88,9 @@ impl Account {
     }
 
     /// [`Account::open`] for a run whose work is short: the database stays open (and locked
-    /// against other processes) from this check to the usage being recorded, so it is opened
-    /// once instead of twice ([`SledStore::hold`]). Not for runs that read a feed or stdin.
+    /// against other processes) from this check until the account is dropped, through the usage
+    /// being read or recorded, so it is opened once instead of twice ([`SledStore::hold`]). Not
+    /// for runs that read a feed or stdin.
     pub fn open_held(
         key: Option<&str>,
         store: &StoreConfig,
