@@ -268,7 +268,14 @@ fn read_request(
 
 fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let rctx = RequestContext::from_env()?;
-    let account = Account::open(
+    // One text from flags is analysed in a moment: the database is opened once, for the key's
+    // check and the count with the profile update together. Feeds and request files are not.
+    let open = if args.request.is_none() && args.feeds.is_empty() {
+        Account::open_held
+    } else {
+        Account::open
+    };
+    let account = open(
         ctx.global.api_key(),
         &ctx.global.store_config(),
         Endpoint::VOICE_ANALYZE,
@@ -585,7 +592,14 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
         }
     };
     let rctx = RequestContext::from_env()?;
-    let account = Account::open(
+    // Each of these but `import` (which reads a file) is a short run: the database is opened
+    // once, for the key's check and the profiles together.
+    let open = if matches!(cmd, ProfilesCommand::Import(_)) {
+        Account::open
+    } else {
+        Account::open_held
+    };
+    let account = open(
         ctx.global.api_key(),
         &ctx.global.store_config(),
         endpoint,
