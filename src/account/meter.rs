@@ -84,23 +84,14 @@ impl Account {
         endpoint: Endpoint,
         ctx: &RequestContext,
     ) -> Result<Self, Error> {
-        Self::open_with(key, store, endpoint, ctx, false)
+        Self::open_holding(key, store, endpoint, ctx, false)
     }
 
-    /// [`Account::open`] for a run whose work is short: the database stays open (and locked
-    /// against other processes) from this check until the account is dropped, through the usage
-    /// being read or recorded, so it is opened once instead of twice ([`SledStore::hold`]). Not
-    /// for runs that read a feed or stdin.
-    pub fn open_held(
-        key: Option<&str>,
-        store: &StoreConfig,
-        endpoint: Endpoint,
-        ctx: &RequestContext,
-    ) -> Result<Self, Error> {
-        Self::open_with(key, store, endpoint, ctx, true)
-    }
-
-    fn open_with(
+    /// [`Account::open`], and when `hold`, for a run whose work is short: the database then stays
+    /// open (and locked against other processes) from this check until the account is dropped,
+    /// through the usage being read or recorded, so it is opened once instead of twice
+    /// ([`SledStore::hold`]). Not for runs that read a feed, a file or stdin.
+    pub fn open_holding(
         key: Option<&str>,
         store: &StoreConfig,
         endpoint: Endpoint,

@@ -136,16 +136,12 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let rctx = RequestContext::from_env()?;
     // Codes given as arguments are checked in a moment: the database is opened once, for the
     // key's check and the count together.
-    let open = if codes_only(args) {
-        Account::open_held
-    } else {
-        Account::open
-    };
-    let account = open(
+    let account = Account::open_holding(
         ctx.global.api_key(),
         &ctx.global.store_config(),
         Endpoint::VALIDATE_GTIN,
         &rctx,
+        codes_only(args),
     )?;
     let input = resolve_input(args)?;
     let options = match &input {

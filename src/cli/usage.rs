@@ -62,11 +62,12 @@ pub fn run(_args: &UsageArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     format.ensure_one_of("usage", &[OutputFormat::Table, OutputFormat::Json])?;
     let request = RequestContext::from_env()?;
     // A short run that only reads: the database is opened once, not for the check and the read.
-    let account = Account::open_held(
+    let account = Account::open_holding(
         ctx.global.api_key(),
         &ctx.global.store_config(),
         Endpoint::USAGE,
         &request,
+        true,
     )?;
     let month_usage = account.monthly_usage()?;
     let tier = account.tier();

@@ -270,16 +270,12 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let rctx = RequestContext::from_env()?;
     // One text from flags is analysed in a moment: the database is opened once, for the key's
     // check and the count with the profile update together. Feeds and request files are not.
-    let open = if args.request.is_none() && args.feeds.is_empty() {
-        Account::open_held
-    } else {
-        Account::open
-    };
-    let account = open(
+    let account = Account::open_holding(
         ctx.global.api_key(),
         &ctx.global.store_config(),
         Endpoint::VOICE_ANALYZE,
         &rctx,
+        args.request.is_none() && args.feeds.is_empty(),
     )?;
     let now = format_utc(rctx.now);
     let mut opts = AnalyzeOptions {
@@ -594,16 +590,12 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
     let rctx = RequestContext::from_env()?;
     // Each of these but `import` (which reads a file) is a short run: the database is opened
     // once, for the key's check and the profiles together.
-    let open = if matches!(cmd, ProfilesCommand::Import(_)) {
-        Account::open
-    } else {
-        Account::open_held
-    };
-    let account = open(
+    let account = Account::open_holding(
         ctx.global.api_key(),
         &ctx.global.store_config(),
         endpoint,
         &rctx,
+        !matches!(cmd, ProfilesCommand::Import(_)),
     )?;
     let key_hash = account.key().hash_hex();
     let now = format_utc(rctx.now);
