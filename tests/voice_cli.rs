@@ -186,6 +186,24 @@ fn test_key_gets_auth_required() {
     assert_eq!(json(&r)["error"]["code"], "AUTH_REQUIRED");
 }
 
+/// Spec 7 lists UNAUTHORIZED for the product, GTIN and batch endpoints only: brand voice answers
+/// a call with no key or a malformed one, like one with a test key, with AUTH_REQUIRED.
+#[test]
+fn no_key_or_a_malformed_key_gets_auth_required() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let text = corpus("luxury").remove(0);
+    for key in ["", "adb_live_0123456789abcdefXY"] {
+        let r = analyze_one(&db, key, "Aurelian", &text);
+        assert_eq!(r.code, Some(2), "{key:?}: {}", r.stderr);
+        assert_eq!(json(&r)["error"]["code"], "AUTH_REQUIRED", "{key:?}");
+        assert!(!r.stdout.contains("0123456789abcdef"), "{}", r.stdout);
+        let r = run(&db, key, &["--format", "json", "voice", "profiles", "list"]);
+        assert_eq!(r.code, Some(2), "{key:?}: {}", r.stderr);
+        assert_eq!(json(&r)["error"]["code"], "AUTH_REQUIRED", "{key:?}");
+    }
+}
+
 #[test]
 fn missing_description_or_brand_is_validation_error_422() {
     let dir = tempfile::tempdir().unwrap();

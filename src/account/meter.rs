@@ -99,9 +99,18 @@ impl Account {
         hold: bool,
     ) -> Result<Self, Error> {
         let key = match key {
-            Some(raw) if !raw.is_empty() => ApiKey::parse(raw)?,
-            _ => return Err(ApiKey::missing()),
-        };
+            Some(raw) if !raw.is_empty() => ApiKey::parse(raw),
+            _ => Err(ApiKey::missing()),
+        }
+        .map_err(|mut e| {
+            // Spec 7: UNAUTHORIZED (an invalid or missing key) is the product, GTIN and batch
+            // endpoints' code; a production-only endpoint answers any call without a production
+            // key, none and malformed ones too, with AUTH_REQUIRED.
+            if endpoint.production_only {
+                e.code = ErrorCode::AuthRequired;
+            }
+            e
+        })?;
         if endpoint.production_only && key.tier() != Tier::Production {
             return Err(Error::new(
                 ErrorCode::AuthRequired,
@@ -345,6 +354,26 @@ mod tests {
         let e = Account::open(Some(TEST_KEY), &config, Endpoint::VOICE_ANALYZE, &ctx).unwrap_err();
         assert_eq!(e.code, ErrorCode::AuthRequired);
         assert!(!e.message.contains(TEST_KEY));
+    }
+
+    #[test]
+    fn voice_without_a_production_key_is_auth_required_whatever_was_given() {
+        let ctx = RequestContext::new("r".into(), None);
+        let config = StoreConfig::default();
+        for endpoint in [Endpoint::VOICE_ANALYZE, Endpoint::VOICE_PROFILES_LIST] {
+            for key in [None, Some(""), Some("adb_live_0123456789abcdef")] {
+                let e = Account::open(key, &config, endpoint, &ctx).unwrap_err();
+                assert_eq!(e.code, ErrorCode::AuthRequired, "{key:?}");
+            }
+        }
+        let e = Account::open(
+            Some("adb_live_0123456789abcdef"),
+            &config,
+            Endpoint::VALIDATE_GTIN,
+            &ctx,
+        )
+        .unwrap_err();
+        assert_eq!(e.code, ErrorCode::Unauthorized);
     }
 
     #[test]
