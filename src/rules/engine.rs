@@ -126,6 +126,8 @@ pub struct ProductReport {
     pub compliance_revenue_impact: f64,
     /// Whether a rule flagged `zeroes_compliance` fired.
     pub compliance_zeroed: bool,
+    /// Whether a rule flagged `gtin_issue` fired: the priority is then critical.
+    pub gtin_issue: bool,
 }
 
 impl ProductReport {
@@ -197,6 +199,8 @@ struct ProductRule {
     category: Option<Category>,
     /// A hit sets the product's compliance to 0% (a compliance rule that zeroes it).
     zeroes: bool,
+    /// A hit makes the product's priority critical (a GTIN issue).
+    gtin_issue: bool,
     active: Active,
 }
 
@@ -263,6 +267,7 @@ impl Engine {
                     in_category: rule.applies == Applies::InCategory,
                     category: rule.category,
                     zeroes: rule.zeroes_compliance && rule.kind == RuleKind::Compliance,
+                    gtin_issue: rule.gtin_issue,
                     active,
                 }),
                 Check::Feed(_) => feed_rules.push(active),
@@ -390,6 +395,8 @@ struct Found {
     findings: Vec<Finding>,
     /// A rule whose hit sets compliance to 0% found something.
     zeroed: bool,
+    /// A GTIN issue was found.
+    gtin_issue: bool,
 }
 
 /// Runs one rule on one product unless it is a category rule of another category (or of a
@@ -415,6 +422,7 @@ fn run_rule(
     // Most rules find nothing: no call for them.
     if !hits.is_empty() {
         found.zeroed |= rule.zeroes;
+        found.gtin_issue |= rule.gtin_issue;
         push_findings(
             &mut found.findings,
             hits,
@@ -448,6 +456,7 @@ fn report(p: &Product, detection: super::Detection, ctx: &RuleCtx, found: Found)
         optimization_revenue_impact: 0.0,
         compliance_revenue_impact: 0.0,
         compliance_zeroed: found.zeroed,
+        gtin_issue: found.gtin_issue,
     };
     finish(&mut report, p);
     report
@@ -542,6 +551,7 @@ fn finish(report: &mut ProductReport, p: &Product) {
             .clamp(0.0, 100.0);
     report.category_score = (100.0 - category_deduction).max(0.0);
     report.priority = match (worst_compliance, worst_performance) {
+        _ if report.gtin_issue => Severity::Critical,
         (Some(c), _) => c,
         (None, Some(pf)) => pf.min(Severity::Medium),
         (None, None) => Severity::Low,
@@ -614,6 +624,9 @@ impl FeedState {
                 check(p, &mut self.memory, &mut hits);
                 if !hits.is_empty() && active.rule.zeroes_compliance {
                     report.compliance_zeroed = true;
+                }
+                if !hits.is_empty() && active.rule.gtin_issue {
+                    report.gtin_issue = true;
                 }
                 push_findings(
                     &mut report.findings,
@@ -696,6 +709,51 @@ mod tests {
         assert_eq!(r.required.price, RequiredFieldStatus::Missing);
         assert!(!r.is_valid());
         assert!(r.total_revenue_impact > 0.0);
+    }
+
+    /// Spec 2.5: GTIN issues are always prioritised as critical, even a performance finding on
+    /// an otherwise compliant product; the finding keeps its severity and the status stays.
+    #[test]
+    fn a_gtin_issue_makes_the_priority_critical_and_nothing_else() {
+        let engine = Engine::new(EngineOptions::default());
+        assert_eq!(engine.check(&good()).priority, Severity::Low);
+        let mut p = good();
+        p.set("gtin", "0012345678905");
+        let r = engine.check(&p);
+        let codes: Vec<_> = r.findings.iter().map(|f| (f.code, f.severity)).collect();
+        assert!(codes.contains(&("FL-I108", Severity::High)), "{codes:?}");
+        assert!(r.compliance_findings().next().is_none(), "{codes:?}");
+        assert_eq!(r.status, ComplianceStatus::FullyCompliant);
+        assert_eq!(r.priority, Severity::Critical);
+        // A performance finding that is not about a GTIN is capped at medium, as before.
+        let mut p = good();
+        p.set(
+            "title",
+            "Organic cotton crew neck t-shirt for men in navy blue, FREE SHIPPING",
+        );
+        let r = engine.check(&p);
+        assert!(r.findings.iter().all(|f| f.field != "gtin"));
+        assert!(r.priority <= Severity::High, "{:?}", r.priority);
+    }
+
+    /// The rules marked as GTIN issues are the ones about the gtin attribute's value, its
+    /// duplicates and its absence where the category requires one; no other.
+    #[test]
+    fn gtin_issue_rules_are_the_gtin_ones() {
+        let marked: Vec<&str> = crate::rules::registry()
+            .iter()
+            .filter(|r| r.gtin_issue)
+            .map(|r| r.code)
+            .collect();
+        let mut expected: Vec<String> = (100..=111).map(|n| format!("FL-I{n}")).collect();
+        expected.extend(["FL-I015".to_owned(), "FL-K006".to_owned()]);
+        let mut marked_sorted: Vec<String> = marked.iter().map(|c| (*c).to_owned()).collect();
+        marked_sorted.sort();
+        expected.sort();
+        assert_eq!(marked_sorted, expected);
+        for r in crate::rules::registry().iter().filter(|r| r.gtin_issue) {
+            assert!(r.fields.contains(&"gtin"), "{}", r.code);
+        }
     }
 
     #[test]

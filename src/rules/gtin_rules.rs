@@ -53,6 +53,7 @@ const GTIN_BASE: Rule = Rule {
     fields: &["gtin"],
     zeroes_compliance: true,
     severity: Severity::Critical,
+    gtin_issue: true,
     ..BASE
 };
 

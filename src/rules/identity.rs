@@ -505,6 +505,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Feed(duplicate_gtin),
         pass: &[("id", "OTHER-2"), ("gtin", "5060155240282")],
         fail: &[("id", "OTHER-2"), ("gtin", "04006381333931")],
+        gtin_issue: true,
         ..BASE
     },
     Rule {

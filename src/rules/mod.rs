@@ -279,6 +279,9 @@ pub struct Rule {
     pub fail: &'static [(&'static str, &'static str)],
     /// When the rule fires, the product's GMC compliance is 0% (used for invalid GTINs).
     pub zeroes_compliance: bool,
+    /// A GTIN issue: when the rule fires, the product's `overallPriority` is critical whatever
+    /// the rule's severity (spec 2.5: "GTIN issues are always prioritised as critical").
+    pub gtin_issue: bool,
 }
 
 impl std::fmt::Debug for Rule {
@@ -324,6 +327,7 @@ pub(crate) const BASE: Rule = Rule {
     pass: &[],
     fail: &[],
     zeroes_compliance: false,
+    gtin_issue: false,
 };
 
 static REGISTRY: LazyLock<Vec<&'static Rule>> = LazyLock::new(|| {

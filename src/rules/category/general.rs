@@ -243,6 +243,7 @@ pub(crate) const RULES: &[Rule] = &[
             ("gtin", "4006381333931"),
         ],
         fail: &[("market_product_category", "Electronics > Video")],
+        gtin_issue: true,
         ..BASE
     },
 ];
