@@ -35,7 +35,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_needs_command" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_needs_command" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_needs_command" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_needs_command" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_needs_command" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_needs_command" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -78,7 +78,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -96,7 +96,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -117,7 +117,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -135,7 +135,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -156,7 +156,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -174,7 +174,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -199,7 +199,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -233,7 +233,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -267,7 +267,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -303,7 +303,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -337,7 +337,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -360,7 +360,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -394,7 +394,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
@@ -414,7 +414,7 @@ gitlab\t'GitLab Code Quality JSON'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -s j -l jobs -d 'Number of worker threads for per-product work (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from profiles" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r

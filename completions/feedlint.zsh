@@ -24,8 +24,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -70,8 +70,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -95,8 +95,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -127,8 +127,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -152,8 +152,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -209,8 +209,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -233,8 +233,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -261,8 +261,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -298,8 +298,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -339,8 +339,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -383,8 +383,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -423,8 +423,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -453,8 +453,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -498,8 +498,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -525,8 +525,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -557,8 +557,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -585,8 +585,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -610,8 +610,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -639,8 +639,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -664,8 +664,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -691,8 +691,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
@@ -716,8 +716,8 @@ sarif\:"SARIF 2.1.0 for GitHub code scanning"
 github\:"GitHub Actions workflow commands (annotations)"
 gitlab\:"GitLab Code Quality JSON"))' \
 '--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work (default\: one per core)]:N:_default' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
 '--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \

@@ -190,6 +190,10 @@ impl<T: Send + 'static> Default for DropBehind<T> {
     }
 }
 
+/// The most threads `--jobs` may ask for: far more than the per-product work gains from on any
+/// machine, and few enough that starting them does not stall one.
+pub const MAX_JOBS: usize = 256;
+
 /// Builds rayon's global pool the way [`map_ordered`] works best: `jobs` threads (`None`: rayon's
 /// default, RAYON_NUM_THREADS or one per CPU), the calling thread being one of them
 /// (`use_current_thread`), so that while it waits for the results of a chunk it checks products
@@ -198,7 +202,7 @@ impl<T: Send + 'static> Default for DropBehind<T> {
 /// [`map_ordered`]; a second call keeps the first pool.
 pub fn init_global_pool(jobs: Option<usize>) {
     let _ = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.map_or(0, |jobs| jobs.max(1)))
+        .num_threads(jobs.map_or(0, |jobs| jobs.clamp(1, MAX_JOBS)))
         .use_current_thread()
         .build_global();
 }

@@ -53,6 +53,26 @@ fn bad_usage_exits_2() {
         .stderr(contains("unknown encoding"));
 }
 
+/// `--jobs` takes 1 to 256 threads: 0 would be none, and 100,000 once stalled the machine
+/// starting them.
+#[test]
+fn jobs_out_of_range_exits_2_before_starting_threads() {
+    let catalog = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/catalog.csv");
+    for jobs in ["0", "257", "100000", "many"] {
+        feedlint()
+            .args(["-j", jobs, "convert", catalog, "--to", "ndjson"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains("from 1 to 256"));
+    }
+    feedlint()
+        .args(["-j", "256", "convert", catalog, "--to", "ndjson"])
+        .assert()
+        .code(0)
+        .stdout(contains("NW-EL-1001"));
+}
+
 #[test]
 fn missing_feed_is_an_input_error_with_exit_2() {
     feedlint()
@@ -83,26 +103,29 @@ fn json_format_errors_use_the_spec_envelope() {
     );
 }
 
-#[test]
-fn closed_pipe_ends_quietly_with_0() {
-    let dir = tempfile::tempdir().unwrap();
-    let feed = dir.path().join("big.csv");
-    {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&feed).unwrap());
-        writeln!(f, "id,title,description,price").unwrap();
-        for i in 0..100_000 {
-            writeln!(
-                f,
-                "SKU-{i},Product number {i},A plain description of product {i},{}.99 USD",
-                i % 500
-            )
-            .unwrap();
-        }
+/// A feed of `n` rows with a few findings each.
+fn write_big_feed(path: &Path, n: usize) {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    writeln!(f, "id,title,description,price").unwrap();
+    for i in 0..n {
+        writeln!(
+            f,
+            "SKU-{i},Product number {i},A plain description of product {i},{}.99 USD",
+            i % 500
+        )
+        .unwrap();
     }
+}
+
+/// Runs feedlint with `args`, reads the first line of its stdout and closes the pipe, like
+/// `| head -1`: the run must end with 0 and say nothing on stderr.
+fn assert_closed_pipe_is_quiet(args: &[&str], expect_first: &str) {
+    let dir = tempfile::tempdir().unwrap();
     let bin = assert_cmd::cargo::cargo_bin("feedlint");
     let mut child = std::process::Command::new(bin)
-        .args(["convert", "--to", "ndjson"])
-        .arg(&feed)
+        .args(args)
+        .env("FEEDLINT_API_KEY", "adb_prod_closedpipe0123456789")
+        .env("FEEDLINT_DB", dir.path().join("db"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -111,15 +134,50 @@ fn closed_pipe_ends_quietly_with_0() {
         let mut out = BufReader::new(child.stdout.take().unwrap());
         let mut first = String::new();
         out.read_line(&mut first).unwrap();
-        assert!(first.contains("SKU-0"));
+        assert!(first.contains(expect_first), "{args:?}: {first}");
         // Dropping the reader closes the pipe, like `| head -1`.
     }
     let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
     assert!(
         !stderr.contains("rror"),
-        "no error on a closed pipe: {stderr}"
+        "{args:?}: no error on a closed pipe: {stderr}"
+    );
+}
+
+#[test]
+fn closed_pipe_ends_quietly_with_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("big.csv");
+    write_big_feed(&feed, 100_000);
+    let feed = feed.to_str().unwrap();
+    assert_closed_pipe_is_quiet(&["convert", "--to", "ndjson", feed], "SKU-0");
+}
+
+/// The CSV and JUnit writers wrap the I/O error of a closed pipe in their own: it still ends the
+/// run quietly, as with every other format.
+#[test]
+fn closed_pipe_ends_quietly_with_0_in_every_validate_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("big.csv");
+    write_big_feed(&feed, 5_000);
+    let feed = feed.to_str().unwrap();
+    for (format, first) in [
+        ("csv", "productId"),
+        ("junit", "<?xml"),
+        ("ndjson", "SKU-0"),
+        ("sarif", "{"),
+        ("gitlab", "["),
+    ] {
+        assert_closed_pipe_is_quiet(
+            &["--format", format, "validate", "--exit-zero", feed],
+            first,
+        );
+    }
+    assert_closed_pipe_is_quiet(
+        &["--format", "junit", "batch", "--exit-zero", feed],
+        "<?xml",
     );
 }
 

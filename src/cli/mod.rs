@@ -71,8 +71,8 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
-    /// Number of worker threads for per-product work (default: one per core).
-    #[arg(long, short = 'j', global = true, value_name = "N")]
+    /// Number of worker threads for per-product work, 1 to 256 (default: one per core).
+    #[arg(long, short = 'j', global = true, value_name = "N", value_parser = parse_jobs)]
     pub jobs: Option<usize>,
 
     /// API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random>
@@ -117,6 +117,16 @@ impl GlobalArgs {
     pub fn api_key(&self) -> Option<&str> {
         self.api_key.as_ref().map(crate::account::RawApiKey::expose)
     }
+}
+
+/// Parses `--jobs`: 1 to [`crate::pipeline::MAX_JOBS`] threads. Zero would be no thread at all,
+/// and an unbounded count would start that many threads (100,000 of them stall the machine).
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    let max = crate::pipeline::MAX_JOBS;
+    text.parse::<usize>()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| format!("{text:?} is not a number of threads from 1 to {max}"))
 }
 
 /// Parses a non-negative, finite number of seconds (fractions allowed).
