@@ -230,9 +230,36 @@ impl std::ops::DerefMut for Error {
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
         let mut err = Self::new(ErrorCode::InternalError, format!("I/O error: {e}"));
-        err.broken_pipe = e.kind() == std::io::ErrorKind::BrokenPipe;
+        err.broken_pipe = caused_by_broken_pipe(&e);
         err
     }
+}
+
+/// Whether `e`, or an error it wraps, is an I/O error of kind `BrokenPipe`: the reader of stdout
+/// went away, which ends a run quietly (a JUnit or CSV writer's error wraps the I/O error).
+#[must_use]
+pub fn caused_by_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut next = Some(e);
+    while let Some(e) = next {
+        // quick-xml (under the JUnit writer) keeps its I/O error in an `Arc`.
+        let io = e.downcast_ref::<std::io::Error>().or_else(|| {
+            e.downcast_ref::<std::sync::Arc<std::io::Error>>()
+                .map(AsRef::as_ref)
+        });
+        if let Some(io) = io {
+            if io.kind() == std::io::ErrorKind::BrokenPipe {
+                return true;
+            }
+            // An `io::Error` made from another error shows it as its inner error.
+            if let Some(inner) = io.get_ref() {
+                if caused_by_broken_pipe(inner) {
+                    return true;
+                }
+            }
+        }
+        next = e.source();
+    }
+    false
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

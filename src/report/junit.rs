@@ -74,9 +74,12 @@ impl CiEmitter for JunitEmitter<'_> {
 
     fn finish(mut self: Box<Self>) -> Result<()> {
         self.close_suite();
-        self.report
-            .serialize(&mut *self.out)
-            .map_err(|e| Error::internal(format!("could not write the JUnit report: {e}")))?;
+        self.report.serialize(&mut *self.out).map_err(|e| {
+            let cause = std::error::Error::source(&e).map_or(String::new(), |s| format!(": {s}"));
+            let mut err = Error::internal(format!("could not write the JUnit report{cause}"));
+            err.broken_pipe = crate::error::caused_by_broken_pipe(&e);
+            err
+        })?;
         self.out.flush()?;
         Ok(())
     }

@@ -15,6 +15,31 @@ pub mod validate;
 
 use clap::ValueEnum;
 
+/// Prefixes a text cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, and the
+/// tab and carriage return OWASP lists) with `'`, so it is shown as text. Every CSV report's text
+/// cells go through it.
+#[must_use]
+pub fn guard_cell(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        std::borrow::Cow::Owned(format!("'{text}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// A CSV writer's error as an I/O error: its own I/O error when it has one (so that a closed pipe
+/// stays recognisable as one), otherwise the CSV error wrapped.
+#[must_use]
+pub fn csv_to_io(e: csv::Error) -> std::io::Error {
+    if !e.is_io_error() {
+        return std::io::Error::other(e);
+    }
+    match e.into_kind() {
+        csv::ErrorKind::Io(io) => io,
+        kind => std::io::Error::other(format!("{kind:?}")),
+    }
+}
+
 /// Rows per block of a streamed table (validate, batch, voice analyze): tables are written in
 /// blocks so memory does not grow with the feed.
 pub const TABLE_BLOCK: usize = 1000;

@@ -10,6 +10,7 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use serde::Serialize;
 
+use super::{csv_to_io, guard_cell};
 use crate::revenue::model::format_money;
 use crate::revenue::{Options, ProductResult, RevenueAnalysis, RevenueResponse, RevenueSummary};
 
@@ -75,17 +76,6 @@ impl<W: Write> JsonStream<W> {
     }
 }
 
-/// Prefixes a text cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, and the
-/// tab and carriage return OWASP lists) with `'`, so it is shown as text.
-#[must_use]
-pub fn guard_cell(text: &str) -> std::borrow::Cow<'_, str> {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        std::borrow::Cow::Owned(format!("'{text}"))
-    } else {
-        std::borrow::Cow::Borrowed(text)
-    }
-}
-
 /// Writes one CSV row per product (RFC 4180 quoting by the csv crate). Text cells go through
 /// `guard_cell`; amounts are plain numbers with two decimals in the row's currency.
 pub struct CsvEmitter<W: Write> {
@@ -96,7 +86,7 @@ impl<W: Write> CsvEmitter<W> {
     /// Writes the header row.
     pub fn new(w: W) -> io::Result<Self> {
         let mut w = csv::Writer::from_writer(w);
-        w.write_record(CSV_HEADER).map_err(io::Error::from)?;
+        w.write_record(CSV_HEADER).map_err(csv_to_io)?;
         Ok(Self { w })
     }
 
@@ -118,14 +108,12 @@ impl<W: Write> CsvEmitter<W> {
             r.risk_level.as_str().to_owned(),
             guard_cell(r.recommendations.first().map_or("", String::as_str)).into_owned(),
         ];
-        self.w.write_record(&record).map_err(io::Error::from)
+        self.w.write_record(&record).map_err(csv_to_io)
     }
 
     /// Flushes and returns the writer.
     pub fn finish(self) -> io::Result<W> {
-        self.w
-            .into_inner()
-            .map_err(|e| io::Error::other(e.error().to_string()))
+        self.w.into_inner().map_err(csv::IntoInnerError::into_error)
     }
 }
 

@@ -10,6 +10,8 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
+use super::guard_cell;
+
 use crate::account::{Meta, ProductBilling};
 use crate::model::Severity;
 use crate::model::result::{ProductResult, ResultOptions};
@@ -197,7 +199,7 @@ impl<W: Write> ValidateEmitter<W> {
             OutputFormat::Ndjson => Inner::Ndjson(out, Vec::with_capacity(SCRATCH)),
             OutputFormat::Csv => {
                 let mut w = csv::Writer::from_writer(out);
-                w.write_record(CSV_HEADER).map_err(io::Error::other)?;
+                w.write_record(CSV_HEADER).map_err(super::csv_to_io)?;
                 Inner::Csv(Box::new(w))
             }
             other => {
@@ -267,18 +269,18 @@ impl<W: Write> ValidateEmitter<W> {
             Inner::Csv(w) => {
                 for f in &r.findings {
                     w.write_record([
-                        r.product_id.as_str(),
-                        &f.location.file,
+                        &*guard_cell(&r.product_id),
+                        &*guard_cell(&f.location.file),
                         &f.location.line.to_string(),
                         f.code,
                         f.name,
                         f.field,
                         f.severity.as_str(),
-                        &f.message,
+                        &*guard_cell(&f.message),
                         f.fix,
                         &TwoDecimals(f.revenue_impact).to_string(),
                     ])
-                    .map_err(io::Error::other)?;
+                    .map_err(super::csv_to_io)?;
                 }
                 Ok(())
             }
@@ -371,7 +373,7 @@ impl<W: Write> ValidateEmitter<W> {
                 Ok(out)
             }
             Inner::Ndjson(out, _) => Ok(out),
-            Inner::Csv(w) => w.into_inner().map_err(|e| io::Error::other(e.to_string())),
+            Inner::Csv(w) => w.into_inner().map_err(csv::IntoInnerError::into_error),
         }
     }
 }
@@ -448,5 +450,23 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text.lines().count(), 1 + r.findings.len());
         assert!(text.contains("FL-I100"));
+    }
+
+    /// The product id and the messages, which hold feed values, are guarded against formula
+    /// injection in spreadsheets, as in the revenue CSV.
+    #[test]
+    fn csv_cells_from_the_feed_cannot_run_as_formulas() {
+        let r = report(&[("id", "=1+2"), ("gtin", "5060155240283")]);
+        let mut e = ValidateEmitter::new(OutputFormat::Csv, Vec::new(), false).unwrap();
+        e.product(&r, ResultOptions::default()).unwrap();
+        let Inner::Csv(w) = e.inner else {
+            panic!("csv emitter expected")
+        };
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        let rows: Vec<&str> = text.lines().skip(1).collect();
+        assert!(!rows.is_empty());
+        for row in rows {
+            assert!(row.starts_with("'=1+2,"), "{row}");
+        }
     }
 }
