@@ -248,6 +248,10 @@ const EXPECTED: &[(&str, Outcome)] = &[
         Finding(1, "`title` is the JSON number 12345, not a string"),
     ),
     (
+        "objects_for_strings.json",
+        Finding(1, "`brand` is a JSON object, not a string"),
+    ),
+    (
         "ragged_rows.csv",
         Finding(
             3,

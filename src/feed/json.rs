@@ -778,6 +778,17 @@ fn scalar_checked_for(raw: &RawValue, name: &str) -> (Option<String>, Option<Str
                 ))
             }
         }
+        Some(b'{') => Some(format!(
+            "`{name}` is a JSON object, not a string (spec 2.1: product fields are strings); \
+             kept as its JSON text {}",
+            shorten(s)
+        )),
+        // An array inside the array of an attribute's values.
+        Some(b'[') => Some(format!(
+            "`{name}` holds a JSON array inside its list of values, not a string; kept as its \
+             JSON text {}",
+            shorten(s)
+        )),
         _ => None,
     };
     (text, problem)
