@@ -9,6 +9,7 @@ use std::path::Path;
 use assert_cmd::Command;
 
 const KEY: &str = "adb_prod_0123456789abcdefXYZ";
+const TEST_KEY: &str = "adb_test_0123456789abcdefXYZ";
 
 fn broken_feed(dir: &Path, good_items: usize) -> std::path::PathBuf {
     let mut items = String::new();
@@ -85,6 +86,49 @@ fn error_after_part_of_the_report_is_reported_on_stderr_only() {
             "{command}: says what is wrong: {stderr}"
         );
     }
+}
+
+/// A test key's run reads the feed ahead to check the monthly limit before any output; a feed
+/// that breaks within that read is reported up to the error, then the error, as with a
+/// production key (the products before it used to be lost with a test key), and nothing is
+/// counted.
+#[test]
+fn a_test_key_keeps_the_products_before_the_error_too() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let feed = broken_feed(dir.path(), 3);
+    let db = dir.path().join("db");
+    for command in ["validate", "batch", "revenue"] {
+        let out = Command::cargo_bin("feedlint")
+            .expect("binary")
+            .args([command, "--format", "json", "--api-key", TEST_KEY, "--db"])
+            .arg(&db)
+            .arg(&feed)
+            .output()
+            .expect("run feedlint");
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stdout.contains("\"error\""), "{command}: {stdout}");
+        for id in ["A0", "A1", "A2"] {
+            assert!(
+                stdout.contains(&format!("\"{id}\"")),
+                "{command}: {id}: {stdout}"
+            );
+        }
+        assert!(stderr.contains("incomplete"), "{command}: {stderr}");
+        assert!(stderr.contains("</titl>"), "{command}: {stderr}");
+    }
+    let usage = Command::cargo_bin("feedlint")
+        .expect("binary")
+        .args(["usage", "--format", "json", "--api-key", TEST_KEY, "--db"])
+        .arg(&db)
+        .output()
+        .expect("run feedlint");
+    let usage: serde_json::Value = serde_json::from_slice(&usage.stdout).expect("usage JSON");
+    assert_eq!(
+        usage["data"]["monthly"], 0,
+        "a run that ends in an error counts nothing: {usage}"
+    );
 }
 
 /// A byte that is not UTF-8 late in a feed stops it at that line, and every product before it is

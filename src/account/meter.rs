@@ -172,6 +172,22 @@ impl Account {
         &self.store
     }
 
+    /// For a test key, reads what [`Self::prefetch_limit`] allows of `items` and refuses an
+    /// over-limit request before any work ([`Self::ensure_capacity`]); `None` for a production
+    /// key, whose items are streamed. Reading stops at the first error, which is kept to be
+    /// raised after the items before it are reported, as when streaming: nothing read is lost.
+    pub fn prefetch<T>(
+        &self,
+        items: impl Iterator<Item = Result<T, Error>>,
+    ) -> Result<Option<Prefetched<T>>, Error> {
+        let Some(limit) = self.prefetch_limit()? else {
+            return Ok(None);
+        };
+        let read = Prefetched::read(items, limit);
+        self.ensure_capacity(read.len())?;
+        Ok(Some(read))
+    }
+
     /// Validations left this month for a test key (reads the store); `None` for production.
     pub fn remaining(&self) -> Result<Option<u64>, Error> {
         match self.tier().monthly_limit() {
@@ -293,11 +309,18 @@ impl Account {
 
     fn over_limit(&self, used: u64, n: u64, limit: u64) -> Error {
         let reset = format_utc(self.ctx.month_reset());
+        // A feed is read only up to one item past what is left (`prefetch_limit`): it may hold
+        // more, so the count is then a lower bound.
+        let at_least = if n == limit.saturating_sub(used).saturating_add(1) {
+            "at least "
+        } else {
+            ""
+        };
         Error::new(
             ErrorCode::RateLimitExceeded,
             format!(
-                "test key {} has used {used} of its {limit} validations for {}; {n} more would \
-                 exceed the monthly limit, which resets on {reset}",
+                "test key {} has used {used} of its {limit} validations for {}; {at_least}{n} \
+                 more would exceed the monthly limit, which resets on {reset}",
                 self.key.redacted(),
                 self.month,
             ),
@@ -313,6 +336,59 @@ impl Account {
             "resetAt": reset,
         }))
         .with_retry_after(self.ctx.seconds_until_reset())
+    }
+}
+
+/// Items read before any output (a test key's run, [`Account::prefetch`]): at most a bound, up
+/// to the first error, which is kept.
+pub struct Prefetched<T> {
+    items: Vec<T>,
+    error: Option<Error>,
+}
+
+impl<T> Prefetched<T> {
+    /// Reads at most `limit` items, stopping at the first error.
+    pub fn read(items: impl Iterator<Item = Result<T, Error>>, limit: u64) -> Self {
+        let mut read = Self {
+            items: Vec::new(),
+            error: None,
+        };
+        for item in items.take(usize::try_from(limit).unwrap_or(usize::MAX)) {
+            match item {
+                Ok(item) => read.items.push(item),
+                Err(e) => {
+                    read.error = Some(e);
+                    break;
+                }
+            }
+        }
+        read
+    }
+
+    /// How many items were read (not counting the error).
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        self.items.len() as u64
+    }
+
+    /// Whether no item was read.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Whether an error stopped the reading: the source has nothing more to give.
+    #[must_use]
+    pub fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+
+    /// The items, then the error that stopped the reading, if one did.
+    pub fn into_results(self) -> impl Iterator<Item = Result<T, Error>> + Send
+    where
+        T: Send,
+    {
+        self.items.into_iter().map(Ok).chain(self.error.map(Err))
     }
 }
 
@@ -396,6 +472,39 @@ mod tests {
         assert_eq!(receipt.usage_after, Usage::new(Tier::Test, 1_000));
         assert_eq!(receipt.usage_after.remaining, Some(0));
         assert!(receipt.cost_usd.abs() < f64::EPSILON);
+    }
+
+    /// A test key reads a feed up to one item past what is left; past that bound the count is a
+    /// lower bound and the message says so. An error within the bound is kept, after the items
+    /// before it, and does not make the run over the limit. Production keys read nothing ahead.
+    #[test]
+    fn prefetch_reads_to_the_bound_or_the_first_error() {
+        let (_dir, account) = setup(TEST_KEY, Endpoint::VALIDATE_PRODUCT);
+        account.record(990).unwrap();
+        let feed = |n: u64| (0..n).map(Ok::<u64, Error>);
+        let read = account.prefetch(feed(10)).unwrap().unwrap();
+        assert_eq!(read.len(), 10);
+        assert!(!read.failed());
+        let e = account.prefetch(feed(1_000_000)).err().unwrap();
+        assert_eq!(e.code, ErrorCode::RateLimitExceeded);
+        assert!(e.message.contains("at least 11 more"), "{}", e.message);
+        let e = account.ensure_capacity(12).unwrap_err();
+        assert!(e.message.contains("; 12 more"), "{}", e.message);
+
+        let broken = feed(3).chain(std::iter::once(Err(Error::input("bad row"))));
+        let read = account.prefetch(broken.chain(feed(100))).unwrap().unwrap();
+        assert_eq!(read.len(), 3);
+        assert!(read.failed());
+        let results: Vec<_> = read.into_results().collect();
+        assert_eq!(results.len(), 4);
+        assert!(results[..3].iter().all(Result::is_ok));
+        assert_eq!(
+            results[3].as_ref().err().map(|e| e.message.as_str()),
+            Some("bad row")
+        );
+
+        let (_dir, prod) = setup(PROD_KEY, Endpoint::VALIDATE_PRODUCT);
+        assert!(prod.prefetch(feed(5)).unwrap().is_none());
     }
 
     #[test]

@@ -32,5 +32,5 @@ pub use context::{NOW_ENV, REQUEST_ID_ENV, RequestContext, format_utc};
 pub use endpoint::{Counter, Endpoint};
 pub use key::{ApiKey, KEY_RANDOM_MIN_LEN, RawApiKey, key_help, redact_keys_in};
 pub use meta::{API_VERSION, AnalysisBilling, BatchBilling, GtinBilling, Meta, ProductBilling};
-pub use meter::{Account, Receipt, Usage, cost_for};
+pub use meter::{Account, Prefetched, Receipt, Usage, cost_for};
 pub use plan::Tier;

@@ -325,17 +325,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     )?;
     let mut products = Products::new(&args.feed, !args.no_market_intelligence);
     // Test keys: read at most remaining + 1 products and refuse before any work.
-    let prefetched: Option<Vec<Item>> = match account.prefetch_limit()? {
-        Some(limit) => {
-            let items = products
-                .by_ref()
-                .take(usize::try_from(limit).unwrap_or(usize::MAX))
-                .collect::<Result<Vec<_>>>()?;
-            account.ensure_capacity(items.len() as u64)?;
-            Some(items)
-        }
-        None => None,
-    };
+    let prefetched = account.prefetch(products.by_ref())?;
 
     let rules = rule_infos();
     let ci_options = CiOptions {
@@ -382,7 +372,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let chunk = crate::pipeline::DEFAULT_CHUNK;
     match prefetched {
         Some(items) => {
-            crate::pipeline::map_batches(items.into_iter().map(Ok), chunk, map, &mut each)?;
+            crate::pipeline::map_batches(items.into_results(), chunk, map, &mut each)?;
         }
         None => crate::pipeline::map_batches(products, chunk, map, &mut each)?,
     }

@@ -159,18 +159,13 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     };
 
     let mut sink = Sink::new(&mut *ctx.out, format, options, args.category);
-    if let Some(limit) = account.prefetch_limit()? {
-        // Test key: read at most remaining + 1 values (bounded by the monthly limit) and refuse
-        // an over-limit run before any output (spec 7, 8).
-        let cap = usize::try_from(limit).unwrap_or(usize::MAX);
-        let mut batch = Vec::new();
-        for item in items.take(cap) {
-            batch.push(item?);
-        }
-        account.ensure_capacity(batch.len() as u64)?;
+    let mut items = items;
+    if let Some(batch) = account.prefetch(items.by_ref())? {
+        // Test key: at most remaining + 1 values were read (bounded by the monthly limit), and an
+        // over-limit run refused before any output (spec 7, 8).
         let mut sink = sink.begin()?;
-        for item in &batch {
-            sink.push(item)?;
+        for item in batch.into_results() {
+            sink.push(&item?)?;
         }
         return sink.finish(&account, &rctx, args.exit_zero);
     }

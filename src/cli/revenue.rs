@@ -116,20 +116,9 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     };
 
     // Test keys: read at most remaining + 1 products and refuse before any work (spec 8).
-    let held: Option<Vec<Product>> = match account.prefetch_limit()? {
-        Some(limit) => {
-            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-            let held = products
-                .by_ref()
-                .take(limit)
-                .collect::<Result<Vec<_>, _>>()?;
-            account.ensure_capacity(held.len() as u64)?;
-            Some(held)
-        }
-        None => None,
-    };
+    let held = account.prefetch(products.by_ref())?;
     let items: Box<dyn Iterator<Item = Result<Product, Error>> + Send + '_> = match held {
-        Some(held) => Box::new(held.into_iter().map(Ok)),
+        Some(held) => Box::new(held.into_results()),
         None => Box::new(products),
     };
 

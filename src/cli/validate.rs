@@ -15,7 +15,7 @@ use super::Ctx;
 use super::engine_setup::{engine_options, rule_infos};
 use super::input::FeedArgs;
 use super::progress::Progress;
-use crate::account::{Account, Endpoint, RequestContext, plan::PRODUCT_REQUEST_LIMIT};
+use crate::account::{Account, Endpoint, Prefetched, RequestContext, plan::PRODUCT_REQUEST_LIMIT};
 use crate::catalog::Category;
 use crate::config::ConfigArgs;
 use crate::error::{Error, ErrorCode, Outcome};
@@ -71,8 +71,11 @@ fn parse_category(s: &str) -> Result<Category, String> {
 
 /// One input, ready to validate.
 enum Source {
-    /// Read up front: a request body (at most 100 products) or any feed under a test key.
+    /// Read up front: a request body (at most 100 products).
     Buffered(Vec<Product>, ResultOptions),
+    /// Read up front to check a test key's limit: a feed up to the bound or up to the error
+    /// that stopped it (raised after the products before it are reported).
+    Prefetched(Prefetched<Product>, ResultOptions),
     /// Streamed while validating (plain feeds under a production key).
     Stream(Box<FeedReader>, ResultOptions),
 }
@@ -143,9 +146,14 @@ fn open_sources(
             let opts = body_options(&reader, base);
             sources.push(Source::Buffered(products, opts));
         } else if let Some(limit) = budget {
-            let products = read_at_most(&mut reader, limit.saturating_sub(buffered))?;
-            buffered += products.len() as u64;
-            sources.push(Source::Buffered(products, base));
+            let products = Prefetched::read(&mut reader, limit.saturating_sub(buffered));
+            buffered += products.len();
+            let failed = products.failed();
+            sources.push(Source::Prefetched(products, base));
+            if failed {
+                // The error ends the run once the products before it are reported.
+                break;
+            }
         } else {
             sources.push(Source::Stream(Box::new(reader), base));
         }
@@ -333,6 +341,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             _,
         ) = match source {
             Source::Buffered(v, o) => (Box::new(v.into_iter().map(Ok)), o, false),
+            Source::Prefetched(v, o) => (Box::new(v.into_results()), o, false),
             Source::Stream(r, o) => {
                 let costly = r.kind().is_costly_to_read();
                 (Box::new(r), o, costly)
