@@ -403,7 +403,11 @@ fn unreadable_files_give_located_input_errors() {
             b"{\"products\": [\n {\"id\": 1,}\n]}",
             "syntax.json:2:",
         ),
-        ("bad.ndjson", b"{\"id\":1}\n{oops}\n", "bad.ndjson:2:"),
+        (
+            "cut.ndjson",
+            b"{\"id\":\"1\"}\n{\"id\":\"2\",",
+            "cut.ndjson:2:10: unexpected end of JSON: the file is truncated",
+        ),
         ("bin.csv", b"id,title\n\x00\x01\x02", "binary"),
         ("page.xml", b"<html><body>hi</body></html>", "neither RSS"),
     ];
@@ -416,6 +420,33 @@ fn unreadable_files_give_located_input_errors() {
         );
         assert!(e.message.contains(needle), "{name}: {}", e.message);
     }
+}
+
+/// NDJSON lines stand alone: a line that is not JSON, or one cut short before its line break,
+/// is a product with a read issue at that line, and the lines after it are read.
+#[test]
+fn an_ndjson_line_that_is_not_json_is_a_read_issue_of_that_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = b"{\"id\":\"1\"}\n{oops}\n{\"id\":\"2\",\n{\"id\":\"3\"}\n";
+    let (_, p) = read(&write_tmp(&dir, "bad.ndjson", text));
+    let lines: Vec<u64> = p.iter().map(|p| p.location.line).collect();
+    assert_eq!(lines, [1, 2, 3, 4]);
+    assert_eq!(p[0].get("id"), Some("1"));
+    assert_eq!(p[3].get("id"), Some("3"));
+    for (bad, col, what) in [
+        (&p[1], 2, "key must be a string"),
+        (&p[2], 11, "ends before"),
+    ] {
+        assert!(bad.attributes().is_empty());
+        assert_eq!(bad.read_issues.len(), 1);
+        let m = &bad.read_issues[0].message;
+        assert!(
+            m.starts_with(&format!("column {col}: not valid JSON")),
+            "{m}"
+        );
+        assert!(m.contains(what), "{m}");
+    }
+    assert!(p[0].read_issues.is_empty() && p[3].read_issues.is_empty());
 }
 
 #[test]

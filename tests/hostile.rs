@@ -299,7 +299,10 @@ const EXPECTED: &[(&str, Outcome)] = &[
     ),
     (
         "truncated_line.ndjson",
-        Error(":2:1: unexpected end of JSON: the file is truncated"),
+        Finding(
+            2,
+            "column 11: not valid JSON (the line ends before its JSON object does)",
+        ),
     ),
     (
         "truncated_row.csv",

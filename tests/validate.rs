@@ -700,9 +700,10 @@ fn json_lines_are_the_same_with_crlf_or_cr_endings() {
             r.stderr
         );
 
-        // NDJSON: the column counts characters too.
+        // NDJSON: each line stands alone, so a line that is not JSON is that line's read issue
+        // (FL-C001) and the lines after it are read; the column counts characters too.
         let feed = dir.path().join(format!("bad-{ending}.ndjson"));
-        let nd = "{\"id\": \"1\", \"title\": \"ok\"}\n{\"id\": \"\u{e9}\u{e9}\", \"title\": x}\n";
+        let nd = "{\"id\": \"1\", \"title\": \"ok\"}\n{\"id\": \"\u{e9}\u{e9}\", \"title\": x}\n{\"id\": \"3\"}\n";
         std::fs::write(
             &feed,
             nd.replace('\n', if ending == "cr" { "\n" } else { eol }),
@@ -710,9 +711,16 @@ fn json_lines_are_the_same_with_crlf_or_cr_endings() {
         .unwrap();
         let db = dir.path().join(format!("db-nd-{ending}"));
         let r = validate(&db, PROD_KEY, &["--format", "ndjson"], &[&feed]);
-        assert_eq!(r.code, Some(2), "{}", r.stderr);
-        let at = format!("bad-{ending}.ndjson:2:23: not valid JSON");
-        assert!(r.stderr.contains(&at), "{ending}: {}", r.stderr);
+        assert_eq!(r.code, Some(1), "{}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(lines.len(), 3, "{ending}: {}", r.stdout);
+        assert!(lines[0].contains("\"productId\":\"1\""), "{}", lines[0]);
+        assert!(
+            lines[1].contains("line 2: column 23: not valid JSON (expected value)"),
+            "{ending}: {}",
+            lines[1]
+        );
+        assert!(lines[2].contains("\"productId\":\"3\""), "{}", lines[2]);
 
         // A truncated file: the end is after the last character.
         for (name, text) in [

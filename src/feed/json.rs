@@ -228,15 +228,51 @@ impl LinesReader {
                         end -= 1;
                     }
                     let col = text[..end].chars().count() as u64 + 1 + u64::from(bom);
-                    Err(json_error(
-                        &self.label,
-                        &self.origin,
-                        &e,
-                        JsonPos::LineCol(self.line, col),
-                    ))
+                    match e.classify() {
+                        // Each line stands alone: a line that is not JSON is that line's
+                        // problem, reported on it, and the lines after it are read.
+                        serde_json::error::Category::Syntax => Ok(self.unreadable_line(&e, col)),
+                        // A line cut short that ends with its line break: the lines after it
+                        // are there. Without the break it is the end of a truncated file, an
+                        // error of the file (below).
+                        serde_json::error::Category::Eof if text.ends_with(['\n', '\r']) => {
+                            // At the end of the line's text, not after its line break.
+                            let end = text.trim_end().chars().count() as u64 + 1 + u64::from(bom);
+                            Ok(self.unreadable_line(&e, end))
+                        }
+                        _ => Err(json_error(
+                            &self.label,
+                            &self.origin,
+                            &e,
+                            JsonPos::LineCol(self.line, col),
+                        )),
+                    }
                 }
             });
         }
+    }
+}
+
+impl LinesReader {
+    /// The product of a line that is not valid JSON: no attributes, and a read issue (FL-C001)
+    /// saying where and what is wrong.
+    fn unreadable_line(&mut self, e: &serde_json::Error, col: u64) -> Product {
+        let loc = SourceLocation::new(self.label.clone(), self.line, self.index);
+        self.index += 1;
+        let what = if e.classify() == serde_json::error::Category::Eof {
+            "the line ends before its JSON object does".to_owned()
+        } else {
+            strip_position(&e.to_string())
+        };
+        let mut p = Product::new(loc);
+        p.read_issues.push(ReadIssue {
+            line: self.line,
+            message: format!(
+                "column {col}: not valid JSON ({what}); nothing on this line could be read, the \
+                 lines after it are read"
+            ),
+        });
+        p
     }
 }
 
