@@ -270,6 +270,52 @@ fn convert_of_an_unreadable_feed_exits_2_with_a_located_error() {
         .stderr(predicates::str::contains("bad.xml:2:"));
 }
 
+/// `-o FILE` is written beside FILE and renamed over it only when the run succeeds: a feed that
+/// breaks part-way leaves an existing FILE as it was, creates no new one and leaves no temporary
+/// file behind. `revenue -o` does the same.
+#[test]
+fn a_failed_run_leaves_the_output_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.ndjson");
+    std::fs::write(&bad, "{\"id\":\"1\",\"title\":\"A\"}\n{\"id\":\"2\",").unwrap();
+    let kept = dir.path().join("kept.csv");
+    std::fs::write(&kept, "GOOD\n").unwrap();
+    let fresh = dir.path().join("fresh.csv");
+    for out in [&kept, &fresh] {
+        Command::cargo_bin("feedlint")
+            .unwrap()
+            .args(["convert", "--to", "ndjson", "-o"])
+            .arg(out)
+            .arg(&bad)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("truncated"));
+        Command::cargo_bin("feedlint")
+            .unwrap()
+            .args([
+                "--format",
+                "csv",
+                "--api-key",
+                "adb_prod_0123456789abcdefXYZ",
+                "--db",
+            ])
+            .arg(dir.path().join("db"))
+            .args(["revenue", "-o"])
+            .arg(out)
+            .arg(&bad)
+            .assert()
+            .code(2);
+    }
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "GOOD\n");
+    assert!(!fresh.exists());
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
 /// The problem is said once, under a header with the file's line and character column, and a
 /// very long line is shown as a window around the error rather than cut before it.
 #[test]

@@ -94,15 +94,15 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         None
     };
 
-    let mut file;
-    let out: &mut dyn Write = match &args.output {
-        Some(path) => {
-            file = std::io::BufWriter::new(
-                std::fs::File::create(path)
-                    .map_err(|e| Error::input(format!("cannot create {}: {e}", path.display())))?,
-            );
-            &mut file
-        }
+    // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
+    // as it was.
+    let mut file = args
+        .output
+        .as_deref()
+        .map(super::output_file::OutputFile::create)
+        .transpose()?;
+    let out: &mut dyn Write = match file.as_mut() {
+        Some(f) => f.writer(),
         None => &mut *ctx.out,
     };
     let mut writer = FeedWriter::new(kind, out, layout)?;
@@ -148,6 +148,9 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     }
     let out = writer.finish(fields.as_ref())?;
     out.flush()?;
+    if let Some(file) = file {
+        file.commit()?;
+    }
     if !ctx.global.quiet {
         for w in &warnings {
             writeln!(ctx.err, "warning: {w}")?;

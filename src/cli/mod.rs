@@ -10,6 +10,7 @@ mod engine_setup;
 mod generate;
 mod gtin;
 pub mod input;
+mod output_file;
 mod panic;
 pub mod progress;
 mod revenue;

@@ -122,42 +122,48 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         None => Box::new(products),
     };
 
-    let mut file;
-    let out: &mut dyn Write = match &args.output {
-        Some(path) => {
-            file = std::io::BufWriter::new(
-                std::fs::File::create(path)
-                    .map_err(|e| Error::input(format!("cannot create {}: {e}", path.display())))?,
-            );
-            &mut file
-        }
-        None => &mut *ctx.out,
-    };
-    let mut emitter = match format {
-        OutputFormat::Json => Emitter::Json(JsonStream::start(&mut *out)?),
-        OutputFormat::Csv => Emitter::Csv(Box::new(CsvEmitter::new(&mut *out)?)),
-        _ => Emitter::Table(&mut *out),
-    };
+    // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
+    // as it was.
+    let mut file = args
+        .output
+        .as_deref()
+        .map(super::output_file::OutputFile::create)
+        .transpose()?;
+    let count = {
+        let out: &mut dyn Write = match file.as_mut() {
+            Some(f) => f.writer(),
+            None => &mut *ctx.out,
+        };
+        let mut emitter = match format {
+            OutputFormat::Json => Emitter::Json(JsonStream::start(&mut *out)?),
+            OutputFormat::Csv => Emitter::Csv(Box::new(CsvEmitter::new(&mut *out)?)),
+            _ => Emitter::Table(&mut *out),
+        };
 
-    let mut analyzer = Analyzer::new(options.clone());
-    let progress = Progress::new(
-        ctx.stderr_is_terminal && !ctx.global.quiet,
-        "products analysed",
-    );
-    analyze_all(items, &mut analyzer, &mut emitter, &progress)?;
-    progress.finish();
+        let mut analyzer = Analyzer::new(options.clone());
+        let progress = Progress::new(
+            ctx.stderr_is_terminal && !ctx.global.quiet,
+            "products analysed",
+        );
+        analyze_all(items, &mut analyzer, &mut emitter, &progress)?;
+        progress.finish();
 
-    let count = analyzer.accumulator().products();
-    let summary = analyzer.finish();
-    let receipt = account.record(count)?;
-    let meta = receipt.meta(&rctx, Endpoint::REVENUE_IMPACT);
-    match emitter {
-        Emitter::Json(s) => s.finish(&summary, &meta)?.flush()?,
-        Emitter::Csv(c) => c.finish()?.flush()?,
-        Emitter::Table(mut w) => {
-            write_table(&mut w, &summary, &options)?;
-            w.flush()?;
+        let count = analyzer.accumulator().products();
+        let summary = analyzer.finish();
+        let receipt = account.record(count)?;
+        let meta = receipt.meta(&rctx, Endpoint::REVENUE_IMPACT);
+        match emitter {
+            Emitter::Json(s) => s.finish(&summary, &meta)?.flush()?,
+            Emitter::Csv(c) => c.finish()?.flush()?,
+            Emitter::Table(mut w) => {
+                write_table(&mut w, &summary, &options)?;
+                w.flush()?;
+            }
         }
+        count
+    };
+    if let Some(file) = file {
+        file.commit()?;
     }
     if let (Some(path), false) = (&args.output, ctx.global.quiet) {
         writeln!(

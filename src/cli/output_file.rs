@@ -1,0 +1,100 @@
+//! `-o FILE` (`convert`, `revenue`): the output goes to a temporary file beside FILE, renamed over
+//! it only when the run succeeds, so a run stopped by an error leaves FILE as it was: an existing
+//! file is not replaced by part of a report, and no partial file is created.
+
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
+
+use crate::error::Error;
+
+/// An output file being written: [`OutputFile::commit`] puts it in place.
+pub struct OutputFile {
+    path: PathBuf,
+    tmp: BufWriter<NamedTempFile>,
+}
+
+impl OutputFile {
+    /// Starts writing `path`, in a temporary file in the same directory (so the rename is
+    /// atomic), created with the permissions `File::create` would give it.
+    pub fn create(path: &Path) -> Result<Self, Error> {
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".feedlint-").suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // The umask applies, as for `File::create`.
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let tmp = builder
+            .tempfile_in(dir)
+            .map_err(|e| Error::input(format!("cannot create {}: {e}", path.display())))?;
+        Ok(Self {
+            path: path.to_owned(),
+            tmp: BufWriter::new(tmp),
+        })
+    }
+
+    /// Where the output goes until it is committed.
+    pub fn writer(&mut self) -> &mut dyn Write {
+        &mut self.tmp
+    }
+
+    /// Flushes the output and renames it over the path. Dropping an `OutputFile` without
+    /// committing deletes the temporary file.
+    pub fn commit(self) -> Result<(), Error> {
+        let tmp = self
+            .tmp
+            .into_inner()
+            .map_err(|e| Error::from(e.into_error()))?;
+        tmp.persist(&self.path).map_err(|e| {
+            Error::input(format!("cannot write {}: {}", self.path.display(), e.error))
+        })?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_file_appears_only_when_committed_and_an_old_one_stays_until_then() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.csv");
+        std::fs::write(&path, "old\n").unwrap();
+
+        let mut out = OutputFile::create(&path).unwrap();
+        out.writer().write_all(b"partial\n").unwrap();
+        drop(out);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+
+        let mut out = OutputFile::create(&path).unwrap();
+        out.writer().write_all(b"new\n").unwrap();
+        out.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+
+        let fresh = dir.path().join("fresh.csv");
+        drop(OutputFile::create(&fresh).unwrap());
+        assert!(!fresh.exists());
+    }
+
+    #[test]
+    fn a_directory_that_does_not_exist_is_an_input_error_naming_the_file() {
+        let e = OutputFile::create(Path::new("/no/such/dir/out.csv"))
+            .err()
+            .unwrap();
+        assert!(e.message.contains("/no/such/dir/out.csv"), "{}", e.message);
+    }
+}
