@@ -311,7 +311,7 @@ fn a_failed_run_leaves_the_output_file_as_it_was() {
     let names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tmp"))
+        .filter(|n| n.starts_with(".feedlint-"))
         .collect();
     assert!(names.is_empty(), "{names:?}");
 }
