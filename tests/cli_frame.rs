@@ -73,6 +73,36 @@ fn jobs_out_of_range_exits_2_before_starting_threads() {
         .stdout(contains("NW-EL-1001"));
 }
 
+/// stdin can be read only once: naming it twice is refused before anything is read, instead of
+/// the second `-` being reported as an empty feed after the first was.
+#[test]
+fn stdin_named_twice_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/catalog.csv")).unwrap();
+    feedlint()
+        .args(["convert", "-", "-", "--to", "ndjson"])
+        .write_stdin(csv.clone())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("more than once"));
+    feedlint()
+        .args([
+            "--format",
+            "json",
+            "--api-key",
+            "adb_prod_0123456789abcdefXYZ",
+            "--db",
+        ])
+        .arg(dir.path().join("db"))
+        .args(["validate", "-", "-"])
+        .write_stdin(csv)
+        .assert()
+        .code(2)
+        .stdout(contains("VALIDATION_ERROR"))
+        .stdout(contains("more than once"));
+}
+
 #[test]
 fn missing_feed_is_an_input_error_with_exit_2() {
     feedlint()

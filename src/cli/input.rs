@@ -105,10 +105,23 @@ impl FeedArgs {
         feed::open(path, &self.read_options())
     }
 
-    /// Opens each input in order, lazily (one open file at a time if consumed in order).
+    /// Opens each input in order, lazily (one open file at a time if consumed in order). Naming
+    /// stdin (`-`) twice gives one error before anything is opened: stdin can be read only once.
     pub fn open_each(&self) -> impl Iterator<Item = Result<FeedReader, Error>> + '_ {
         let opts = self.read_options();
-        self.inputs.iter().map(move |p| feed::open(p, &opts))
+        let twice = self.inputs.iter().filter(|p| p.as_os_str() == "-").count() > 1;
+        let refused = twice.then(|| {
+            Err(
+                Error::usage("`-` (stdin) is given more than once: stdin can be read only once")
+                    .with_help("name stdin once, or save it to a file first"),
+            )
+        });
+        refused.into_iter().chain(
+            self.inputs
+                .iter()
+                .filter(move |_| !twice)
+                .map(move |p| feed::open(p, &opts)),
+        )
     }
 
     /// Whether stdin (`-`) is one of the inputs (it can be read only once).
