@@ -34,7 +34,7 @@ pub struct GateArgs {
     pub baseline: Option<PathBuf>,
 
     /// With --baseline: the compliance drop, in percentage points, still accepted [default: 0].
-    #[arg(long, value_name = "POINTS", value_parser = parse_points)]
+    #[arg(long, value_name = "POINTS", value_parser = parse_points, requires = "baseline")]
     pub max_drop: Option<f64>,
 }
 
@@ -113,6 +113,14 @@ mod tests {
                 max_drop: Some(2.0),
             })
         );
+    }
+
+    #[test]
+    fn max_drop_without_a_baseline_is_a_usage_error() {
+        let err = Cmd::try_parse_from(["x", "--max-drop", "2"])
+            .map(|_| ())
+            .map_err(|e| e.kind());
+        assert_eq!(err, Err(clap::error::ErrorKind::MissingRequiredArgument));
     }
 
     #[test]
