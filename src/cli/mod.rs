@@ -194,7 +194,7 @@ pub enum Command {
     /// product and reports per product (spec 2.3). Counts one validation per product on the
     /// API key. Exits 1 when a product has a critical compliance problem (--exit-zero: 0).
     /// Formats: table (default), json, ndjson (one result per line), csv (one row per
-    /// violation).
+    /// violation), and for CI junit, sarif, github and gitlab.
     Validate(validate::ValidateArgs),
     /// Validate a batch of products and show what to fix first (spec 4.2).
     ///
