@@ -444,3 +444,60 @@ fn from_feed_takes_the_shared_read_options() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--max-decompressed-size"), "{stderr}");
 }
+
+/// A GTIN list is read like a feed: UTF-16 by its byte order mark, another encoding by
+/// `--encoding`, gzip undone (the codes used to be read as raw bytes, and counted as invalid).
+#[test]
+fn gtin_lists_are_decoded_like_feeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "4006381333931\n036000291452\n";
+    let utf16 = |bom: bool| -> Vec<u8> {
+        let mut b = if bom { vec![0xFF, 0xFE] } else { Vec::new() };
+        for u in text.encode_utf16() {
+            b.extend_from_slice(&u.to_le_bytes());
+        }
+        b
+    };
+    let with_bom = dir.path().join("bom.txt");
+    std::fs::write(&with_bom, utf16(true)).unwrap();
+    let no_bom = dir.path().join("le.txt");
+    std::fs::write(&no_bom, utf16(false)).unwrap();
+    let gz = dir.path().join("list.txt.gz");
+    {
+        let mut e = flate2::write::GzEncoder::new(
+            std::fs::File::create(&gz).unwrap(),
+            flate2::Compression::default(),
+        );
+        std::io::Write::write_all(&mut e, text.as_bytes()).unwrap();
+        e.finish().unwrap();
+    }
+    for (file, extra) in [
+        (&with_bom, &[][..]),
+        (&no_bom, &["--encoding", "utf-16le"][..]),
+        (&gz, &[][..]),
+    ] {
+        let out = feedlint(&dir.path().join("db"))
+            .args(["--api-key", TEST_KEY, "--format", "json", "gtin"])
+            .args(extra)
+            .arg("--file")
+            .arg(file)
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone();
+        let body = json(&out);
+        let results = body["data"]["results"].as_array().unwrap();
+        let codes: Vec<&str> = results
+            .iter()
+            .map(|r| r["gtin"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            codes,
+            ["4006381333931", "036000291452"],
+            "{}",
+            file.display()
+        );
+        assert!(results.iter().all(|r| r["isValid"] == true), "{body}");
+    }
+}

@@ -5,8 +5,7 @@
 //! module. Holds no GTIN logic (that is `gtin/`) and writes no bytes of the report itself (that is
 //! `report::gtin`).
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use super::Ctx;
@@ -37,7 +36,8 @@ pub struct GtinArgs {
     #[arg(long, value_name = "FEED", conflicts_with_all = ["codes", "request"])]
     pub from_feed: Option<PathBuf>,
 
-    /// How `--from-feed` is read (format, encoding, decompressed-size cap).
+    /// How `--from-feed` is read (format, encoding, decompressed-size cap); `--file`,
+    /// `--request` and stdin are read with the same encoding and cap.
     #[command(flatten)]
     pub read: ReadArgs,
 
@@ -197,7 +197,7 @@ fn codes_only(args: &GtinArgs) -> bool {
 
 fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
     if let Some(path) = &args.request {
-        let reader = open_path(path)?;
+        let reader = open_path(path, &args.read)?;
         return Ok(Input::Request(gtin::parse_request(reader)?));
     }
     if let Some(path) = &args.from_feed {
@@ -216,20 +216,15 @@ fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
             return Ok(Input::Codes(codes.to_vec()));
         }
     };
-    let mut reader = open_path(path)?;
+    let mut reader = open_path(path, &args.read)?;
     if looks_like_json(&mut reader, path)? {
         return Ok(Input::Request(gtin::parse_request(reader)?));
     }
     Ok(Input::Lines(reader))
 }
 
-fn open_path(path: &Path) -> Result<Box<dyn BufRead>, Error> {
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(BufReader::new(io::stdin())));
-    }
-    let file = File::open(path)
-        .map_err(|e| Error::input(format!("cannot open {}: {e}", path.display())))?;
-    Ok(Box::new(BufReader::new(file)))
+fn open_path(path: &Path, read: &ReadArgs) -> Result<Box<dyn BufRead>, Error> {
+    crate::feed::open_text(path, &read.read_options())
 }
 
 /// Whether the list's first non-whitespace character (after a BOM) is `{`: a JSON request body.

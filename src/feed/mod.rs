@@ -221,6 +221,22 @@ impl Iterator for FeedReader {
     }
 }
 
+/// Opens a text input that is not a feed (a GTIN list or request, `-` is stdin) the way feeds are
+/// opened: gzip undone, decoded to UTF-8 from its byte order mark or `opts.encoding`, UTF-8
+/// checked as it is read. `opts.format` is not used.
+pub fn open_text(path: &Path, opts: &ReadOptions) -> Result<Box<dyn std::io::BufRead>, Error> {
+    let label = if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    };
+    let decoded = source::open_decoded(path, opts.encoding, opts.max_decompressed_bytes, &label)?;
+    Ok(Box::new(std::io::BufReader::with_capacity(
+        source::BUF_BYTES,
+        decoded.reader,
+    )))
+}
+
 /// Opens a feed (`-` is stdin) and recognises its format and encoding.
 pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
     let label: Arc<str> = if path.as_os_str() == "-" {
