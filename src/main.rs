@@ -16,9 +16,10 @@ fn main() -> ExitCode {
     let cli = match feedlint::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            // Help and version go to stdout (exit 0); usage errors to stderr (exit 2).
-            let _ = e.print();
-            return feedlint::cli::clap_error_outcome(&e).into();
+            // Help and version go to stdout (exit 0); usage errors to stderr (exit 2), and with
+            // `--format json` as an error envelope on stdout too.
+            let args: Vec<_> = std::env::args_os().skip(1).collect();
+            return feedlint::cli::report_clap_error(&e, &args, &mut std::io::stdout()).into();
         }
     };
     let stdout = std::io::stdout();

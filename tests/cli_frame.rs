@@ -176,6 +176,60 @@ fn assert_closed_pipe_is_quiet(args: &[&str], expect_first: &str) {
     );
 }
 
+/// A command line clap refuses is still answered in JSON on stdout when it asks for `--format
+/// json` (envelope B for `gtin`), besides clap's message on stderr; without it stdout stays empty.
+#[test]
+fn usage_errors_use_the_envelope_with_format_json() {
+    for (args, needle) in [
+        (
+            &[
+                "--format",
+                "json",
+                "validate",
+                "--fail-on",
+                "bogus",
+                "x.csv",
+            ][..],
+            "--fail-on",
+        ),
+        (&["validate", "--bogus", "--format=json"][..], "--bogus"),
+        (&["--format", "json", "batch"][..], "<FEED>"),
+    ] {
+        let out = feedlint().args(args).assert().code(2).get_output().clone();
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+        assert_eq!(v["success"], false, "{args:?}");
+        assert_eq!(v["error"]["code"], "VALIDATION_ERROR", "{args:?}");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains(needle), "{args:?}: {message}");
+        assert!(
+            !out.stderr.is_empty(),
+            "{args:?}: clap's message stays on stderr"
+        );
+    }
+    let out = feedlint()
+        .args(["--format", "json", "gtin", "--bogus"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["code"], "VALIDATION_ERROR");
+    assert!(v["error"].as_str().unwrap().contains("--bogus"));
+    feedlint()
+        .args(["--format", "table", "validate", "--bogus"])
+        .assert()
+        .code(2)
+        .stdout("");
+    // Help is not an error: stdout holds the help, exit 0.
+    feedlint()
+        .args(["--format", "json", "validate", "--help"])
+        .assert()
+        .code(0)
+        .stdout(contains("Usage:"));
+}
+
 #[test]
 fn closed_pipe_ends_quietly_with_0() {
     let dir = tempfile::tempdir().unwrap();

@@ -394,6 +394,77 @@ pub fn render_diagnostic(e: &dyn miette::Diagnostic, color: bool) -> String {
     s.trim_end().to_owned()
 }
 
+/// Reports a command line clap refused: help and version on stdout, a usage error on stderr and,
+/// when the arguments ask for `--format json`, also as the spec's error envelope on stdout
+/// (VALIDATION_ERROR; envelope B for `gtin`), so that a CI job parsing stdout gets JSON on every
+/// exit 2. `args` are the process's arguments after the program name.
+pub fn report_clap_error(
+    e: &clap::Error,
+    args: &[std::ffi::OsString],
+    out: &mut dyn Write,
+) -> Outcome {
+    let _ = e.print();
+    let outcome = clap_error_outcome(e);
+    if outcome == Outcome::Error {
+        let (json, envelope) = json_requested(args);
+        if json {
+            // The message is clap's first paragraph (the usage lines follow a blank line).
+            let text = e.to_string();
+            let message = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let message = message.trim_start_matches("error: ").to_owned();
+            let err = Error::usage(message);
+            let body = match envelope {
+                Envelope::A => err.envelope_a(),
+                Envelope::B => err.envelope_b(),
+            };
+            let body = serde_json::to_string_pretty(&body).unwrap_or_default();
+            let _ = writeln!(out, "{}", crate::account::redact_keys_in(&body));
+            let _ = out.flush();
+        }
+    }
+    outcome
+}
+
+/// Whether a command line clap refused asks for `--format json`, and the envelope of its
+/// command (B for `gtin`, the first word that is not an option or an option's value).
+fn json_requested(args: &[std::ffi::OsString]) -> (bool, Envelope) {
+    // The global options that take a value as the next argument.
+    const WITH_VALUE: &[&str] = &[
+        "--format",
+        "--color",
+        "-j",
+        "--jobs",
+        "--api-key",
+        "--db",
+        "--lock-timeout",
+    ];
+    let mut json = false;
+    let mut command = None;
+    let mut args = args.iter().map(|a| a.to_string_lossy());
+    while let Some(arg) = args.next() {
+        if arg == "--format" {
+            json |= args.next().is_some_and(|v| v == "json");
+        } else if arg == "--format=json" {
+            json = true;
+        } else if WITH_VALUE.contains(&arg.as_ref()) {
+            args.next();
+        } else if command.is_none() && !arg.starts_with('-') {
+            command = Some(arg.into_owned());
+        }
+    }
+    let envelope = if command.as_deref() == Some("gtin") {
+        Envelope::B
+    } else {
+        Envelope::A
+    };
+    (json, envelope)
+}
+
 /// Maps a clap parse failure to the documented exit code: help and version are 0, usage errors 2.
 #[must_use]
 pub fn clap_error_outcome(e: &clap::Error) -> Outcome {
