@@ -121,8 +121,8 @@ pub struct ErrorInner {
     pub related: Vec<miette::Report>,
     /// The reader of stdout went away (`feedlint ... | head`): the run ends quietly with 0.
     pub broken_pipe: bool,
-    /// For people, show only the one related diagnostic: it says the same as `message` (which
-    /// names file, line and column for the JSON envelope) with the snippet under it.
+    /// For people, show only the related diagnostics: the first says the same as `message`
+    /// (which names file, line and column for the JSON envelope) with the snippet under it.
     pub show_related_only: bool,
 }
 
@@ -159,12 +159,16 @@ impl Error {
         self
     }
 
-    /// Wraps a diagnostic (with its own source snippet and labels) under a spec error code.
+    /// Wraps a diagnostic (with its own source snippet and labels) under a spec error code. Its
+    /// text is the error's message (for JSON); people are shown the diagnostic alone, and any
+    /// added to `related` after it, instead of the message and then the diagnostic saying it
+    /// again.
     #[must_use]
     pub fn from_diagnostic(code: ErrorCode, diagnostic: miette::Report) -> Self {
         let message = diagnostic.to_string();
         let mut e = Self::new(code, message);
         e.related.push(diagnostic);
+        e.show_related_only = true;
         e
     }
 

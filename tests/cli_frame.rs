@@ -230,6 +230,35 @@ fn usage_errors_use_the_envelope_with_format_json() {
         .stdout(contains("Usage:"));
 }
 
+/// A config or baseline error is said once, with its snippet (it used to be printed twice: as
+/// the error's message, then again as its diagnostic).
+#[test]
+fn config_and_baseline_errors_are_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("bad.toml");
+    std::fs::write(&config, "[rules]\nbogus = 3\n").unwrap();
+    let baseline = dir.path().join("empty.json");
+    std::fs::write(&baseline, "").unwrap();
+    let catalog = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/catalog.csv");
+    for (flag, path, needle) in [
+        ("--config", &config, "invalid config"),
+        ("--baseline", &baseline, "the file is empty"),
+    ] {
+        let out = feedlint()
+            .args(["--api-key", "adb_prod_0123456789abcdefXYZ", "--db"])
+            .arg(dir.path().join("db"))
+            .args(["validate", flag])
+            .arg(path)
+            .arg(catalog)
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr.matches(needle).count(), 1, "{flag}: {stderr}");
+    }
+}
+
 #[test]
 fn closed_pipe_ends_quietly_with_0() {
     let dir = tempfile::tempdir().unwrap();

@@ -370,9 +370,14 @@ fn report_error(
         let _ = writeln!(out, "{}", crate::account::redact_keys_in(&text));
         let _ = out.flush();
     }
-    let text = match e.related.as_slice() {
-        [only] if e.show_related_only => render_diagnostic(only.as_ref(), color),
-        _ => render_diagnostic(e, color),
+    let text = if e.show_related_only && !e.related.is_empty() {
+        e.related
+            .iter()
+            .map(|r| render_diagnostic(r.as_ref(), color))
+            .collect::<Vec<_>>()
+            .join("\n")
+    } else {
+        render_diagnostic(e, color)
     };
     let _ = writeln!(err, "{}", crate::account::redact_keys_in(&text));
     Outcome::Error

@@ -902,7 +902,6 @@ pub(crate) fn syntax_error(
     };
     let mut err = Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag));
     err.message = message;
-    err.show_related_only = true;
     err
 }
 

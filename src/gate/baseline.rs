@@ -168,7 +168,11 @@ fn shape_error(path: &Path, msg: &str) -> Error {
 }
 
 fn json_error(path: &Path, e: &serde_json::Error, text: Option<String>) -> Error {
-    let (line, column) = (e.line(), e.column());
+    if e.is_eof() && text.as_deref().is_some_and(|t| t.trim().is_empty()) {
+        return shape_error(path, "the file is empty");
+    }
+    // serde_json gives column 0 at the start of a line; editors count from 1.
+    let (line, column) = (e.line(), e.column().max(1));
     let message = format!(
         "cannot read baseline {}:{line}:{column}: {e}",
         path.display()
@@ -570,6 +574,19 @@ mod tests {
 
     fn load(text: &str) -> Result<Baseline> {
         Baseline::from_json_str(text, Path::new("base.json"))
+    }
+
+    #[test]
+    fn an_empty_baseline_says_so() {
+        for text in ["", "  \n"] {
+            let e = load(text).err().unwrap();
+            assert!(
+                e.message
+                    .contains("base.json is not a feedlint JSON report: the file is empty"),
+                "{}",
+                e.message
+            );
+        }
     }
 
     #[test]
