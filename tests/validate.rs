@@ -128,6 +128,49 @@ fn assert_matches_schema(body: &serde_json::Value) {
     assert!(errors.is_empty(), "{errors:#?}\n{body:#}");
 }
 
+/// The schema holds `meta` to spec 2.9: present, with integer usage counts (or "unlimited" for
+/// production keys) and a numeric processing time; a response that strays is rejected.
+#[test]
+fn the_schema_rejects_a_meta_that_strays_from_spec_2_9() {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("schemas/validate-response.schema.json")).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let db = tempfile::tempdir().unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--format", "json"],
+        &[&example("catalog.csv")],
+    );
+    let body: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert!(validator.is_valid(&body));
+    let strays: [(&str, fn(&mut serde_json::Value)); 5] = [
+        ("no meta", |b| {
+            b.as_object_mut().unwrap().remove("meta");
+        }),
+        ("usage as text", |b| {
+            b["meta"]["usage"]["monthly"] = "7".into()
+        }),
+        ("no usage", |b| {
+            b["meta"].as_object_mut().unwrap().remove("usage");
+        }),
+        ("another endpoint", |b| {
+            b["meta"]["endpoint"] = "/api/v2/validate/batch".into()
+        }),
+        ("a tier of its own", |b| b["meta"]["tier"] = "gold".into()),
+    ];
+    for (what, stray) in strays {
+        let mut b = body.clone();
+        stray(&mut b);
+        assert!(!validator.is_valid(&b), "{what}");
+    }
+    let mut b = body.clone();
+    b["meta"]["processingTime"] = 1.5.into();
+    b["meta"]["usage"]["limit"] = "unlimited".into();
+    b["meta"]["usage"]["remaining"] = "unlimited".into();
+    assert!(validator.is_valid(&b));
+}
+
 /// CSV rows as (productId, rule, field, message).
 fn csv_rows(text: &str) -> Vec<(String, String, String, String)> {
     let mut r = csv::Reader::from_reader(text.as_bytes());
