@@ -128,6 +128,9 @@ fn assert_matches_schema(body: &serde_json::Value) {
     assert!(errors.is_empty(), "{errors:#?}\n{body:#}");
 }
 
+/// A change that makes a response stray from its schema.
+type Stray = fn(&mut serde_json::Value);
+
 /// The schema holds `meta` to spec 2.9: present, with integer usage counts (or "unlimited" for
 /// production keys) and a numeric processing time; a response that strays is rejected.
 #[test]
@@ -144,20 +147,22 @@ fn the_schema_rejects_a_meta_that_strays_from_spec_2_9() {
     );
     let body: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert!(validator.is_valid(&body));
-    let strays: [(&str, fn(&mut serde_json::Value)); 5] = [
+    let strays: [(&str, Stray); 5] = [
         ("no meta", |b| {
             b.as_object_mut().unwrap().remove("meta");
         }),
         ("usage as text", |b| {
-            b["meta"]["usage"]["monthly"] = "7".into()
+            b["meta"]["usage"]["monthly"] = "7".into();
         }),
         ("no usage", |b| {
             b["meta"].as_object_mut().unwrap().remove("usage");
         }),
         ("another endpoint", |b| {
-            b["meta"]["endpoint"] = "/api/v2/validate/batch".into()
+            b["meta"]["endpoint"] = "/api/v2/validate/batch".into();
         }),
-        ("a tier of its own", |b| b["meta"]["tier"] = "gold".into()),
+        ("a tier of its own", |b| {
+            b["meta"]["tier"] = "gold".into();
+        }),
     ];
     for (what, stray) in strays {
         let mut b = body.clone();
