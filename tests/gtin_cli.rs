@@ -501,3 +501,31 @@ fn gtin_lists_are_decoded_like_feeds() {
         assert!(results.iter().all(|r| r["isValid"] == true), "{body}");
     }
 }
+
+/// An empty list (a file or stdin with no value on any line) is refused like an empty request's
+/// `gtins` (422), counting nothing, instead of being reported as 0 GTINs with exit 0.
+#[test]
+fn an_empty_gtin_list_is_refused_like_an_empty_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "\n  \n").unwrap();
+    let out = feedlint(&db)
+        .args(["--api-key", TEST_KEY, "--format", "json", "gtin", "--file"])
+        .arg(&empty)
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let body = json(&out);
+    assert_eq!(body["code"], "UNPROCESSABLE_ENTITY");
+    assert!(body["error"].as_str().unwrap().contains("empty.txt"));
+    feedlint(&db)
+        .args(["--api-key", TEST_KEY, "gtin"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("<stdin>: the GTIN list is empty"));
+    assert_eq!(gtin_usage(&db, TEST_KEY).0, 0);
+}

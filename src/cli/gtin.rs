@@ -12,7 +12,7 @@ use super::Ctx;
 use super::input::ReadArgs;
 use crate::account::{Account, Endpoint, Receipt, RequestContext};
 use crate::catalog::Category;
-use crate::error::{Error, Outcome};
+use crate::error::{Error, ErrorCode, Outcome};
 use crate::gtin::{self, GtinResult, Options, analyze_with, values_from_lines};
 use crate::report::OutputFormat;
 use crate::report::gtin::{GtinJsonEmitter, GtinTableEmitter};
@@ -151,10 +151,29 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let items: Items<'_> = match input {
         Input::Codes(codes) => Box::new(codes.into_iter().map(|c| Ok(Item::plain(c)))),
         Input::Request(r) => Box::new(r.gtins.into_iter().map(|c| Ok(Item::plain(c)))),
-        Input::Lines(reader) => Box::new(values_from_lines(reader).map(|r| {
-            r.map(|(_, v)| Item::plain(v))
-                .map_err(|e| Error::input(format!("cannot read the GTIN list: {e}")))
-        })),
+        Input::Lines(reader) => {
+            let mut lines = values_from_lines(reader)
+                .map(|r| {
+                    r.map(|(_, v)| Item::plain(v))
+                        .map_err(|e| Error::input(format!("cannot read the GTIN list: {e}")))
+                })
+                .peekable();
+            // Nothing to validate is a mistake (a wrong file, an empty pipe), as an empty feed
+            // or an empty request's `gtins` is, not a report of 0 GTINs.
+            // Answered as an empty request's `gtins` is (422), whichever way the list came.
+            if lines.peek().is_none() {
+                return Err(Error::new(
+                    ErrorCode::UnprocessableEntity,
+                    format!(
+                        "{}: the GTIN list is empty (no line holds a value)",
+                        list_label(args)
+                    ),
+                )
+                .with_details(serde_json::json!({ "gtins": "must contain at least one GTIN" }))
+                .with_help("write one GTIN per line, or pass codes as arguments"));
+            }
+            Box::new(lines)
+        }
         Input::Feed(path) => feed_items(&path, &args.read)?,
     };
 
@@ -221,6 +240,14 @@ fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
         return Ok(Input::Request(gtin::parse_request(reader)?));
     }
     Ok(Input::Lines(reader))
+}
+
+/// How the list read by `--file` or stdin is named in messages.
+fn list_label(args: &GtinArgs) -> String {
+    args.file
+        .as_ref()
+        .filter(|p| p.as_os_str() != "-")
+        .map_or_else(|| "<stdin>".to_owned(), |p| p.display().to_string())
 }
 
 fn open_path(path: &Path, read: &ReadArgs) -> Result<Box<dyn BufRead>, Error> {
