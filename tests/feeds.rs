@@ -449,6 +449,24 @@ fn an_ndjson_line_that_is_not_json_is_a_read_issue_of_that_line() {
     assert!(p[0].read_issues.is_empty() && p[3].read_issues.is_empty());
 }
 
+/// UTF-16 without a byte order mark reads as NUL bytes: the error says which encoding to pass.
+#[test]
+fn utf16_without_a_bom_is_named_in_the_help() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "id,title\n1,Shirt\n";
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let e = read_err(&write_tmp(&dir, "le.csv", &le));
+    assert!(e.message.contains("binary data"), "{}", e.message);
+    let rendered = format!("{:?}", miette::Report::new(e));
+    assert!(rendered.contains("--encoding utf-16le"), "{rendered}");
+    let opts = ReadOptions {
+        encoding: encoding_rs::Encoding::for_label(b"utf-16le"),
+        ..ReadOptions::default()
+    };
+    let (_, p) = read_with(&write_tmp(&dir, "le2.csv", &le), &opts);
+    assert_eq!(p[0].get("title"), Some("Shirt"));
+}
+
 #[test]
 fn malformed_xml_child_is_a_read_issue_of_its_item() {
     let dir = tempfile::tempdir().unwrap();

@@ -256,12 +256,21 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
     };
     if text.contains(&0) {
         let at = text.iter().position(|&b| b == 0).unwrap_or(0) as u64;
+        let help = match source::utf16_without_bom(text) {
+            Some(label) => format!(
+                "every other byte is NUL: this looks like {label} text without a byte order mark; \
+                 pass --encoding {label}"
+            ),
+            None => "feedlint reads CSV/TSV, RSS/Atom XML and JSON feeds, optionally \
+                     gzip-compressed"
+                .to_owned(),
+        };
         return Err(source::syntax_error(
             &label,
             &decoded.origin,
             source::Pos::Offset(at),
             "binary data (a NUL byte), not a text feed",
-            Some("feedlint reads CSV/TSV, RSS/Atom XML and JSON feeds, optionally gzip-compressed"),
+            Some(&help),
         ));
     }
     let format = match opts.format {
@@ -365,6 +374,20 @@ fn looks_like(text: &[u8]) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf16_without_a_bom_is_recognised_by_its_nul_bytes() {
+        let text = "id,title\n1,Caf\u{e9} shirt\n";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(source::utf16_without_bom(&le), Some("utf-16le"));
+        assert_eq!(source::utf16_without_bom(&be), Some("utf-16be"));
+        assert_eq!(
+            source::utf16_without_bom(b"id,title\n1,\0\0\0\0 binary"),
+            None
+        );
+        assert_eq!(source::utf16_without_bom(&[0; 64]), None);
+    }
 
     #[test]
     fn sizes_parse_with_units_and_the_default_agrees() {

@@ -273,7 +273,7 @@ impl StrictDecode {
             self.raw_offset += read as u64;
             let decoded = &self.out[..written];
             if let Some(i) = memchr::memchr(0, decoded) {
-                let e = nul_error(self.lines.after(&decoded[..i]), None);
+                let e = nul_error(self.lines.after(&decoded[..i]), None, decoded);
                 return self.fail_after(i, e);
             }
             match res {
@@ -333,19 +333,53 @@ impl Read for StrictDecode {
     }
 }
 
-/// The error for a NUL byte in a text feed (`offset` when known).
-fn nul_error(line: u64, offset: Option<u64>) -> io::Error {
+/// The error for a NUL byte in a text feed (`offset` when known); `block`, the bytes read with
+/// it, may show UTF-16 text without a byte order mark, and the help then says which encoding to
+/// pass.
+fn nul_error(line: u64, offset: Option<u64>, block: &[u8]) -> io::Error {
     let at = match offset {
         Some(o) => format!("line {line}, byte offset {o}"),
         None => format!("line {line}"),
+    };
+    let help = match utf16_without_bom(block) {
+        Some(label) => format!(
+            "every other byte is NUL: this looks like {label} text without a byte order mark; \
+             pass --encoding {label}"
+        ),
+        None => "feedlint reads CSV/TSV, RSS/Atom XML and JSON feeds, optionally gzip-compressed; \
+                 check that the file is not corrupted or in another format"
+            .to_owned(),
     };
     DecodeError::io(
         line,
         offset.unwrap_or(0),
         format!("binary data at {at}: a NUL byte, which no text feed contains"),
-        "feedlint reads CSV/TSV, RSS/Atom XML and JSON feeds, optionally gzip-compressed; \
-         check that the file is not corrupted or in another format",
+        &help,
     )
+}
+
+/// `utf-16le` or `utf-16be` when `text` (the first bytes of an input read as UTF-8) looks like
+/// mostly-ASCII UTF-16 without a byte order mark: NUL in nearly every odd (LE) or even (BE) byte
+/// and in few of the others.
+pub(crate) fn utf16_without_bom(text: &[u8]) -> Option<&'static str> {
+    let pairs = text.len().min(1024) / 2;
+    if pairs < 4 {
+        return None;
+    }
+    let (mut even, mut odd) = (0, 0);
+    for pair in text[..pairs * 2].chunks_exact(2) {
+        even += usize::from(pair[0] == 0);
+        odd += usize::from(pair[1] == 0);
+    }
+    let most = pairs * 9 / 10;
+    let few = pairs / 10;
+    if odd >= most && even <= few {
+        Some("utf-16le")
+    } else if even >= most && odd <= few {
+        Some("utf-16be")
+    } else {
+        None
+    }
 }
 
 /// The `encoding="..."` of an XML declaration at the very start of `head`, when it names an
@@ -702,7 +736,7 @@ fn check_utf8(lines: &mut LineTally, offset: &mut u64, data: &[u8]) -> (usize, O
     lines.advance(&data[..end]);
     *offset += end as u64;
     let error = if nul.is_some() {
-        Some(nul_error(lines.line, Some(*offset)))
+        Some(nul_error(lines.line, Some(*offset), data))
     } else if bad {
         Some(invalid_utf8(lines.line, *offset))
     } else {
