@@ -178,6 +178,11 @@ fn request_body_over_100_products_is_payload_too_large_and_not_counted() {
     let env = json_of(&r);
     assert_eq!(env["success"], false);
     assert_eq!(env["error"]["code"], "PAYLOAD_TOO_LARGE");
+    let message = env["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(&body.display().to_string()),
+        "names the file: {message}"
+    );
     assert_eq!(counter(&db, TEST_KEY, "revenue"), 0);
 }
 

@@ -248,7 +248,10 @@ fn open_source(mut reader: FeedReader) -> Result<(Source, Option<Map<String, Val
         .by_ref()
         .take(MAX_PRODUCTS_PER_REQUEST + 1)
         .collect::<Result<Vec<_>, _>>()?;
-    check_request_size(held.len())?;
+    check_request_size(held.len()).map_err(|mut e| {
+        e.message = format!("{}: {}", reader.label(), e.message);
+        e
+    })?;
     let fields = reader.request_fields().cloned();
     Ok((Source::Held(held.into_iter()), fields))
 }
