@@ -260,6 +260,8 @@ fn analysis_count_grows_and_phase_is_established_at_11() {
     for (i, item) in items.iter().enumerate() {
         assert_valid(&v, item);
         assert_eq!(item["data"]["learningIntelligence"]["analysisCount"], i + 1);
+        // Each analysis is its own request, counted alone: its meta says so.
+        assert_eq!(item["meta"]["usage"]["monthly"], i + 1, "{item}");
     }
     assert_eq!(
         items[9]["data"]["learningIntelligence"]["profileStatus"],
@@ -416,6 +418,36 @@ fn create_update_and_export_delete_import_round_trip() {
         ],
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
+}
+
+/// A file that is not an export is named in the error.
+#[test]
+fn importing_a_file_that_is_not_an_export_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let empty = dir.path().join("empty.json");
+    std::fs::write(&empty, "").unwrap();
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "--format",
+            "json",
+            "voice",
+            "profiles",
+            "import",
+            empty.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, Some(2));
+    let message = json(&r)["error"]["message"].as_str().unwrap().to_owned();
+    assert!(
+        message.starts_with(&format!(
+            "{}: not a feedlint voice profile export",
+            empty.display()
+        )),
+        "{message}"
+    );
 }
 
 #[test]

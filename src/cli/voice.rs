@@ -352,13 +352,15 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             validation_422(e, field)
         })?;
         let (analysis, receipt) = analyze_one(&account, &brand, &input, opts, &now)?;
+        // Each analysis is a request of its own (counted alone): its response has its meta.
+        let meta = receipt.meta(&rctx, Endpoint::VOICE_ANALYZE);
         last_receipt = Some(receipt);
         if let Some(alert) = &analysis.drift_alert
             && !ctx.global.quiet
         {
             writeln!(ctx.err, "drift alert: {}", alert.message)?;
         }
-        out.push(analysis, ctx)?;
+        out.push(analysis, &meta, ctx)?;
     }
     let receipt = match last_receipt {
         Some(receipt) => receipt,
@@ -426,8 +428,9 @@ struct AnalyzeJson<'a> {
 }
 
 /// Writes analyses as they are made. JSON: one text gives one 2.7 object `{success, data,
-/// meta}` (written at the end, when `meta` is known); a feed gives a JSON array of 2.7 objects
-/// `{success, data}` streamed in feed order. Table: one row per analysis, in blocks.
+/// meta}` (written at the end); a feed gives a JSON array of 2.7 objects `{success, data, meta}`
+/// streamed in feed order, each with the meta of its own request. Table: one row per analysis,
+/// in blocks.
 struct AnalysisWriter {
     json: bool,
     single: bool,
@@ -449,7 +452,7 @@ impl AnalysisWriter {
         }
     }
 
-    fn push(&mut self, a: Analysis, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    fn push(&mut self, a: Analysis, meta: &Meta, ctx: &mut Ctx<'_>) -> Result<(), Error> {
         self.written += 1;
         if self.json {
             if self.single {
@@ -461,7 +464,7 @@ impl AnalysisWriter {
             let body = AnalyzeJson {
                 success: true,
                 data: &a.data,
-                meta: None,
+                meta: Some(meta),
             };
             serde_json::to_writer(&mut *ctx.out, &body).map_err(json_err)?;
             return Ok(());
@@ -703,7 +706,11 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
         ProfilesCommand::Import(i) => {
             let text = std::fs::read_to_string(&i.file)
                 .map_err(|e| Error::input(format!("cannot read {}: {e}", i.file.display())))?;
-            let imported = voice::import_profiles(&text)?;
+            // The file is named in the message: the checks that fail know only its text.
+            let imported = voice::import_profiles(&text).map_err(|mut e| {
+                e.message = format!("{}: {}", i.file.display(), e.message);
+                e
+            })?;
             let items = imported
                 .iter()
                 .map(|p| Ok((p.brand_name.clone(), encode(p)?)))
