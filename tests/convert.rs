@@ -316,6 +316,43 @@ fn a_failed_run_leaves_the_output_file_as_it_was() {
     assert!(names.is_empty(), "{names:?}");
 }
 
+/// RSS and Atom element names cannot hold every attribute name: the changed name is said once,
+/// however many products carry it.
+#[test]
+fn converting_to_xml_says_which_attribute_names_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("odd.ndjson");
+    std::fs::write(
+        &feed,
+        "{\"id\":\"1\",\"title\":\"A\",\"size (EU)\":\"42\"}\n{\"id\":\"2\",\"title\":\"B\",\"size (EU)\":\"43\"}\n",
+    )
+    .unwrap();
+    let out = Command::cargo_bin("feedlint")
+        .unwrap()
+        .args(["convert", "--to", "rss"])
+        .arg(&feed)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.matches("is written as <g:size__eu_>").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("<g:size__eu_>42</g:size__eu_>"));
+    Command::cargo_bin("feedlint")
+        .unwrap()
+        .args(["convert", "--to", "ndjson"])
+        .arg(&feed)
+        .assert()
+        .success()
+        .stderr(predicates::prelude::PredicateBooleanExt::not(
+            predicates::str::contains("written as"),
+        ));
+}
+
 /// The problem is said once, under a header with the file's line and character column, and a
 /// very long line is shown as a window around the error rather than cut before it.
 #[test]

@@ -111,7 +111,7 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let mut warnings = Vec::new();
     if let Some(all) = held {
         for p in &all {
-            note_issues(p, &mut warnings);
+            note_issues(p, kind, &mut warnings);
             writer.write(p)?;
             count += 1;
         }
@@ -127,7 +127,7 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                     |item| item.and_then(|p| render_product(&p).map(|text| (p, text))),
                     |item| {
                         let (p, text) = item?;
-                        note_issues(&p, &mut warnings);
+                        note_issues(&p, kind, &mut warnings);
                         writer.write_rendered(&text)?;
                         count += 1;
                         Ok::<(), Error>(())
@@ -136,7 +136,7 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             } else {
                 for p in reader.by_ref() {
                     let p = p?;
-                    note_issues(&p, &mut warnings);
+                    note_issues(&p, kind, &mut warnings);
                     writer.write(&p)?;
                     count += 1;
                 }
@@ -170,7 +170,7 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
 }
 
 /// Record-level problems are shown as warnings: the products are still converted.
-fn note_issues(p: &Product, warnings: &mut Vec<String>) {
+fn note_issues(p: &Product, kind: OutputKind, warnings: &mut Vec<String>) {
     const MAX_WARNINGS: usize = 100;
     for issue in &p.read_issues {
         if warnings.len() < MAX_WARNINGS {
@@ -178,6 +178,20 @@ fn note_issues(p: &Product, warnings: &mut Vec<String>) {
                 "{}:{}: {}",
                 p.location.file, issue.line, issue.message
             ));
+        }
+    }
+    // A name the output format cannot hold is written changed: said once per name.
+    for a in p.attributes() {
+        if let Some(element) = kind.renamed_attribute(&a.name) {
+            let warning = format!(
+                "the attribute `{}` is written as <{element}>: {} element names cannot hold its \
+                 characters, and it reads back under the new name",
+                a.name,
+                kind.name()
+            );
+            if warnings.len() < MAX_WARNINGS && !warnings.contains(&warning) {
+                warnings.push(warning);
+            }
         }
     }
 }

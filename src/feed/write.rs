@@ -50,6 +50,21 @@ pub enum OutputKind {
 }
 
 impl OutputKind {
+    /// The element an attribute is written as when this format cannot keep its name as it is:
+    /// RSS and Atom element names hold no spaces or punctuation but `_ - .` (`weird key!` is
+    /// written `<g:weird_key_>`, and read back under that name). `None` when the name is kept.
+    #[must_use]
+    pub fn renamed_attribute(self, name: &str) -> Option<String> {
+        if !matches!(self, Self::Rss | Self::Atom) {
+            return None;
+        }
+        let written = names::written_name(name);
+        if xml_name_char_ok(written) {
+            return None;
+        }
+        Some(xml_name(written))
+    }
+
     /// Every output format with its `--to` name.
     pub const ALL: [(OutputKind, &'static str); 6] = [
         (Self::Csv, "csv"),
@@ -513,17 +528,21 @@ impl Serialize for Performance {
     }
 }
 
+/// Whether a character may stand in an element name as written (`xml_name`).
+fn xml_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-' || c == '.'
+}
+
+/// Whether `name` is written as an element name unchanged (`xml_name` keeps it).
+fn xml_name_char_ok(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_alphabetic() || c == '_') && name.chars().all(xml_name_char)
+}
+
 /// An attribute name as an XML element name: characters outside XML names become `_`.
 fn xml_name(name: &str) -> String {
     let mut s: String = name
         .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '_' || c == '-' || c == '.' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if xml_name_char(c) { c } else { '_' })
         .collect();
     if !s.starts_with(|c: char| c.is_alphabetic() || c == '_') {
         s.insert(0, '_');
@@ -633,6 +652,28 @@ pub fn write_all_to_vec(kind: OutputKind, products: &[Product]) -> Result<Vec<u8
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xml_outputs_say_which_attribute_names_they_change() {
+        for kind in [OutputKind::Rss, OutputKind::Atom] {
+            assert_eq!(kind.renamed_attribute("gtin"), None);
+            assert_eq!(kind.renamed_attribute("custom_label_0"), None);
+            assert_eq!(kind.renamed_attribute("market_product_category"), None);
+            assert_eq!(
+                kind.renamed_attribute("weird key!").as_deref(),
+                Some("g:weird_key_")
+            );
+            assert_eq!(kind.renamed_attribute("3d").as_deref(), Some("g:_3d"));
+        }
+        for kind in [
+            OutputKind::Csv,
+            OutputKind::Tsv,
+            OutputKind::Ndjson,
+            OutputKind::Json,
+        ] {
+            assert_eq!(kind.renamed_attribute("weird key!"), None);
+        }
+    }
     use proptest::prelude::*;
 
     /// The definition [`ProductJson`] must agree with: the product built as a JSON value.
