@@ -298,6 +298,13 @@ const EXPECTED: &[(&str, Outcome)] = &[
         Error("unexpected end of file inside the item that starts at line 1"),
     ),
     (
+        "stray_quotes.csv",
+        Finding(
+            2,
+            "text follows the closing quote of a quoted field (near `1,",
+        ),
+    ),
+    (
         "truncated_line.ndjson",
         Finding(
             2,

@@ -90,6 +90,8 @@ impl SegmentJob {
         let lone_cr = source::lone_crs(&segment.bytes) > 0;
         SegmentReader {
             cur: SegmentCursor {
+                strays: segment.strays,
+                next_stray: 0,
                 len: segment.bytes.len() as u64,
                 line_offset: first_line.saturating_sub(1),
                 lone_cr,
@@ -488,9 +490,38 @@ struct SegmentCursor {
     ends_with_quote: bool,
     record: csv::StringRecord,
     index: u64,
+    /// Where text follows a closing quote ([`super::segment::Segment::strays`]), and the first
+    /// of them not yet past.
+    strays: Vec<usize>,
+    next_stray: usize,
 }
 
 impl SegmentCursor {
+    /// Where, in the record just read (from byte `start`), text follows the closing quote of a
+    /// quoted field: a short excerpt of the text around the first such place.
+    fn stray_quote(&mut self, start: u64) -> Option<String> {
+        let end = self.rdr.position().byte();
+        let mut found = None;
+        while let Some(&at) = self.strays.get(self.next_stray) {
+            if at as u64 >= end {
+                break;
+            }
+            self.next_stray += 1;
+            if found.is_none() && at as u64 >= start {
+                found = Some(at);
+            }
+        }
+        let at = found?;
+        let bytes = self.rdr.get_ref().get_ref();
+        // Both positions are within the segment, which is in memory.
+        let start = usize::try_from(start).unwrap_or(0);
+        let end = usize::try_from(end).unwrap_or(usize::MAX);
+        let from = start.max(at.saturating_sub(24));
+        let to = end.min(at + 16).min(bytes.len());
+        let excerpt = String::from_utf8_lossy(&bytes[from..to]);
+        let excerpt = excerpt.trim_end_matches(['\r', '\n']);
+        Some(excerpt.to_owned())
+    }
     /// The record just read ends the input: the last of the last segment.
     fn at_end_of_input(&self) -> bool {
         self.last && self.rdr.position().byte() == self.len
@@ -626,9 +657,9 @@ impl Layout {
                 return Step::Failed(csv_error(&self.label, &self.origin, &e, line_offset));
             }
         }
-        let line = match cur.record.position().cloned() {
-            Some(pos) => cur.record_line(&pos),
-            None => line_offset,
+        let (line, start) = match cur.record.position().cloned() {
+            Some(pos) => (cur.record_line(&pos), pos.byte()),
+            None => (line_offset, 0),
         };
         if let Some(e) = self.unclosed_quote(cur, line) {
             return Step::Failed(e);
@@ -636,10 +667,25 @@ impl Layout {
         if self.is_header_repeat(&cur.record) {
             return Step::HeaderRepeat(line);
         }
+        let stray = if cur.strays.is_empty() {
+            None
+        } else {
+            cur.stray_quote(start)
+        };
         let record = &cur.record;
         let mut p = Product::new(SourceLocation::new(self.label.clone(), line, cur.index));
         p.reserve_attributes(self.columns.len());
         cur.index += 1;
+        if let Some(excerpt) = stray {
+            p.read_issues.push(ReadIssue {
+                line,
+                message: format!(
+                    "text follows the closing quote of a quoted field (near `{excerpt}`): CSV \
+                     reads such a field without those quotes; to keep them, quote the whole \
+                     field and double each quote inside it"
+                ),
+            });
+        }
         if memchr::memchr(0xEF, record.as_slice().as_bytes()).is_some() {
             for (i, cell) in record.iter().enumerate() {
                 if cell.contains('\u{feff}') {

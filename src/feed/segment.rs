@@ -50,6 +50,9 @@ pub(crate) struct Segment {
     pub bytes: Vec<u8>,
     /// The segment ends the text.
     pub last: bool,
+    /// Where, in `bytes`, text follows the closing quote of a quoted field (`"Acme" brand`):
+    /// the csv crate reads such a field without its quotes. Nearly always empty.
+    pub strays: Vec<usize>,
     /// The last three bytes of the text up to the end of this segment (zeros before the start).
     tail: [u8; 3],
 }
@@ -84,6 +87,8 @@ pub(crate) struct Segmenter<R> {
     scanned: usize,
     state: Scan,
     ends: Vec<usize>,
+    /// Positions in `carry` of text after a closing quote ([`Segment::strays`]).
+    strays: Vec<usize>,
     tail: [u8; 3],
     eof: bool,
     /// A read error, given after the records read before it.
@@ -102,6 +107,7 @@ impl<R: Read> Segmenter<R> {
             scanned: 0,
             state: Scan::Unquoted,
             ends: Vec::new(),
+            strays: Vec::new(),
             tail: [0; 3],
             eof: false,
             failed: None,
@@ -153,6 +159,9 @@ impl<R: Read> Segmenter<R> {
                         state = Scan::Quoted;
                         i += 1;
                     } else {
+                        if !matches!(bytes[i], b'\n' | b'\r') && bytes[i] != d {
+                            self.strays.push(i);
+                        }
                         state = Scan::Unquoted;
                     }
                 }
@@ -201,6 +210,14 @@ impl<R: Read> Segmenter<R> {
         for e in &mut self.ends {
             *e -= at;
         }
+        let strays = if self.strays.is_empty() {
+            Vec::new()
+        } else {
+            let (before, after): (Vec<usize>, Vec<usize>) =
+                self.strays.iter().partition(|&&s| s < at);
+            self.strays = after.into_iter().map(|s| s - at).collect();
+            before
+        };
         self.scanned -= at;
         for &b in &bytes[bytes.len().saturating_sub(3)..] {
             self.tail = [self.tail[1], self.tail[2], b];
@@ -211,6 +228,7 @@ impl<R: Read> Segmenter<R> {
         Segment {
             bytes,
             last,
+            strays,
             tail: self.tail,
         }
     }
@@ -398,6 +416,25 @@ mod tests {
             }
             prop_assert_eq!(parts, records(text));
         }
+    }
+
+    #[test]
+    fn text_after_a_closing_quote_is_found_in_its_segment() {
+        let text = b"a,\"b\" c,d\n\"e\",\"f\"\"g\"\nh,\"i\"j\n\"k\"";
+        let all: Vec<usize> = segments(text, 3, 1)
+            .iter()
+            .scan(0, |offset, s| {
+                let found: Vec<usize> = s.strays.iter().map(|p| p + *offset).collect();
+                *offset += s.bytes.len();
+                Some(found)
+            })
+            .flatten()
+            .collect();
+        // After `"b"` (the space) and after `"i"` (`j`); `"e",`, `"f""g"` and the final `"k"` are
+        // well formed.
+        let at: Vec<u8> = all.iter().map(|&p| text[p]).collect();
+        assert_eq!(at, b" j");
+        assert_eq!(all, [5, 26]);
     }
 
     #[test]
