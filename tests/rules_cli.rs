@@ -136,6 +136,11 @@ fn product_results_match_the_validate_schema() {
                 "products": results,
                 "summary": { "complianceScore": 50.0, "totalProducts": 2, "validatedProducts": 2 },
                 "billing": { "productsValidated": 2, "cost": 0.0, "environment": "test" }
+            },
+            "meta": {
+                "requestId": "req-test", "timestamp": "2026-11-22T10:00:00Z", "processingTime": 3,
+                "apiVersion": "2.0.0", "endpoint": "/api/v2/validate/product", "method": "POST",
+                "tier": "test", "usage": { "monthly": 2, "limit": 1000, "remaining": 998 }
             }
         });
         let errors: Vec<String> = validator
