@@ -361,14 +361,7 @@ fn report_error(
              of it was written (exit 2)"
         );
     } else if format == OutputFormat::Json {
-        let body = match envelope {
-            Envelope::A => e.envelope_a(),
-            Envelope::B => e.envelope_b(),
-        };
-        // Messages may echo user input; a key typed in the wrong place is still a secret.
-        let text = serde_json::to_string_pretty(&body).unwrap_or_default();
-        let _ = writeln!(out, "{}", crate::account::redact_keys_in(&text));
-        let _ = out.flush();
+        write_envelope(e, envelope, out);
     }
     let text = if e.show_related_only && !e.related.is_empty() {
         e.related
@@ -381,6 +374,18 @@ fn report_error(
     };
     let _ = writeln!(err, "{}", crate::account::redact_keys_in(&text));
     Outcome::Error
+}
+
+/// Writes `e` as the spec's error envelope of the command (A, or B for GTIN) on `out`.
+fn write_envelope(e: &Error, envelope: Envelope, out: &mut dyn Write) {
+    let body = match envelope {
+        Envelope::A => e.envelope_a(),
+        Envelope::B => e.envelope_b(),
+    };
+    // Messages may echo user input; a key typed in the wrong place is still a secret.
+    let text = serde_json::to_string_pretty(&body).unwrap_or_default();
+    let _ = writeln!(out, "{}", crate::account::redact_keys_in(&text));
+    let _ = out.flush();
 }
 
 /// Renders a diagnostic the way miette's fancy handler would, to a string.
@@ -422,14 +427,7 @@ pub fn report_clap_error(
                 .collect::<Vec<_>>()
                 .join(" ");
             let message = message.trim_start_matches("error: ").to_owned();
-            let err = Error::usage(message);
-            let body = match envelope {
-                Envelope::A => err.envelope_a(),
-                Envelope::B => err.envelope_b(),
-            };
-            let body = serde_json::to_string_pretty(&body).unwrap_or_default();
-            let _ = writeln!(out, "{}", crate::account::redact_keys_in(&body));
-            let _ = out.flush();
+            write_envelope(&Error::usage(message), envelope, out);
         }
     }
     outcome
