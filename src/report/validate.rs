@@ -438,16 +438,20 @@ mod tests {
         assert_eq!(e.map(|e| e.kind()), Some(io::ErrorKind::Unsupported));
     }
 
-    #[test]
-    fn csv_has_one_row_per_violation() {
-        let r = report(&[("id", "A"), ("gtin", "5060155240283")]);
+    /// The CSV the emitter writes for one report.
+    fn csv_of(r: &ProductReport) -> String {
         let mut e = ValidateEmitter::new(OutputFormat::Csv, Vec::new(), false).unwrap();
-        e.product(&r, ResultOptions::default()).unwrap();
+        e.product(r, ResultOptions::default()).unwrap();
         let Inner::Csv(w) = e.inner else {
             panic!("csv emitter expected")
         };
-        let out = w.into_inner().unwrap();
-        let text = String::from_utf8(out).unwrap();
+        String::from_utf8(w.into_inner().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn csv_has_one_row_per_violation() {
+        let r = report(&[("id", "A"), ("gtin", "5060155240283")]);
+        let text = csv_of(&r);
         assert_eq!(text.lines().count(), 1 + r.findings.len());
         assert!(text.contains("FL-I100"));
     }
@@ -457,12 +461,7 @@ mod tests {
     #[test]
     fn csv_cells_from_the_feed_cannot_run_as_formulas() {
         let r = report(&[("id", "=1+2"), ("gtin", "5060155240283")]);
-        let mut e = ValidateEmitter::new(OutputFormat::Csv, Vec::new(), false).unwrap();
-        e.product(&r, ResultOptions::default()).unwrap();
-        let Inner::Csv(w) = e.inner else {
-            panic!("csv emitter expected")
-        };
-        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        let text = csv_of(&r);
         let rows: Vec<&str> = text.lines().skip(1).collect();
         assert!(!rows.is_empty());
         for row in rows {
