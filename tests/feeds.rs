@@ -422,6 +422,53 @@ fn unreadable_files_give_located_input_errors() {
     }
 }
 
+/// An XML file that is not a feed is shown where its first wrong thing starts: the `<` of a
+/// foreign or empty root element, the first visible character of text before the root (for a
+/// text file read with `--input-format xml`, its first line), not the place the parser stopped.
+#[test]
+fn xml_errors_before_the_root_point_at_the_start_of_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let decl = "<?xml version=\"1.0\"?>\n";
+    let cases = [
+        (
+            "page.xml",
+            format!("{decl}<html lang=\"en\">\n<body>hi</body></html>\n"),
+            "page.xml:2:1: the root element <html> is neither",
+        ),
+        (
+            "empty.xml",
+            format!("{decl}  <rss version=\"2.0\"/>\n"),
+            "empty.xml:2:3: the root element is empty",
+        ),
+        (
+            "text.xml",
+            format!("{decl}\n   hello <rss/>"),
+            "text.xml:3:4: text before the root element",
+        ),
+        (
+            "cdata.xml",
+            format!("{decl} <![CDATA[x]]><rss/>"),
+            "cdata.xml:2:2: text before the root element",
+        ),
+    ];
+    for (name, text, needle) in cases {
+        let e = read_err(&write_tmp(&dir, name, text.as_bytes()));
+        assert!(e.message.contains(needle), "{name}: {}", e.message);
+    }
+    let forced = ReadOptions {
+        format: Some(feed::InputFormat::Xml),
+        ..ReadOptions::default()
+    };
+    let csv = write_tmp(&dir, "feed.csv", b"id,title\n1,Hello\n2,World\n");
+    let e = read_err_with(&csv, &forced);
+    assert!(
+        e.message
+            .contains("feed.csv:1:1: text before the root element"),
+        "{}",
+        e.message
+    );
+}
+
 /// NDJSON lines stand alone: a line that is not JSON, or one cut short before its line break,
 /// is a product with a read issue at that line, and the lines after it are read.
 #[test]

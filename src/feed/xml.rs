@@ -547,8 +547,11 @@ impl XmlReader {
                         other => {
                             let html = other == b"html";
                             let other = String::from_utf8_lossy(other).into_owned();
+                            // At the tag's `<`: `<`, the name and attributes, `>`.
+                            let back = (e.len() + 2) as u64;
+                            let at = self.parser.reader.buffer_position();
                             return Err(self.located(
-                                Pos::Offset(self.parser.reader.buffer_position()),
+                                Pos::Offset(at.saturating_sub(back)),
                                 &format!(
                                     "the root element <{other}> is neither RSS <rss> nor Atom <feed>"
                                 ),
@@ -566,16 +569,24 @@ impl XmlReader {
                 }
                 Ok(Event::Text(t)) if t.iter().all(u8::is_ascii_whitespace) => {}
                 Ok(Event::Decl(_) | Event::PI(_) | Event::Comment(_) | Event::DocType(_)) => {}
-                Ok(Event::Text(_) | Event::CData(_)) => {
-                    return Err(self.located(
-                        Pos::Offset(self.parser.reader.buffer_position()),
-                        "text before the root element: this is not an XML feed",
-                        Some("is this file HTML, or in another format than its name says?"),
-                    ));
+                Ok(Event::Text(t)) => {
+                    // At the text's first visible character, not after it: for a text file read
+                    // as XML (`--input-format xml`) the whole file is one text event.
+                    let blank = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
+                    let back = (t.len() - blank) as u64;
+                    return Err(self.text_before_root(back));
                 }
-                Ok(Event::Empty(_)) => {
+                Ok(Event::CData(c)) => {
+                    // `<![CDATA[`, the text, `]]>`.
+                    let back = (c.len() + 12) as u64;
+                    return Err(self.text_before_root(back));
+                }
+                Ok(Event::Empty(e)) => {
+                    // At the tag's `<`: `<`, the name and attributes, `/>`.
+                    let back = (e.len() + 3) as u64;
+                    let at = self.parser.reader.buffer_position();
                     return Err(self.located(
-                        Pos::Offset(self.parser.reader.buffer_position()),
+                        Pos::Offset(at.saturating_sub(back)),
                         "the root element is empty: the feed has no channel or items",
                         None,
                     ));
@@ -696,6 +707,16 @@ impl XmlReader {
             ),
         };
         Error::input(format!("{}: {what}: the feed has no products", self.label)).with_help(help)
+    }
+
+    /// Text before the root element, starting `back` bytes before the reader's position.
+    fn text_before_root(&self, back: u64) -> Error {
+        let at = self.parser.reader.buffer_position();
+        self.located(
+            Pos::Offset(at.saturating_sub(back)),
+            "text before the root element: this is not an XML feed",
+            Some("is this file HTML, or in another format than its name says?"),
+        )
     }
 
     fn after_root(&self) -> Error {
