@@ -400,8 +400,12 @@ impl Parser {
     /// refused: the error is at its `<`.
     #[cold]
     fn refused_at(&mut self, len: usize) {
-        let end = self.reader.buffer_position();
-        self.namespace_error_at = Some(end.saturating_sub(len as u64));
+        self.namespace_error_at = Some(self.back(len));
+    }
+
+    /// The offset `len` bytes before the reader's position: the start of what was just read.
+    fn back(&self, len: usize) -> u64 {
+        self.reader.buffer_position().saturating_sub(len as u64)
     }
 }
 
@@ -548,10 +552,9 @@ impl XmlReader {
                             let html = other == b"html";
                             let other = String::from_utf8_lossy(other).into_owned();
                             // At the tag's `<`: `<`, the name and attributes, `>`.
-                            let back = (e.len() + 2) as u64;
-                            let at = self.parser.reader.buffer_position();
+                            let at = self.parser.back(e.len() + 2);
                             return Err(self.located(
-                                Pos::Offset(at.saturating_sub(back)),
+                                Pos::Offset(at),
                                 &format!(
                                     "the root element <{other}> is neither RSS <rss> nor Atom <feed>"
                                 ),
@@ -573,20 +576,19 @@ impl XmlReader {
                     // At the text's first visible character, not after it: for a text file read
                     // as XML (`--input-format xml`) the whole file is one text event.
                     let blank = t.iter().take_while(|b| b.is_ascii_whitespace()).count();
-                    let back = (t.len() - blank) as u64;
-                    return Err(self.text_before_root(back));
+                    let len = t.len() - blank;
+                    return Err(self.text_before_root(len));
                 }
                 Ok(Event::CData(c)) => {
                     // `<![CDATA[`, the text, `]]>`.
-                    let back = (c.len() + 12) as u64;
-                    return Err(self.text_before_root(back));
+                    let len = c.len() + 12;
+                    return Err(self.text_before_root(len));
                 }
                 Ok(Event::Empty(e)) => {
                     // At the tag's `<`: `<`, the name and attributes, `/>`.
-                    let back = (e.len() + 3) as u64;
-                    let at = self.parser.reader.buffer_position();
+                    let at = self.parser.back(e.len() + 3);
                     return Err(self.located(
-                        Pos::Offset(at.saturating_sub(back)),
+                        Pos::Offset(at),
                         "the root element is empty: the feed has no channel or items",
                         None,
                     ));
@@ -709,11 +711,10 @@ impl XmlReader {
         Error::input(format!("{}: {what}: the feed has no products", self.label)).with_help(help)
     }
 
-    /// Text before the root element, starting `back` bytes before the reader's position.
-    fn text_before_root(&self, back: u64) -> Error {
-        let at = self.parser.reader.buffer_position();
+    /// Text before the root element, starting `len` bytes before the reader's position.
+    fn text_before_root(&self, len: usize) -> Error {
         self.located(
-            Pos::Offset(at.saturating_sub(back)),
+            Pos::Offset(self.parser.back(len)),
             "text before the root element: this is not an XML feed",
             Some("is this file HTML, or in another format than its name says?"),
         )
