@@ -400,6 +400,54 @@ fn request_body_options_turn_on_the_outputs() {
     assert!(p["businessIntelligence"].is_object());
 }
 
+/// The product of a request body (spec 2.1, 2.2) has no required `id`: without one it is valid
+/// and named `item-N`; the same product in a feed (NDJSON) misses its id (FL-I001, critical).
+/// `validate` and `batch` alike.
+#[test]
+fn a_request_body_product_needs_no_id_but_a_feed_product_does() {
+    let db = tempfile::tempdir().unwrap();
+    let mut product: serde_json::Value = serde_json::from_str(&good_product(1)).unwrap();
+    product.as_object_mut().unwrap().remove("id");
+    let body = db.path().join("body.json");
+    std::fs::write(
+        &body,
+        serde_json::json!({ "products": [product] }).to_string(),
+    )
+    .unwrap();
+    let feed = db.path().join("feed.ndjson");
+    std::fs::write(&feed, format!("{product}\n")).unwrap();
+
+    let out = validate(db.path(), PROD_KEY, &["--format", "json"], &[&body]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let p = &v["data"]["products"][0];
+    assert_eq!(p["productId"], "item-1", "{p:#}");
+    assert_eq!(p["isValid"], true, "{p:#}");
+    assert!(!out.stdout.contains("FL-I001"), "{p:#}");
+
+    let out = validate(db.path(), PROD_KEY, &["--format", "json"], &[&feed]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let p = &v["data"]["products"][0];
+    assert_eq!(p["isValid"], false, "{p:#}");
+    assert!(out.stdout.contains("FL-I001"), "{p:#}");
+
+    for (input, flagged) in [(&body, false), (&feed, true)] {
+        let out = run(feedlint(db.path())
+            .args([
+                "batch",
+                "--format",
+                "json",
+                "--exit-zero",
+                "--api-key",
+                PROD_KEY,
+            ])
+            .arg(input));
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        assert_eq!(out.stdout.contains("FL-I001"), flagged, "{}", out.stdout);
+    }
+}
+
 #[test]
 fn request_body_without_products_is_a_validation_error() {
     let db = tempfile::tempdir().unwrap();

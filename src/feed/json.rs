@@ -148,7 +148,8 @@ pub(crate) struct ThreadedReader {
 impl ThreadedReader {
     fn next(&mut self) -> Option<Result<Product, Error>> {
         loop {
-            if let Some(p) = self.pending.next() {
+            if let Some(mut p) = self.pending.next() {
+                p.from_request_body = self.kind == FeedKind::JsonRequestBody;
                 return Some(Ok(p));
             }
             match self.rx.recv() {

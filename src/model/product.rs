@@ -107,6 +107,10 @@ pub struct Product {
     pub tax: Vec<Tax>,
     pub performance: Option<CurrentPerformance>,
     pub read_issues: Vec<ReadIssue>,
+    /// The product comes from a JSON request body (`{"products": [...]}`), whose product shapes
+    /// (spec 2.1, 2.2) have no required `id`: the rule that requires one (FL-I001) is for feeds.
+    #[serde(skip)]
+    pub from_request_body: bool,
 }
 
 /// A per-product index from attribute names to positions in `attributes`, so that the ~100 look-ups

@@ -159,12 +159,12 @@ pub(crate) const RULES: &[Rule] = &[
         group: Group::Identity,
         severity: Severity::Critical,
         fields: &["id"],
-        what: "That the product has a non-blank `id` (required for every product, GMC 7052112).",
+        what: "That the product of a feed has a non-blank `id` (required for every product, GMC 7052112). A product of a JSON request body (`{\"products\": [...]}`, spec 2.1 and 2.2) may leave it out: the API's product has no required id, and its result is named `item-N` by position.",
         why: "The id is how the platform tracks a product across feed updates; without it the product is rejected and its history lost.",
         example: "A CSV row whose `id` cell is empty.",
         fix: "Give every product a unique, stable id (your SKU is a good choice) and never reuse it for another product.",
         check: Check::Product(|p, _, out| {
-            if blank(p, "id") {
+            if blank(p, "id") && !p.from_request_body {
                 out.push(Hit {
                     field: "id",
                     message: "id is missing or empty".into(),
