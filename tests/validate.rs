@@ -448,6 +448,48 @@ fn a_request_body_product_needs_no_id_but_a_feed_product_does() {
     }
 }
 
+/// A request body that is not valid JSON fails validation as a request (spec 7: 400
+/// `VALIDATION_ERROR`, envelope A), in `validate` and `batch`; a JSON feed file that is not
+/// valid JSON is unreadable input (`INPUT_ERROR`). Both name the file, line and column.
+#[test]
+fn a_broken_request_body_is_a_validation_error_and_a_broken_feed_an_input_error() {
+    let db = tempfile::tempdir().unwrap();
+    let product = good_product(1);
+    let cases = [
+        (
+            "cut.json",
+            format!("{{\"products\":[{product}"),
+            "VALIDATION_ERROR",
+        ),
+        (
+            "comma.json",
+            format!("{{\"products\":[{product},]}}"),
+            "VALIDATION_ERROR",
+        ),
+        // Cut inside its first product, so the error comes before any output.
+        (
+            "cut-array.json",
+            format!("[{}", &product[..product.len() - 1]),
+            "INPUT_ERROR",
+        ),
+    ];
+    for (name, text, code) in cases {
+        let path = db.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        for command in ["validate", "batch"] {
+            let out = run(feedlint(db.path())
+                .args([command, "--format", "json", "--api-key", PROD_KEY])
+                .arg(&path));
+            assert_eq!(out.code, Some(2), "{command} {name}: {}", out.stderr);
+            let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+            assert_eq!(v["success"], false, "{command} {name}: {v:#}");
+            assert_eq!(v["error"]["code"], code, "{command} {name}: {v:#}");
+            let message = v["error"]["message"].as_str().unwrap();
+            assert!(message.contains(&format!("{name}:1:")), "{message}");
+        }
+    }
+}
+
 #[test]
 fn request_body_without_products_is_a_validation_error() {
     let db = tempfile::tempdir().unwrap();

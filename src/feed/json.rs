@@ -107,7 +107,7 @@ impl JsonReader {
             // Wait for the fields before `products` (or the error of a body without them).
             match r.rx.recv() {
                 Ok(Msg::Fields(f)) => r.fields = Some(f),
-                Ok(Msg::Err(e)) => return Err(e),
+                Ok(Msg::Err(e)) => return Err(body_error(e)),
                 Ok(Msg::Products(batch)) => r.pending = batch.into_iter(),
                 Err(_) => {}
             }
@@ -155,11 +155,23 @@ impl ThreadedReader {
             match self.rx.recv() {
                 Ok(Msg::Products(batch)) => self.pending = batch.into_iter(),
                 Ok(Msg::Fields(f)) => self.fields = Some(f),
+                Ok(Msg::Err(e)) if self.kind == FeedKind::JsonRequestBody => {
+                    return Some(Err(body_error(e)));
+                }
                 Ok(Msg::Err(e)) => return Some(Err(e)),
                 Err(_) => return None,
             }
         }
     }
+}
+
+/// A request body that is not valid JSON is a request that fails validation (spec 7: 400
+/// `VALIDATION_ERROR`), where a feed file that is not is unreadable input (`INPUT_ERROR`).
+fn body_error(mut e: Error) -> Error {
+    if e.code == ErrorCode::InputError {
+        e.code = ErrorCode::ValidationError;
+    }
+    e
 }
 
 /// NDJSON: one object per non-blank line; the line number is the product's location.
