@@ -240,11 +240,18 @@ struct Scopes {
     depth: usize,
 }
 
+/// Finds `xmlns`, the start of every namespace declaration.
+static XMLNS: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+    std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"xmlns"));
+
 impl Scopes {
     /// Enters a start tag: its declarations apply until the matching [`Scopes::close`].
     fn open(&mut self, e: &BytesStart<'_>) -> Result<(), NamespaceError> {
         self.depth += 1;
-        if memchr::memmem::find(e.attributes_raw(), b"xmlns").is_none() {
+        // Most tags have no attributes: no search at all. The others are searched with a finder
+        // built once (`memmem::find` builds one per call, ~2% of reading an RSS item).
+        let raw = e.attributes_raw();
+        if raw.len() < XMLNS.needle().len() || XMLNS.find(raw).is_none() {
             return Ok(());
         }
         for a in e.attributes().with_checks(false) {
