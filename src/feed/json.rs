@@ -107,7 +107,7 @@ impl JsonReader {
             // Wait for the fields before `products` (or the error of a body without them).
             match r.rx.recv() {
                 Ok(Msg::Fields(f)) => r.fields = Some(f),
-                Ok(Msg::Err(e)) => return Err(body_error(e)),
+                Ok(Msg::Err(e)) => return Err(r.error(e)),
                 Ok(Msg::Products(batch)) => r.pending = batch.into_iter(),
                 Err(_) => {}
             }
@@ -149,29 +149,31 @@ impl ThreadedReader {
     fn next(&mut self) -> Option<Result<Product, Error>> {
         loop {
             if let Some(mut p) = self.pending.next() {
-                p.from_request_body = self.kind == FeedKind::JsonRequestBody;
+                p.from_request_body = self.is_body();
                 return Some(Ok(p));
             }
             match self.rx.recv() {
                 Ok(Msg::Products(batch)) => self.pending = batch.into_iter(),
                 Ok(Msg::Fields(f)) => self.fields = Some(f),
-                Ok(Msg::Err(e)) if self.kind == FeedKind::JsonRequestBody => {
-                    return Some(Err(body_error(e)));
-                }
-                Ok(Msg::Err(e)) => return Some(Err(e)),
+                Ok(Msg::Err(e)) => return Some(Err(self.error(e))),
                 Err(_) => return None,
             }
         }
     }
-}
 
-/// A request body that is not valid JSON is a request that fails validation (spec 7: 400
-/// `VALIDATION_ERROR`), where a feed file that is not is unreadable input (`INPUT_ERROR`).
-fn body_error(mut e: Error) -> Error {
-    if e.code == ErrorCode::InputError {
-        e.code = ErrorCode::ValidationError;
+    fn is_body(&self) -> bool {
+        self.kind == FeedKind::JsonRequestBody
     }
-    e
+
+    /// The reader's error as this input gives it: a request body that is not valid JSON is a
+    /// request that fails validation (spec 7: 400 `VALIDATION_ERROR`), where a feed file that is
+    /// not is unreadable input (`INPUT_ERROR`).
+    fn error(&self, mut e: Error) -> Error {
+        if self.is_body() && e.code == ErrorCode::InputError {
+            e.code = ErrorCode::ValidationError;
+        }
+        e
+    }
 }
 
 /// NDJSON: one object per non-blank line; the line number is the product's location.
