@@ -933,7 +933,7 @@ impl XmlReader {
                     // string's pointer and length through the stack just after `from_utf8` had
                     // written them, a store-forwarding stall.)
                     if memchr::memchr(b'&', t).is_none()
-                        && let Ok(text) = std::str::from_utf8(t)
+                        && let Ok(text) = simdutf8::basic::from_utf8(t)
                     {
                         append_text(&mut child, sub.as_mut(), depth, text);
                         continue;
