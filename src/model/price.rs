@@ -165,7 +165,36 @@ pub fn parse_amount(s: &str) -> Option<f64> {
     if !ok {
         return None;
     }
+    if let Some(v) = exact_quotient(int, frac) {
+        return Some(if body.len() < s.len() && s.starts_with('-') {
+            -v
+        } else {
+            v
+        });
+    }
     s.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// The value of the decimal `int.frac` (digits only, checked by the caller) when it has at most
+/// 15 digits: the digits as an integer `m` below 2^53 and `m / 10^d` for `d` decimals. Both are
+/// exact doubles, so the one division rounds correctly and gives the double `str::parse` gives
+/// (Clinger's fast path, which the standard parser takes too, after more work per call: ~400
+/// instructions against ~40 here, for every price of every product).
+fn exact_quotient(int: &str, frac: &str) -> Option<f64> {
+    /// 10^0..=10^15, each exact as a double.
+    const POW10: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    if int.len() + frac.len() > 15 {
+        return None;
+    }
+    let m = int
+        .bytes()
+        .chain(frac.bytes())
+        .fold(0u64, |m, b| m * 10 + u64::from(b - b'0'));
+    #[expect(clippy::cast_precision_loss, reason = "below 10^15 < 2^53: exact")]
+    let m = m as f64;
+    Some(m / POW10[frac.len()])
 }
 
 /// Whether a code is an active ISO 4217 currency.
@@ -245,6 +274,16 @@ mod tests {
         assert_eq!(parse_price("19.99 US"), Err(PriceError::BadCurrency));
         assert_eq!(parse_price("19.99 USD each"), Err(PriceError::ExtraText));
         assert_eq!(parse_price("19. USD"), Err(PriceError::BadAmount));
+        assert_eq!(
+            parse_amount("-0.00").map(f64::to_bits),
+            Some((-0.0f64).to_bits())
+        );
+        assert_eq!(parse_amount("+1.50"), Some(1.5));
+        assert_eq!(parse_amount("0.1"), Some(0.1));
+        assert_eq!(
+            parse_amount("1234567890123456789.5"),
+            Some(1.234_567_890_123_456_8e18)
+        );
     }
 
     #[test]
@@ -284,6 +323,22 @@ mod tests {
             let mut w = t.split_whitespace();
             let want = (w.next().unwrap_or(""), w.next(), w.next().is_some());
             prop_assert_eq!(words(t), want);
+        }
+
+        /// The fast path gives the double the standard parser gives, sign and all.
+        #[test]
+        fn amounts_parse_as_the_standard_parser_parses(
+            sign in "[-+]?",
+            int in "[0-9]{1,18}",
+            frac in proptest::option::of("[0-9]{1,18}"),
+        ) {
+            let s = match &frac {
+                Some(f) => format!("{sign}{int}.{f}"),
+                None => format!("{sign}{int}"),
+            };
+            let want = s.parse::<f64>().unwrap();
+            let got = parse_amount(&s).unwrap();
+            prop_assert_eq!(got.to_bits(), want.to_bits(), "{}", s);
         }
 
         #[test]
