@@ -175,16 +175,22 @@ fn violation(f: &Finding) -> Violation<'_> {
 }
 
 fn compliance_message(r: &ProductReport) -> Cow<'static, str> {
-    let n = r.compliance_findings().count();
-    match r.status {
-        ComplianceStatus::FullyCompliant => "Product meets all GMC requirements checked".into(),
+    let rest = match r.status {
+        ComplianceStatus::FullyCompliant => {
+            return "Product meets all GMC requirements checked".into();
+        }
         ComplianceStatus::PartiallyCompliant => {
-            format!("{n} compliance issue(s) to fix; the product is listed but at risk").into()
+            " compliance issue(s) to fix; the product is listed but at risk"
         }
-        ComplianceStatus::NonCompliant => {
-            format!("{n} compliance issue(s); the product would be disapproved").into()
-        }
-    }
+        ComplianceStatus::NonCompliant => " compliance issue(s); the product would be disapproved",
+    };
+    // Built by hand rather than with `format!`, whose machinery was most of the cost of these
+    // per-product messages (see `TwoDecimals::push_to`).
+    let n = r.compliance_findings().count();
+    let mut m = String::with_capacity(rest.len() + 4);
+    m.push_str(itoa::Buffer::new().format(n));
+    m.push_str(rest);
+    m.into()
 }
 
 fn optimization_message(r: &ProductReport) -> Cow<'static, str> {
@@ -194,15 +200,19 @@ fn optimization_message(r: &ProductReport) -> Cow<'static, str> {
         .filter(|f| f.kind == RuleKind::Performance)
         .count();
     if n == 0 {
-        "No optimisation opportunities found".into()
-    } else {
-        format!(
-            "{n} optimisation opportunit{} worth about ${}/month",
-            if n == 1 { "y" } else { "ies" },
-            TwoDecimals(r.optimization_revenue_impact)
-        )
-        .into()
+        return "No optimisation opportunities found".into();
     }
+    // "{n} optimisation opportunit{y|ies} worth about ${amount}/month", by hand (see above).
+    let mut m = String::with_capacity(64);
+    m.push_str(itoa::Buffer::new().format(n));
+    m.push_str(if n == 1 {
+        " optimisation opportunity worth about $"
+    } else {
+        " optimisation opportunities worth about $"
+    });
+    TwoDecimals(r.optimization_revenue_impact).push_to(&mut m);
+    m.push_str("/month");
+    m.into()
 }
 
 fn content_scores(r: &ProductReport) -> (f64, f64) {
@@ -354,5 +364,57 @@ mod tests {
         );
         assert_eq!(rich["overallPriority"], "critical");
         assert_eq!(rich["gmcCompliance"]["status"], "non_compliant");
+    }
+
+    /// The messages built by hand read as their `format!` would: counts, plural, amount.
+    #[test]
+    fn messages_count_the_findings_and_sum_the_amounts() {
+        let engine = Engine::new(EngineOptions::default());
+        let mut r = engine.check(&product_from_pairs(&[("id", "1"), ("title", "Short")]));
+        let n = r.compliance_findings().count();
+        assert!(n > 1);
+        r.status = ComplianceStatus::NonCompliant;
+        assert_eq!(
+            compliance_message(&r),
+            format!("{n} compliance issue(s); the product would be disapproved")
+        );
+        r.status = ComplianceStatus::PartiallyCompliant;
+        assert_eq!(
+            compliance_message(&r),
+            format!("{n} compliance issue(s) to fix; the product is listed but at risk")
+        );
+        r.status = ComplianceStatus::FullyCompliant;
+        assert_eq!(
+            compliance_message(&r),
+            "Product meets all GMC requirements checked"
+        );
+        let performance = |r: &ProductReport| {
+            r.findings
+                .iter()
+                .filter(|f| f.kind == RuleKind::Performance)
+                .count()
+        };
+        r.findings.retain(|f| f.kind == RuleKind::Performance);
+        r.findings.truncate(1);
+        let second = r.findings[0].clone();
+        r.findings.push(second);
+        assert_eq!(performance(&r), 2);
+        for (amount, text) in [(97.5, "97.50"), (0.1 + 0.2, "0.30"), (1234.0, "1234.00")] {
+            r.optimization_revenue_impact = amount;
+            assert_eq!(
+                optimization_message(&r),
+                format!("2 optimisation opportunities worth about ${text}/month")
+            );
+        }
+        r.findings.truncate(1);
+        assert_eq!(
+            optimization_message(&r),
+            "1 optimisation opportunity worth about $1234.00/month"
+        );
+        r.findings.clear();
+        assert_eq!(
+            optimization_message(&r),
+            "No optimisation opportunities found"
+        );
     }
 }
