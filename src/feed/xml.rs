@@ -21,7 +21,7 @@ use super::FeedKind;
 use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, static_name};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
-use crate::model::{Attribute, Product, ReadIssue, Shipping, SourceLocation, Tax};
+use crate::model::{Attribute, Product, ReadIssue, Shipping, SourceLocation, Tax, Trim};
 
 /// The GMC namespace (GMC 160567); matched by URI, never by the `g:` prefix.
 pub const GMC_NAMESPACE: &str = "http://base.google.com/ns/1.0";
@@ -968,7 +968,7 @@ impl XmlReader {
                 Err(e) => return Err(self.xml_error(e)),
             }
         }
-        if !child.subs.is_empty() && child.text.trim().is_empty() {
+        if !child.subs.is_empty() && child.text.is_blank() {
             child.text.clear();
             child.has_text = false;
         }
@@ -1123,7 +1123,7 @@ fn append_text<'t>(
         (0, _) => {
             // Nearly every value starts with a visible ASCII character: no need to trim it.
             let t = text.as_ref();
-            if t.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !t.trim().is_empty() {
+            if t.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !t.is_blank() {
                 child.has_text = true;
             }
             append(&mut child.text, text);

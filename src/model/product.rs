@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use super::text::Trim;
 use serde::{Deserialize, Serialize};
 use smallvec::{SmallVec, smallvec};
 
@@ -194,9 +195,8 @@ impl Product {
     #[allow(clippy::inline_always, reason = "see `Product::position`")]
     pub fn get_nonblank(&self, name: &str) -> Option<&str> {
         // A value starting with a visible ASCII character is not blank: no trim needed.
-        self.get(name).filter(|v| {
-            v.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !v.trim().is_empty()
-        })
+        self.get(name)
+            .filter(|v| v.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !v.is_blank())
     }
 
     /// Every value of an attribute (empty slice when absent).
