@@ -1097,7 +1097,8 @@ fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String, new: bool
     if let Some(values) = (!new).then(|| p.values_mut(&name)).flatten() {
         values.push(value);
     } else {
-        p.push_new(Attribute {
+        // Absent: known to be (`new`) or just looked up.
+        p.push_unique(Attribute {
             name,
             values: smallvec::smallvec![value],
         });

@@ -239,7 +239,8 @@ impl Product {
 
     /// [`Self::push_new`] without the look-up, for an attribute the product cannot have yet: a
     /// delimited reader's column whose name no other column of the header has
-    /// (`Column::Unique`); a ragged row's extra values are added after the header's columns.
+    /// (`Column::Unique`); a ragged row's extra values are added after the header's columns; an
+    /// XML item's element whose name the item has not had yet.
     pub(crate) fn push_unique(&mut self, attribute: Attribute) {
         debug_assert!(!self.has(&attribute.name), "{}", attribute.name);
         self.index.insert(&attribute.name, self.attributes.len());
