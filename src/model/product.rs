@@ -240,7 +240,7 @@ impl Product {
     /// [`Self::push_new`] without the look-up, for an attribute the product cannot have yet: a
     /// delimited reader's column whose name no other column of the header has
     /// (`Column::Unique`); a ragged row's extra values are added after the header's columns; an
-    /// XML item's element whose name the item has not had yet.
+    /// XML item's element whose name the item has not had yet; a name just looked up and absent.
     pub(crate) fn push_unique(&mut self, attribute: Attribute) {
         debug_assert!(!self.has(&attribute.name), "{}", attribute.name);
         self.index.insert(&attribute.name, self.attributes.len());
@@ -295,7 +295,8 @@ impl Product {
         if let Some(values) = self.values_mut(name) {
             values.push(value);
         } else {
-            self.push_new(Attribute {
+            // Absent, as just looked up: no second look-up.
+            self.push_unique(Attribute {
                 name: make(),
                 values: smallvec![value],
             });
@@ -308,7 +309,7 @@ impl Product {
         if let Some(values) = self.values_mut(name) {
             *values = smallvec![value];
         } else {
-            self.push_new(Attribute {
+            self.push_unique(Attribute {
                 name: Cow::Owned(name.to_owned()),
                 values: smallvec![value],
             });
