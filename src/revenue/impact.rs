@@ -81,33 +81,33 @@ pub fn whole_cents(v: f64) -> Option<u64> {
 }
 
 impl TwoDecimals {
-    /// Appends the text [`Display`](std::fmt::Display) writes: for whole cents with integer
-    /// arithmetic and no formatting machinery (a `format!` of a message with an amount was ~1,000
-    /// instructions per product, most of them the machinery), else with the float formatter.
+    /// Appends the text [`Display`](std::fmt::Display) writes (a `format!` of a message with an
+    /// amount was ~1,000 instructions per product, most of them the formatting machinery).
     pub fn push_to(self, out: &mut String) {
-        use std::fmt::Write as _;
+        // Writing to a String cannot fail.
+        let _ = self.write_to(out);
+    }
+
+    /// The one writer of the text: for whole cents with integer arithmetic and no formatting
+    /// machinery, else with the float formatter.
+    fn write_to(self, w: &mut impl std::fmt::Write) -> std::fmt::Result {
+        // `v` within half a unit in the last place of `c / 100`: its exact decimal value
+        // rounds to that number of cents.
         match whole_cents(self.0) {
             Some(c) => {
-                out.push_str(itoa::Buffer::new().format(c / 100));
-                out.push('.');
-                for d in [c / 10 % 10, c % 10] {
-                    out.push(char::from_digit(u32::try_from(d).unwrap_or(0), 10).unwrap_or('0'));
-                }
+                let cents = c % 100;
+                w.write_str(itoa::Buffer::new().format(c / 100))?;
+                w.write_str(if cents < 10 { ".0" } else { "." })?;
+                w.write_str(itoa::Buffer::new().format(cents))
             }
-            // Writing to a String cannot fail.
-            None => drop(write!(out, "{:.2}", self.0)),
+            None => write!(w, "{:.2}", self.0),
         }
     }
 }
 
 impl std::fmt::Display for TwoDecimals {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // `v` within half a unit in the last place of `c / 100`: its exact decimal value
-        // rounds to that number of cents.
-        match whole_cents(self.0) {
-            Some(c) => write!(f, "{}.{:02}", c / 100, c % 100),
-            None => write!(f, "{:.2}", self.0),
-        }
+        self.write_to(f)
     }
 }
 
