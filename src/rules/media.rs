@@ -7,7 +7,7 @@ use crate::model::Trim;
 use std::sync::LazyLock;
 
 use super::util::{
-    CaselessMatcher, blank, chars, extension_in, is_http, is_http_url, text, url_extension,
+    CaselessMatcher, blank, chars_over, extension_in, is_http, is_http_url, text, url_extension,
 };
 use super::{BASE, Check, Hit, Rule, WebUrl};
 use crate::model::{Group, RuleKind, Severity};
@@ -97,10 +97,14 @@ fn thumbnail_hint(url: &str) -> bool {
     THUMBNAIL_MATCHER.is_match(url) || ends_with(b"w=50") || ends_with(b"w=75")
 }
 
+/// Whether a host (in any case) names this machine or a private network. Compared
+/// case-insensitively rather than on a lower-cased copy: every product's link and image are asked.
 fn local_host(host: &str) -> bool {
-    host == "localhost"
-        || host.ends_with(".localhost")
-        || matches!(host.rsplit('.').next(), Some("local" | "internal"))
+    // The last label: `localhost` itself, or `localhost` after a dot.
+    let last = host.rsplit('.').next().unwrap_or(host);
+    ["localhost", "local", "internal"]
+        .iter()
+        .any(|l| last.eq_ignore_ascii_case(l))
         || host
             .parse::<std::net::Ipv4Addr>()
             .is_ok_and(|ip| ip.is_private() || ip.is_loopback())
@@ -166,12 +170,11 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Serve the image from a short, stable URL.",
         check: Check::Product(|p, _, out| {
             for field in ["image_link", "additional_image_link"] {
-                if let Some(v) = p.values(field).iter().find(|v| chars(v) > URL_MAX) {
+                if let Some(n) = p.values(field).iter().find_map(|v| chars_over(v, URL_MAX)) {
                     out.push(Hit {
                         field,
                         message: format!(
-                            "{field} has {} characters; at most {URL_MAX} are allowed",
-                            chars(v)
+                            "{field} has {n} characters; at most {URL_MAX} are allowed"
                         ),
                     });
                 }
@@ -449,8 +452,7 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|p, _, out| {
             for field in ["link", "mobile_link"] {
                 if let Some(v) = text(p, field) {
-                    let n = chars(v);
-                    if n > URL_MAX {
+                    if let Some(n) = chars_over(v, URL_MAX) {
                         out.push(Hit {
                             field,
                             message: format!(
@@ -526,8 +528,8 @@ pub(crate) const RULES: &[Rule] = &[
         check: Check::Product(|_, cx, out| {
             for field in ["link", "image_link"] {
                 if let Some(host) = cx.url(field).and_then(WebUrl::host_str) {
-                    let host = host.to_ascii_lowercase();
-                    if local_host(&host) {
+                    if local_host(host) {
+                        let host = host.to_ascii_lowercase();
                         out.push(Hit {
                             field,
                             message: format!("{field} points to the non-public host {host}"),
@@ -541,3 +543,52 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
 ];
+
+#[cfg(test)]
+mod host_props {
+    use super::local_host;
+    use proptest::prelude::*;
+
+    /// The definition: the lower-cased host compared as written.
+    fn local_by_definition(host: &str) -> bool {
+        let host = host.to_ascii_lowercase();
+        host == "localhost"
+            || host.ends_with(".localhost")
+            || matches!(host.rsplit('.').next(), Some("local" | "internal"))
+            || host
+                .parse::<std::net::Ipv4Addr>()
+                .is_ok_and(|ip| ip.is_private() || ip.is_loopback())
+            || host.starts_with('[')
+    }
+
+    #[test]
+    fn local_hosts_in_any_case() {
+        for host in [
+            "LocalHost",
+            "shop.LOCALHOST",
+            "printer.Local",
+            "db.INTERNAL",
+            "10.0.0.1",
+        ] {
+            assert!(local_host(host), "{host}");
+        }
+        for host in [
+            "localhost.",
+            "cdn.example.com",
+            "notlocalhost",
+            "8.8.8.8",
+            "local.shop",
+        ] {
+            assert!(!local_host(host), "{host}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn local_host_matches_the_definition(
+            host in "((LocalHost|localhost|Local|internal|INTERNAL|shop|127|10|192|168|0|1|\\[::1\\])[.]?){0,4}|\\PC{0,12}"
+        ) {
+            prop_assert_eq!(local_host(&host), local_by_definition(&host));
+        }
+    }
+}
