@@ -1122,9 +1122,7 @@ fn append_text<'t>(
     }
     match (depth, sub) {
         (0, _) => {
-            // Nearly every value starts with a visible ASCII character: no need to trim it.
-            let t = text.as_ref();
-            if t.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !t.is_blank() {
+            if !text.as_ref().is_blank() {
                 child.has_text = true;
             }
             append(&mut child.text, text);

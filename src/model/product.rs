@@ -194,9 +194,7 @@ impl Product {
     #[inline(always)]
     #[allow(clippy::inline_always, reason = "see `Product::position`")]
     pub fn get_nonblank(&self, name: &str) -> Option<&str> {
-        // A value starting with a visible ASCII character is not blank: no trim needed.
-        self.get(name)
-            .filter(|v| v.as_bytes().first().is_some_and(u8::is_ascii_graphic) || !v.is_blank())
+        self.get(name).filter(|v| !v.is_blank())
     }
 
     /// Every value of an attribute (empty slice when absent).

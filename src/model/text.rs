@@ -28,6 +28,10 @@ impl Trim for str {
     #[inline]
     fn is_blank(&self) -> bool {
         let b = self.as_bytes();
+        // Nearly every value starts with a visible ASCII character: answered at its first byte.
+        if b.first().is_some_and(u8::is_ascii_graphic) {
+            return false;
+        }
         match b.iter().position(|c| !matches!(c, b'\t'..=b'\r' | b' ')) {
             None => true,
             // The bytes before `i` are ASCII, so `i` starts a character.
