@@ -43,14 +43,14 @@ use super::names::{
 use super::segment::{SEGMENT_BYTES, Segment, Segmenter};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
-use crate::model::{Attribute, Product, ReadIssue, SourceLocation};
+use crate::model::{Name, Product, ReadIssue, SourceLocation};
 
 enum Column {
     /// A column whose attribute no other column shares: pushed without a look-up
     /// (`Product::push_unique`).
-    Unique(Cow<'static, str>),
-    Plain(Cow<'static, str>),
-    Multi(Cow<'static, str>),
+    Unique(Name),
+    Plain(Name),
+    Multi(Name),
     Shipping(Vec<String>),
     Tax(Vec<String>),
 }
@@ -705,18 +705,15 @@ impl Layout {
                 continue;
             }
             match col {
-                Column::Unique(name) => p.push_unique(Attribute {
-                    name: name.clone(),
-                    values: smallvec::smallvec![cell.to_owned()],
-                }),
-                Column::Plain(name) => p.push_named(name, cell),
+                Column::Unique(name) => p.push_unique_name(name, cell.to_owned()),
+                Column::Plain(name) => p.push_name(name, cell),
                 Column::Multi(name) => {
                     if memchr::memchr(b',', cell.as_bytes()).is_some() {
                         for v in split_multi(cell) {
-                            p.push_named(name, v);
+                            p.push_name(name, v);
                         }
                     } else {
-                        p.push_named(name, cell);
+                        p.push_name(name, cell);
                     }
                 }
                 Column::Shipping(order) => {
@@ -819,7 +816,7 @@ fn column(header: &str, i: usize) -> Column {
     }
     let name = canonical_name(header);
     match name.as_ref() {
-        "" => Column::Plain(Cow::Owned(format!("column_{}", i + 1))),
+        "" => Column::Plain(Name::new(Cow::Owned(format!("column_{}", i + 1)))),
         "shipping" => Column::Shipping(
             SHIPPING_DEFAULT_ORDER
                 .iter()
@@ -827,8 +824,8 @@ fn column(header: &str, i: usize) -> Column {
                 .collect(),
         ),
         "tax" => Column::Tax(TAX_DEFAULT_ORDER.iter().map(|s| (*s).to_owned()).collect()),
-        n if is_multi_value(n) => Column::Multi(static_name(n)),
-        _ => Column::Plain(static_name(&name)),
+        n if is_multi_value(n) => Column::Multi(Name::new(static_name(n))),
+        _ => Column::Plain(Name::new(static_name(&name))),
     }
 }
 
@@ -844,7 +841,7 @@ fn append<T>(to: &mut Vec<T>, list: Vec<T>) {
 
 /// Plain columns whose attribute appears in no other column become [`Column::Unique`].
 fn mark_unique(columns: &mut [Column]) {
-    let names: Vec<Option<Cow<'static, str>>> = columns
+    let names: Vec<Option<Name>> = columns
         .iter()
         .map(|c| match c {
             Column::Plain(n) | Column::Multi(n) | Column::Unique(n) => Some(n.clone()),
@@ -1051,7 +1048,7 @@ mod tests {
             .iter()
             .map(|c| match c {
                 Column::Unique(n) | Column::Plain(n) | Column::Multi(n) => {
-                    (n.to_string(), matches!(n, Cow::Borrowed(_)))
+                    (n.to_string(), matches!(n.cow(), Cow::Borrowed(_)))
                 }
                 Column::Shipping(_) | Column::Tax(_) => (String::new(), false),
             })
@@ -1072,7 +1069,7 @@ mod tests {
             .zip(["1", "https://x/a.jpg", "Toys", "n", "e"])
         {
             if let Column::Unique(n) | Column::Plain(n) = c {
-                p.push_named(n, v);
+                p.push_name(n, v);
             }
         }
         assert!(matches!(p.attributes()[0].name, Cow::Borrowed("id")));

@@ -21,7 +21,7 @@ use super::FeedKind;
 use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, static_name};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
-use crate::model::{Attribute, Product, ReadIssue, Shipping, SourceLocation, Tax, Trim};
+use crate::model::{Name, Product, ReadIssue, Shipping, SourceLocation, Tax, Trim};
 
 /// The GMC namespace (GMC 160567); matched by URI, never by the `g:` prefix.
 pub const GMC_NAMESPACE: &str = "http://base.google.com/ns/1.0";
@@ -445,18 +445,18 @@ const NAME_CACHE_MAX: usize = 256;
 /// the attribute ([`Seen`]).
 #[derive(Default)]
 struct NameCache {
-    entries: Vec<(Box<[u8]>, Cow<'static, str>, usize)>,
+    entries: Vec<(Box<[u8]>, Name, usize)>,
     next: usize,
 }
 
 impl NameCache {
     /// [`canonical_name`] of the element's local name, as [`static_name`] gives it.
     fn get(&mut self, local: &[u8]) -> Cow<'static, str> {
-        self.get_slotted(local).0
+        self.get_slotted(local).0.cow().clone()
     }
 
     /// [`NameCache::get`], with the name's slot (`None` once the cache is full).
-    fn get_slotted(&mut self, local: &[u8]) -> (Cow<'static, str>, Option<usize>) {
+    fn get_slotted(&mut self, local: &[u8]) -> (Name, Option<usize>) {
         let hit = if self
             .entries
             .get(self.next)
@@ -471,7 +471,9 @@ impl NameCache {
             let (_, name, slot) = &self.entries[i];
             return (name.clone(), Some(*slot));
         }
-        let name = static_name(&canonical_name(&String::from_utf8_lossy(local)));
+        let name = Name::new(static_name(&canonical_name(&String::from_utf8_lossy(
+            local,
+        ))));
         if self.entries.len() < NAME_CACHE_MAX {
             let slot = self
                 .entries
@@ -505,7 +507,7 @@ impl Seen {
 enum Target {
     /// A GMC-namespace element, or an element of another namespace: the attribute of that name,
     /// and its [`NameCache`] slot.
-    Attribute(Cow<'static, str>, Option<usize>),
+    Attribute(Name, Option<usize>),
     /// An RSS/Atom core element: used when the GMC element is absent.
     Core(&'static str),
     /// Atom `<link href>`.
@@ -817,7 +819,7 @@ impl XmlReader {
                     _ => {
                         if child.subs.is_empty() {
                             let new = slot.is_some_and(|slot| !seen.insert(slot));
-                            push_owned(&mut p, name, child.text, new);
+                            p.push_name_known(name, child.text, new);
                         } else {
                             if child.has_text {
                                 issues.push((
@@ -1089,20 +1091,6 @@ fn href(e: &BytesStart<'_>) -> Option<String> {
         .ok()
         .flatten()
         .and_then(|a| a.unescape_value().ok().map(Cow::into_owned))
-}
-
-/// Adds a value under a name already made (no second allocation of the name). `new`: the product
-/// is known not to have the attribute yet.
-fn push_owned(p: &mut Product, name: Cow<'static, str>, value: String, new: bool) {
-    if let Some(values) = (!new).then(|| p.values_mut(&name)).flatten() {
-        values.push(value);
-    } else {
-        // Absent: known to be (`new`) or just looked up.
-        p.push_unique(Attribute {
-            name,
-            values: smallvec::smallvec![value],
-        });
-    }
 }
 
 /// Adds a piece of text to the element (depth 0) or to its current sub-element (depth 1). The
