@@ -47,7 +47,7 @@ use crate::model::{Name, Product, ReadIssue, SourceLocation};
 
 enum Column {
     /// A column whose attribute no other column shares: pushed without a look-up
-    /// (`Product::push_unique`).
+    /// (`Product::push_unique_name`).
     Unique(Name),
     Plain(Name),
     Multi(Name),

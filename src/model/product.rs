@@ -50,8 +50,8 @@ pub struct Attribute {
 pub type Values = SmallVec<[String; 1]>;
 
 /// An attribute name with its bucket in a product's name index worked out once, for a reader
-/// that adds values under the same names product after product (a delimited feed's columns):
-/// adding a value then costs no hash of the name.
+/// that adds values under the same names product after product (a delimited feed's columns, an
+/// XML feed's element names): adding a value then costs no hash of the name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Name {
     text: Cow<'static, str>,
@@ -267,30 +267,15 @@ impl Product {
         self.attributes.reserve(n);
     }
 
-    /// Adds an attribute, normally one the product does not have yet (a reader's unique column).
-    /// If it has one of that name after all, the values are added to it, so names stay unique.
+    /// Adds an attribute with all its values, normally one the product does not have yet. If it
+    /// has one of that name after all, the values are added to it, so names stay unique.
     pub fn push_new(&mut self, attribute: Attribute) {
-        if let Some(values) = self.values_mut(&attribute.name) {
-            values.extend(attribute.values);
-            return;
+        if let Some(i) = self.position(&attribute.name) {
+            self.attributes[i].values.extend(attribute.values);
+        } else {
+            self.index.insert(&attribute.name, self.attributes.len());
+            self.attributes.push(attribute);
         }
-        self.index.insert(&attribute.name, self.attributes.len());
-        self.attributes.push(attribute);
-    }
-
-    /// [`Self::push_new`] without the look-up, for an attribute the product cannot have yet: a
-    /// delimited reader's column whose name no other column of the header has
-    /// (`Column::Unique`); a ragged row's extra values are added after the header's columns; an
-    /// XML item's element whose name the item has not had yet; a name just looked up and absent.
-    pub(crate) fn push_unique(&mut self, attribute: Attribute) {
-        debug_assert!(!self.has(&attribute.name), "{}", attribute.name);
-        self.index.insert(&attribute.name, self.attributes.len());
-        self.attributes.push(attribute);
-    }
-
-    /// The values of an attribute, for adding to them (a reader's repeated element).
-    pub fn values_mut(&mut self, name: &str) -> Option<&mut Values> {
-        self.position(name).map(|i| &mut self.attributes[i].values)
     }
 
     /// Where the attribute named `name` is in `attributes`.
@@ -324,13 +309,16 @@ impl Product {
         }
     }
 
-    /// [`Self::push_unique`] with a [`Name`], whose bucket in the index is known.
+    /// Adds an attribute with one value, without looking the name up: for an attribute the
+    /// product cannot have yet, a delimited reader's column whose name no other column of the
+    /// header has (`Column::Unique`).
     pub(crate) fn push_unique_name(&mut self, name: &Name, value: String) {
         debug_assert!(!self.has(name), "{name}");
         self.add_new(usize::from(name.bucket), name.text.clone(), value);
     }
 
-    /// [`Self::push_named`] with a [`Name`], whose bucket in the index is known.
+    /// [`Self::push`] with a [`Name`], whose bucket in the index is known; a borrowed name stays
+    /// borrowed in the product, with no allocation.
     pub(crate) fn push_name(&mut self, name: &Name, value: impl Into<String>) {
         let bucket = usize::from(name.bucket);
         match self.position_at(bucket, name) {
@@ -360,41 +348,19 @@ impl Product {
 
     /// Adds a value to an attribute, creating it if needed (repeated attributes accumulate).
     pub fn push(&mut self, name: &str, value: impl Into<String>) {
-        self.push_with(name, || Cow::Owned(name.to_owned()), value.into());
-    }
-
-    /// `push` with a name the caller keeps: creating the attribute copies a borrowed name's
-    /// reference, not its text.
-    #[allow(
-        clippy::ptr_arg,
-        reason = "the Cow itself is cloned: a borrowed name stays borrowed, with no allocation"
-    )]
-    pub fn push_named(&mut self, name: &Cow<'static, str>, value: impl Into<String>) {
-        self.push_with(name, || name.clone(), value.into());
-    }
-
-    fn push_with(&mut self, name: &str, make: impl FnOnce() -> Cow<'static, str>, value: String) {
-        if let Some(values) = self.values_mut(name) {
-            values.push(value);
-        } else {
-            // Absent, as just looked up: no second look-up.
-            self.push_unique(Attribute {
-                name: make(),
-                values: smallvec![value],
-            });
+        let value = value.into();
+        match self.position(name) {
+            Some(i) => self.attributes[i].values.push(value),
+            None => self.add_new(bucket(name), Cow::Owned(name.to_owned()), value),
         }
     }
 
     /// Replaces all values of an attribute.
     pub fn set(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
-        if let Some(values) = self.values_mut(name) {
-            *values = smallvec![value];
-        } else {
-            self.push_unique(Attribute {
-                name: Cow::Owned(name.to_owned()),
-                values: smallvec![value],
-            });
+        match self.position(name) {
+            Some(i) => self.attributes[i].values = smallvec![value],
+            None => self.add_new(bucket(name), Cow::Owned(name.to_owned()), value),
         }
     }
 
