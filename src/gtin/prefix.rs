@@ -317,8 +317,12 @@ impl PrefixInfo {
     }
 }
 
+/// The range of `table` that holds `p`. The tables are sorted and their ranges do not overlap
+/// (a test checks both): a binary search for the first range that ends at or after `p`. A scan
+/// from the start took ~500 instructions for a European prefix, on every product's GTIN.
 fn lookup(table: &[PrefixRange], p: u16) -> Option<PrefixRange> {
-    table.iter().copied().find(|r| (r.from..=r.to).contains(&p))
+    let i = table.partition_point(|r| r.to < p);
+    table.get(i).copied().filter(|r| r.from <= p)
 }
 
 fn three(d: &[u8]) -> Option<([u8; 3], u16)> {
@@ -369,6 +373,16 @@ mod tests {
         let padded = format!("{gtin:0>14}");
         let arr: [u8; 14] = padded.as_bytes().try_into().expect("14 digits");
         classify(&arr).class
+    }
+
+    #[test]
+    fn lookup_finds_the_range_a_scan_finds_for_every_prefix() {
+        for table in [GS1_PREFIXES, GS1_8_PREFIXES] {
+            for p in 0..=1000 {
+                let scanned = table.iter().copied().find(|r| (r.from..=r.to).contains(&p));
+                assert_eq!(lookup(table, p), scanned, "{p}");
+            }
+        }
     }
 
     #[test]
