@@ -53,9 +53,10 @@ static PRESCRIPTION: LazyLock<PhraseSet> = LazyLock::new(|| {
     ])
 });
 
-/// Units of a quantity in a title ("50 ml", "1.7 oz", "60 capsules").
+/// Units of a quantity in a title ("50 ml", "1.7 oz", "60 capsules"; "fl oz" by its "oz"):
+/// single words, as [`has_quantity`] compares words.
 const QUANTITY_UNITS: &[&str] = &[
-    "ml", "l", "oz", "fl oz", "g", "kg", "mg", "capsules", "tablets", "count", "ct", "pack", "pcs",
+    "ml", "l", "oz", "g", "kg", "mg", "capsules", "tablets", "count", "ct", "pack", "pcs",
     "pieces", "sachets",
 ];
 
@@ -66,9 +67,8 @@ const HB: Option<Category> = Some(Category::HealthBeauty);
 /// of a title with a digit ("50 ml", "1.7 oz", "60 capsules", "12fl oz").
 ///
 /// Both are comparisons of words with the units. A glued unit is the whole rest of its word, so
-/// it is a unit exactly (a word has no space, so never "fl oz"); "fl oz" as words has the unit
-/// "oz". Words are cut at bytes: a non-ASCII character separates words. (A phrase search of the
-/// units did the same work in ~2,800 instructions per health and beauty title of the bench CSV,
+/// it is a unit exactly; "fl oz" as words has the unit "oz". Words are cut at bytes: a non-ASCII
+/// character separates words. (A phrase search of the units did the same work in ~2,800 instructions per health and beauty title of the bench CSV,
 /// its one-letter units stopping it at every `l` and `g`, and it missed the "oz" of "12fl oz":
 /// it found "fl oz" there, rejected it for the digit glued to it, and went on after it.)
 ///
@@ -85,27 +85,9 @@ fn has_quantity(l: &str) -> bool {
                 .count();
             lead > 0 && is_unit(&w[lead..])
         });
-    if glued {
-        return true;
-    }
-    if !b.iter().any(u8::is_ascii_digit) {
-        return false;
-    }
-    let mut i = 0;
-    while i < b.len() {
-        if !b[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_alphanumeric() {
-            i += 1;
-        }
-        if is_unit(&b[start..i]) {
-            return true;
-        }
-    }
-    false
+    glued
+        || (b.iter().any(u8::is_ascii_digit)
+            && b.split(|c| !c.is_ascii_alphanumeric()).any(is_unit))
 }
 
 pub(crate) const RULES: &[Rule] = &[
