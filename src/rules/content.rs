@@ -6,7 +6,9 @@
 use crate::model::Trim;
 use std::sync::LazyLock;
 
-use super::util::{PhraseSet, blank, chars, chars_over, chars_under, invalid_char, is_yes, text};
+use super::util::{
+    PhraseSet, blank, chars, chars_over, chars_under, invalid_char, is_yes, text, window,
+};
 use super::{BASE, Check, Hit, Rule, Sink};
 use crate::model::{Group, Product, RuleKind, Severity};
 
@@ -166,18 +168,6 @@ fn has_capital_run(s: &[u8]) -> bool {
         start += 5;
     }
     false
-}
-
-/// The eight bytes of `s` from `start`, zero-padded past its end. A full window is one load; a
-/// copy of a length known only at run time was a call to `memcpy` per window.
-fn window(s: &[u8], start: usize) -> [u8; 8] {
-    if let Some(Ok(w)) = s.get(start..start + 8).map(<[u8; 8]>::try_from) {
-        return w;
-    }
-    let mut word = [0u8; 8];
-    let tail = s.get(start..).unwrap_or_default();
-    word[..tail.len().min(8)].copy_from_slice(&tail[..tail.len().min(8)]);
-    word
 }
 
 /// How many bytes of `s` are ASCII capitals or non-ASCII, counted eight bytes at a time in a

@@ -465,16 +465,47 @@ pub(crate) fn path_root(v: &str) -> &str {
 }
 
 /// Whether `s` has two spaces in a row or a tab, line feed or carriage return:
-/// `s.contains("  ") || s.contains(['\t', '\n', '\r'])` in one pass over the bytes, without an
-/// early exit so that the compiler can vectorise it. Searching the spaces with memchr and the
-/// three characters with `str::contains` took ~775 instructions on a 40-byte title.
+/// `s.contains("  ") || s.contains(['\t', '\n', '\r'])`, eight bytes at a time in a `u64`
+/// (SWAR), each window starting seven bytes after the one before so that every pair of
+/// neighbouring bytes lies inside one. This runs on every title: a pass over the bytes without
+/// an early exit (so that the compiler could vectorise it) took ~96 ns per bench product, memchr
+/// for the three characters and then for each space ~69 ns, this ~39 ns (`examples/rulecost.rs`).
 pub(crate) fn has_double_space_or_break(s: &str) -> bool {
-    let mut prev = 0;
-    s.bytes().fold(false, |hit, c| {
-        let double = c == b' ' && prev == b' ';
-        prev = c;
-        hit | double | matches!(c, b'\t' | b'\n' | b'\r')
-    })
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let b = s.as_bytes();
+    let mut start = 0;
+    while start < b.len() {
+        let x = u64::from_le_bytes(window(b, start));
+        let space = zero_bytes(x ^ (ONES * u64::from(b' ')));
+        let breaks = zero_bytes(x ^ (ONES * u64::from(b'\t')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\n')))
+            | zero_bytes(x ^ (ONES * u64::from(b'\r')));
+        if breaks | (space & (space >> 8)) != 0 {
+            return true;
+        }
+        start += 7;
+    }
+    false
+}
+
+/// The bytes of `x` (eight, little-endian) that are zero, as their high bits (0x80); exact for
+/// each byte (no borrow runs from one byte into the next, unlike the usual `x - 0x01..` test).
+pub(crate) fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    !(((x & LOW7) + LOW7) | x) & HIGH
+}
+
+/// The eight bytes of `s` from `start`, zero-padded past its end. A full window is one load; a
+/// copy of a length known only at run time was a call to `memcpy` per window.
+pub(crate) fn window(s: &[u8], start: usize) -> [u8; 8] {
+    if let Some(Ok(w)) = s.get(start..start + 8).map(<[u8; 8]>::try_from) {
+        return w;
+    }
+    let mut word = [0u8; 8];
+    let tail = s.get(start..).unwrap_or_default();
+    word[..tail.len().min(8)].copy_from_slice(&tail[..tail.len().min(8)]);
+    word
 }
 
 #[cfg(test)]
@@ -569,7 +600,7 @@ mod tests {
         }
 
         #[test]
-        fn has_double_space_or_break_is_contains(s in "[a >\t\n\r]{0,12}|\\PC{0,20}") {
+        fn has_double_space_or_break_is_contains(s in "[a >\t\n\r]{0,40}|[ab ]{0,40}|\\PC{0,40}") {
             prop_assert_eq!(
                 has_double_space_or_break(&s),
                 s.contains("  ") || s.contains(['\t', '\n', '\r'])
