@@ -6,9 +6,7 @@
 use crate::model::Trim;
 use std::sync::LazyLock;
 
-use super::util::{
-    PhraseSet, blank, chars, chars_over, chars_under, invalid_char, is_yes, text, window,
-};
+use super::util::{PhraseSet, blank, chars_over, chars_under, invalid_char, is_yes, text, window};
 use super::{BASE, Check, Hit, Rule, Sink};
 use crate::model::{Group, Product, RuleKind, Severity};
 
@@ -982,8 +980,7 @@ pub(crate) const RULES: &[Rule] = &[
                 "custom_label_4",
             ] {
                 if let Some(v) = text(p, field) {
-                    let n = chars(v);
-                    if n > 100 {
+                    if let Some(n) = chars_over(v, 100) {
                         out.push(Hit {
                             field,
                             message: format!("{field} has {n} characters; at most 100 are allowed"),
@@ -1017,12 +1014,11 @@ pub(crate) const RULES: &[Rule] = &[
                     ),
                 });
             }
-            if let Some(v) = values.iter().find(|v| chars(v) > 150) {
+            if let Some(n) = values.iter().find_map(|v| chars_over(v, 150)) {
                 out.push(Hit {
                     field: "product_highlight",
                     message: format!(
-                        "a product_highlight has {} characters; at most 150 are allowed",
-                        chars(v)
+                        "a product_highlight has {n} characters; at most 150 are allowed"
                     ),
                 });
             }

@@ -7,7 +7,7 @@
 use crate::model::Trim;
 use std::hash::{BuildHasher, Hash, Hasher};
 
-use super::util::{blank, chars, invalid_char, is_bool_text, is_no, one_of, text};
+use super::util::{blank, chars_over, invalid_char, is_bool_text, is_no, one_of, text};
 use super::{BASE, Check, FeedMemory, Hit, Rule, Sink};
 use crate::catalog::fields::{BRAND_MAX, ID_MAX, ITEM_GROUP_ID_MAX, MPN_MAX};
 use crate::model::{Group, Product, RuleKind, Severity};
@@ -187,8 +187,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Use a short stable key such as the SKU.",
         check: Check::Product(|p, _, out| {
             if let Some(id) = text(p, "id") {
-                let n = chars(id);
-                if n > ID_MAX {
+                if let Some(n) = chars_over(id, ID_MAX) {
                     out.push(Hit {
                         field: "id",
                         message: format!("id has {n} characters; at most {ID_MAX} are allowed"),
@@ -278,8 +277,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Use the brand name only.",
         check: Check::Product(|p, _, out| {
             if let Some(b) = text(p, "brand") {
-                let n = chars(b);
-                if n > BRAND_MAX {
+                if let Some(n) = chars_over(b, BRAND_MAX) {
                     out.push(Hit {
                         field: "brand",
                         message: format!(
@@ -328,8 +326,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Give the manufacturer's single part number.",
         check: Check::Product(|p, _, out| {
             if let Some(m) = text(p, "mpn") {
-                let n = chars(m);
-                if n > MPN_MAX {
+                if let Some(n) = chars_over(m, MPN_MAX) {
                     out.push(Hit {
                         field: "mpn",
                         message: format!("mpn has {n} characters; at most {MPN_MAX} are allowed"),
@@ -477,8 +474,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Use the parent SKU as item_group_id.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "item_group_id") {
-                let n = chars(v);
-                if n > ITEM_GROUP_ID_MAX {
+                if let Some(n) = chars_over(v, ITEM_GROUP_ID_MAX) {
                     out.push(Hit {
                         field: "item_group_id",
                         message: format!(

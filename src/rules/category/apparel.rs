@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use crate::catalog::Category;
 use crate::model::{Group, Product, RuleKind, Severity};
-use crate::rules::util::{PhraseSet, blank, chars, one_of, text};
+use crate::rules::util::{PhraseSet, blank, chars_over, one_of, text};
 use crate::rules::{Applies, BASE, Check, Hit, Rule};
 
 use crate::catalog::fields::{
@@ -70,7 +70,11 @@ fn color_problem(v: &str) -> Option<String> {
             parts.len()
         ));
     }
-    if chars(v) > COLOR_MAX || parts.iter().any(|c| chars(c.trim_fast()) > COLOR_PART_MAX) {
+    if chars_over(v, COLOR_MAX).is_some()
+        || parts
+            .iter()
+            .any(|c| chars_over(c.trim_fast(), COLOR_PART_MAX).is_some())
+    {
         return Some(format!(
             "color \"{v}\" is too long (40 per colour, 100 in total)"
         ));
@@ -178,13 +182,10 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Give the one size of this variant; one product per size.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "size") {
-                if chars(v) > SIZE_MAX {
+                if let Some(n) = chars_over(v, SIZE_MAX) {
                     out.push(Hit {
                         field: "size",
-                        message: format!(
-                            "size has {} characters; at most {SIZE_MAX} are allowed",
-                            chars(v)
-                        ),
+                        message: format!("size has {n} characters; at most {SIZE_MAX} are allowed"),
                     });
                 }
             }
@@ -367,12 +368,11 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Name the main materials: `cotton/elastane`.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "material") {
-                if chars(v) > MATERIAL_MAX {
+                if let Some(n) = chars_over(v, MATERIAL_MAX) {
                     out.push(Hit {
                         field: "material",
                         message: format!(
-                            "material has {} characters; at most {MATERIAL_MAX} are allowed",
-                            chars(v)
+                            "material has {n} characters; at most {MATERIAL_MAX} are allowed"
                         ),
                     });
                 }
@@ -395,12 +395,11 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Name the pattern: `striped`, `polka dot`.",
         check: Check::Product(|p, _, out| {
             if let Some(v) = text(p, "pattern") {
-                if chars(v) > PATTERN_MAX {
+                if let Some(n) = chars_over(v, PATTERN_MAX) {
                     out.push(Hit {
                         field: "pattern",
                         message: format!(
-                            "pattern has {} characters; at most {PATTERN_MAX} are allowed",
-                            chars(v)
+                            "pattern has {n} characters; at most {PATTERN_MAX} are allowed"
                         ),
                     });
                 }

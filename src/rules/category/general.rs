@@ -8,7 +8,7 @@ use crate::catalog::fields::{PRODUCT_TYPE_MAX, PRODUCT_TYPE_VALUES_MAX};
 use crate::catalog::{Category, GtinRequirement};
 use crate::model::Trim;
 use crate::model::{Group, RuleKind, Severity};
-use crate::rules::util::{blank, chars, is_no, text};
+use crate::rules::util::{blank, chars_over, is_no, text};
 use crate::rules::{BASE, Check, Hit, Rule};
 
 /// The 21 top-level segments of the public Google product taxonomy (GMC 6324436).
@@ -126,16 +126,15 @@ pub(crate) const RULES: &[Rule] = &[
         example: "A product_type holding the whole breadcrumb trail and description.",
         fix: "Keep the path to your shop's category levels.",
         check: Check::Product(|p, _, out| {
-            if let Some(v) = p
+            if let Some(n) = p
                 .values("product_type")
                 .iter()
-                .find(|v| chars(v) > PRODUCT_TYPE_MAX)
+                .find_map(|v| chars_over(v, PRODUCT_TYPE_MAX))
             {
                 out.push(Hit {
                     field: "product_type",
                     message: format!(
-                        "product_type has {} characters; at most {PRODUCT_TYPE_MAX} are allowed",
-                        chars(v)
+                        "product_type has {n} characters; at most {PRODUCT_TYPE_MAX} are allowed"
                     ),
                 });
             }
