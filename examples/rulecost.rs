@@ -1,12 +1,16 @@
 //! What each per-product rule costs on a feed: `cargo run --release --example rulecost -- FEED
 //! [PRODUCTS] [ROUNDS] [CODE-PREFIX]`.
 //!
-//! Reads the first PRODUCTS products of FEED (default 20,000), then times `Engine::check_batch`
-//! on batches of 64 (as the pipeline hands them over) with an engine running one rule at a time,
-//! ROUNDS times each (default 3, the fastest kept), and prints each rule's time per product above
-//! that of an engine running no rule (the category detection, the rule context and the report,
-//! printed first). A profile by rule for docs/performance.md, where a sampling profiler only sees
-//! anonymous closures; the times are the machine's, so compare rules within one run.
+//! Reads the first PRODUCTS products of FEED (default 640), then times `Engine::check_batch` on
+//! batches of 64 (as the pipeline hands them over) with an engine running one rule at a time,
+//! ROUNDS passes each (default 100, the fastest kept) alternating with as many passes of an
+//! engine running no rule, and prints each rule's time per product above the engine running
+//! none (the category detection, the rule context and the report, printed first). With
+//! CODE-PREFIX only the rules whose code starts with it are timed. A few hundred products stay
+//! in the CPU's caches, so the times are the rules' own work; a large set adds the memory
+//! traffic of each pass. A profile by rule for docs/performance.md, where a sampling profiler
+//! sees the rules' checks as anonymous closures; the times are the machine's, so compare rules
+//! within one run.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -23,8 +27,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         args.next()
             .ok_or("usage: rulecost FEED [PRODUCTS] [ROUNDS] [CODE-PREFIX]")?,
     );
-    let count: usize = args.next().map_or(Ok(20_000), |a| a.parse())?;
-    let rounds: usize = args.next().map_or(Ok(3), |a| a.parse())?;
+    let count: usize = args.next().map_or(Ok(640), |a| a.parse())?;
+    let rounds: usize = args.next().map_or(Ok(100), |a| a.parse())?;
     let prefix = args.next().unwrap_or_default();
     let products: Vec<Product> = feed::open(&path, &ReadOptions::default())?
         .take(count)
