@@ -40,7 +40,7 @@ fn finding(
         message: message.into(),
         fix,
         revenue_impact: 42.5,
-        location: at.clone(),
+        line: at.line,
     }
 }
 

@@ -315,7 +315,7 @@ mod tests {
     /// the unchanged feed exits 0.
     #[test]
     fn dropped_feed_exits_1_and_unchanged_feed_exits_0_against_a_baseline() {
-        use crate::model::{Finding, Group, RuleKind, SourceLocation};
+        use crate::model::{Finding, Group, RuleKind};
         let baseline = r#"{"success":true,"data":{"products":[
             {"productId":"A","gmcCompliance":{"status":"fully_compliant","violations":[]}},
             {"productId":"B","gmcCompliance":{"status":"fully_compliant","violations":[]}},
@@ -335,7 +335,7 @@ mod tests {
             message: "m".into(),
             fix: "f",
             revenue_impact: 0.0,
-            location: SourceLocation::default(),
+            line: 0,
         };
         let run = |feed: &[(&str, Vec<Finding>)]| {
             let gate = GateArgs::default().resolve(&crate::config::GatesConfig::default());

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Severity, SourceLocation};
+use super::Severity;
 
 /// The six rule groups of the batch result (spec 2.4 `results` keys).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -85,6 +85,9 @@ pub struct Finding {
     pub fix: &'static str,
     /// Estimated monthly revenue impact in USD (revenue::impact).
     pub revenue_impact: f64,
-    /// Where the product (or the offending line inside it) is.
-    pub location: SourceLocation,
+    /// The line of the product (or of the offending line inside it), in the product's file
+    /// (`ProductReport::location`): one number, where a whole location held a shared reference
+    /// to the file name that every finding counted up and down (an atomic count shared by the
+    /// threads that check and the one that writes).
+    pub line: u64,
 }

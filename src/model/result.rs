@@ -170,7 +170,7 @@ fn violation(f: &Finding) -> Violation<'_> {
         message: &f.message,
         fix: f.fix,
         revenue_impact: f.revenue_impact,
-        line: f.location.line,
+        line: f.line,
     }
 }
 

@@ -713,7 +713,7 @@ mod tests {
             message: "m".into(),
             fix: "f",
             revenue_impact: impact,
-            location: crate::model::SourceLocation::default(),
+            line: 0,
         }
     }
 

@@ -103,8 +103,8 @@ pub fn relative_path(file: &str, base: Option<&Path>) -> String {
 /// (SARIF `region.startLine` and GitLab `lines.begin` start at 1).
 #[must_use]
 pub fn report_line(finding: &Finding, product: &SourceLocation) -> u64 {
-    if finding.location.line > 0 {
-        finding.location.line
+    if finding.line > 0 {
+        finding.line
     } else {
         product.line.max(1)
     }

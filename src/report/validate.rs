@@ -247,8 +247,8 @@ impl<W: Write> ValidateEmitter<W> {
                     for f in &r.findings {
                         verbose.push(format!(
                             "{}:{}: {} {} {} [{}] {}: {}",
-                            f.location.file,
-                            f.location.line,
+                            r.location.file,
+                            f.line,
                             f.severity.as_str(),
                             f.kind.as_str(),
                             f.code,
@@ -270,8 +270,8 @@ impl<W: Write> ValidateEmitter<W> {
                 for f in &r.findings {
                     w.write_record([
                         &*guard_cell(&r.product_id),
-                        &*guard_cell(&f.location.file),
-                        &f.location.line.to_string(),
+                        &*guard_cell(&r.location.file),
+                        &f.line.to_string(),
                         f.code,
                         f.name,
                         f.field,

@@ -489,7 +489,7 @@ fn push_findings(
             message: hit.message,
             fix: rule.fix,
             revenue_impact: issue_impact(active.severity, category, usd_price),
-            location: p.location.clone(),
+            line: p.location.line,
         });
     }
 }
