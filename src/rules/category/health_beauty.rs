@@ -68,9 +68,10 @@ const HB: Option<Category> = Some(Category::HealthBeauty);
 ///
 /// Both are comparisons of words with the units. A glued unit is the whole rest of its word, so
 /// it is a unit exactly; "fl oz" as words has the unit "oz". Words are cut at bytes: a non-ASCII
-/// character separates words. (A phrase search of the units did the same work in ~2,800 instructions per health and beauty title of the bench CSV,
-/// its one-letter units stopping it at every `l` and `g`, and it missed the "oz" of "12fl oz":
-/// it found "fl oz" there, rejected it for the digit glued to it, and went on after it.)
+/// character separates words. (A phrase search of the units did the same work in ~2,800
+/// instructions per health and beauty title of the bench CSV, its one-letter units stopping it at
+/// every `l` and `g`, and it missed the "oz" of "12fl oz": it found "fl oz" there, rejected it
+/// for the digit glued to it, and went on after it.)
 ///
 /// [`LoweredText`]: crate::rules::util::LoweredText
 fn has_quantity(l: &str) -> bool {
