@@ -1,7 +1,7 @@
 //! Parallel inside, deterministic outside: map items on rayon in chunks and hand the results to
 //! a sink strictly in input order. Memory is bounded by a handful of chunks in flight (at most
-//! two with the mapper, queued or being mapped or mapped, and the one being read or written),
-//! never by the length of the input.
+//! [`IN_FLIGHT`] with the mappers, queued or being mapped or mapped, and the one being read or
+//! written), never by the length of the input.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 
@@ -11,7 +11,7 @@ use rayon::prelude::*;
 /// Default number of items per chunk: large enough to amortise the hand-over between the calling
 /// thread, the mapper and the rayon workers, small enough that the products of the chunks in
 /// flight stay in the CPU caches between being read (on the calling thread) and being checked
-/// (on a worker). At most three chunks are alive at once (module docs). The best size depends on
+/// (on a worker). At most [`IN_FLIGHT`] + 1 chunks are alive at once (module docs). The best size depends on
 /// the machine's caches (docs/performance.md, "Jobs"): on 200,000 products, `validate --jobs 2`
 /// on a 2-core Intel Xeon VM took 1.39 s with 1,024, 1.41 s with 2,048, 1.48 s with 4,096 and
 /// 1.50 s with 256 (best of 3, 2026-11-25); on a 2-core AMD EPYC VM 256 took 2.04 s against
@@ -25,6 +25,22 @@ pub const DEFAULT_CHUNK: usize = 1024;
 /// docs/performance.md, 1b67f32). A batch is also what the rules engine checks rule by rule
 /// (`Engine::check_batch`): batches of 16, 32 and 64 measured the same, 4 lost the gain.
 pub const PIECE: usize = 64;
+
+/// Mapper threads of [`map_batches`], each handing its chunks to the rayon pool one after the
+/// other. With one, the pool had no work of the next chunk until the last batch of a chunk was
+/// done, and one thread waited for the other at the end of every chunk (about half a batch
+/// each time: with `--jobs 2` the two cores were busy ~93% of the wall time); with two, the
+/// batches of the next chunk are in the pool meanwhile. CSV `validate --jobs 2`, alternating
+/// runs: 200k, one mapper with two chunks 0.886 s against two mappers with three 0.858 s, and
+/// two mappers with four 0.816 s against three 0.830 s; 1M, one mapper 4.67 s against two with
+/// four 4.41 s (docs/performance.md).
+pub const MAPPERS: usize = 2;
+
+/// Chunks with the mappers at once, [`IN_FLIGHT`] / [`MAPPERS`] each: one being mapped and one
+/// queued per mapper. With two mappers and two chunks the calling thread, helping in the pool
+/// while it waited, could take on a whole chunk's work and read nothing meanwhile (200k: 1.048 s
+/// against 0.918 s with one mapper).
+pub const IN_FLIGHT: usize = 4;
 
 /// Reads `items` in chunks of `chunk` (at least 1), maps each chunk in parallel with `map`, and
 /// calls `sink` with every result in input order. Stops at the first error returned by `sink`
@@ -50,12 +66,13 @@ where
 /// batch, in the batch's order, and calls `sink` with every result in input order. Stops at the
 /// first error returned by `sink` and returns it.
 ///
-/// With more than one rayon thread (`--jobs`), reading, mapping and sinking overlap: a mapper
-/// thread hands each chunk to the rayon pool while the calling thread runs `sink` on the chunk
-/// before and reads the next one; while it waits for results it maps batches of the chunk in the
-/// pool itself when it is one of the pool's threads ([`init_global_pool`]). At most two chunks
-/// are with the mapper, so memory stays flat. With one rayon thread (`--jobs 1`) everything runs
-/// on the calling thread, one batch at a time, so `--jobs 1` really is one core's worth of work.
+/// With more than one rayon thread (`--jobs`), reading, mapping and sinking overlap: [`MAPPERS`]
+/// mapper threads take the chunks in turn and hand each to the rayon pool while the calling
+/// thread runs `sink` on the chunk before and reads the next one; while it waits for results it
+/// maps batches in the pool itself when it is one of the pool's threads ([`init_global_pool`]).
+/// At most [`IN_FLIGHT`] chunks are with the mappers, so memory stays flat. With one rayon thread
+/// (`--jobs 1`) everything runs on the calling thread, one batch at a time, so `--jobs 1` really
+/// is one core's worth of work.
 pub fn map_batches<I, T, R, E, M, S>(items: I, chunk: usize, map: M, mut sink: S) -> Result<(), E>
 where
     I: Iterator<Item = T> + Send,
@@ -78,37 +95,47 @@ where
         }
     }
     std::thread::scope(|scope| {
-        let (chunk_tx, chunk_rx) = sync_channel::<Vec<T>>(1);
-        let (result_tx, result_rx) = sync_channel::<Vec<Vec<R>>>(1);
-        // The mapper: each chunk goes to the rayon pool, which keeps the chunk's order.
+        // The mappers: chunk k goes to mapper k % MAPPERS, which hands its chunks to the rayon
+        // pool one after the other; the pool keeps each chunk's order.
         let map = &map;
-        scope.spawn(move || {
-            for current in chunk_rx {
-                let results: Vec<Vec<R>> = current
-                    .into_par_iter()
-                    .chunks(PIECE)
-                    .with_max_len(1)
-                    .map(map)
-                    .collect();
-                if result_tx.send(results).is_err() {
-                    break;
+        let mut chunk_txs = Vec::with_capacity(MAPPERS);
+        let mut result_rxs = Vec::with_capacity(MAPPERS);
+        for _ in 0..MAPPERS {
+            let (chunk_tx, chunk_rx) = sync_channel::<Vec<T>>(IN_FLIGHT / MAPPERS);
+            let (result_tx, result_rx) = sync_channel::<Vec<Vec<R>>>(IN_FLIGHT / MAPPERS);
+            chunk_txs.push(chunk_tx);
+            result_rxs.push(result_rx);
+            scope.spawn(move || {
+                for current in chunk_rx {
+                    let results: Vec<Vec<R>> = current
+                        .into_par_iter()
+                        .chunks(PIECE)
+                        .with_max_len(1)
+                        .map(map)
+                        .collect();
+                    if result_tx.send(results).is_err() {
+                        break;
+                    }
                 }
-            }
-        });
-        // The calling thread reads and sinks: it keeps two chunks with the mapper (one being
-        // mapped, one queued), and while they are mapped it writes the results of the chunk
-        // before and reads the next. Items are read and dropped on one thread, which keeps the
-        // allocator's frees local. Returning early drops `chunk_tx` and `result_rx`, which
-        // stops the mapper.
+            });
+        }
+        // The calling thread reads and sinks: it keeps IN_FLIGHT chunks with the mappers, and
+        // while they are mapped it writes the results of the chunk before and reads the next;
+        // results come back from the mappers in turn, so in input order. Items are read and
+        // dropped on one thread, which keeps the allocator's frees local. Returning early drops
+        // the channels, which stops the mappers.
         let mut in_flight = 0_usize;
+        let mut sent = 0_usize;
+        let mut received = 0_usize;
         let mut input_done = false;
         loop {
-            if !input_done && in_flight < 2 {
+            if !input_done && in_flight < IN_FLIGHT {
                 let next = take_up_to(&mut items, chunk);
                 if next.is_empty() {
                     input_done = true;
-                } else if chunk_tx.send(next).is_ok() {
+                } else if chunk_txs[sent % MAPPERS].send(next).is_ok() {
                     in_flight += 1;
+                    sent += 1;
                     continue;
                 } else {
                     break;
@@ -117,9 +144,10 @@ where
             if in_flight == 0 {
                 break;
             }
-            let Some(results) = wait_helping(&result_rx) else {
+            let Some(results) = wait_helping(&result_rxs[received % MAPPERS]) else {
                 break;
             };
+            received += 1;
             in_flight -= 1;
             for r in results.into_iter().flatten() {
                 sink(r)?;
@@ -398,6 +426,65 @@ mod tests {
             out.iter().all(|r| r.1 == worker),
             "every item mapped on that one thread"
         );
+    }
+
+    /// A pool of `threads` where `map_batches` runs on one of its threads, as `init_global_pool`
+    /// sets up the global one.
+    fn pool_with_caller(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .use_current_thread()
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn chunks_finished_out_of_order_come_out_in_order() {
+        // Every other chunk is slow, so the other mapper's chunk after it is done first.
+        let _pool = pool_with_caller(2);
+        let mut out = Vec::new();
+        map_batches(
+            0..400_u64,
+            10,
+            |batch: Vec<u64>| {
+                if batch.first().is_some_and(|x| (x / 10) % 2 == 0) {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+                batch
+            },
+            |x| {
+                out.push(x);
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        assert_eq!(out, (0..400).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn at_most_in_flight_chunks_are_read_ahead_of_the_sink() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let _pool = pool_with_caller(2);
+        let chunk = 8;
+        let read = AtomicUsize::new(0);
+        let mut sunk = 0;
+        let mut ahead = 0;
+        map_batches(
+            (0..2_000).inspect(|_| {
+                read.fetch_add(1, Ordering::Relaxed);
+            }),
+            chunk,
+            |batch: Vec<u32>| batch,
+            |_| {
+                ahead = ahead.max(read.load(Ordering::Relaxed) - sunk);
+                sunk += 1;
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        assert_eq!(sunk, 2_000);
+        assert!(ahead <= IN_FLIGHT * chunk, "{ahead} items read ahead");
+        assert!(ahead > chunk, "chunks are read ahead ({ahead})");
     }
 
     #[test]
