@@ -168,25 +168,18 @@ fn has_capital_run(s: &[u8]) -> bool {
     false
 }
 
-/// How many bytes of `s` are ASCII capitals or non-ASCII, counted eight bytes at a time in a
-/// `u64` (SWAR): this runs on every title and description, and a count per byte compiled to ~7
-/// instructions a byte for the baseline x86-64 target, against ~1.5 here.
+/// How many bytes of `s` are ASCII capitals or non-ASCII. Each run of up to 255 bytes is
+/// counted in a `u8` without a branch, which the compiler turns into 16-byte vector steps: on the
+/// bench descriptions (~400 bytes) FL-C019 took 88 ns per product against 106 with the count
+/// eight bytes at a time in a `u64` (SWAR) before it (titles, ~50 bytes: 28 against 25 ns).
 fn capitals_or_non_ascii(s: &[u8]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut chunks = s.chunks_exact(8);
-    let mut n = 0;
-    for c in &mut chunks {
-        let mut word = [0; 8];
-        word.copy_from_slice(c);
-        let flags = capital_flags(u64::from_le_bytes(word)) >> 7;
-        // The sum of the eight 0/1 bytes lands in the top byte.
-        n += usize::from((flags.wrapping_mul(ONES) >> 56) as u8);
-    }
-    n + chunks
-        .remainder()
-        .iter()
-        .filter(|&&b| b.is_ascii_uppercase() || b >= 0x80)
-        .count()
+    s.chunks(usize::from(u8::MAX))
+        .map(|c| {
+            usize::from(c.iter().fold(0_u8, |n, &b| {
+                n.wrapping_add(u8::from(b.wrapping_sub(b'A') < 26) | u8::from(b >= 0x80))
+            }))
+        })
+        .sum()
 }
 
 fn repeated_punctuation(s: &str) -> Option<String> {
@@ -1248,6 +1241,13 @@ mod caps_props {
     proptest! {
         #[test]
         fn capitals_are_counted_per_byte(s in "[@-\\[`-{A-Za-z ÉàÜ0-9\x00-\x7f]{0,70}") {
+            let want = s.bytes().filter(|&b| b.is_ascii_uppercase() || b >= 0x80).count();
+            prop_assert_eq!(capitals_or_non_ascii(s.as_bytes()), want);
+        }
+
+        /// Long texts of capitals: counts above what one run's `u8` holds.
+        #[test]
+        fn capitals_are_counted_in_long_texts(s in "[A-ZÉ]{200,700}[a-z ]{0,9}") {
             let want = s.bytes().filter(|&b| b.is_ascii_uppercase() || b >= 0x80).count();
             prop_assert_eq!(capitals_or_non_ascii(s.as_bytes()), want);
         }
