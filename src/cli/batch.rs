@@ -48,11 +48,12 @@ pub struct BatchArgs {
     pub config: ConfigArgs,
 }
 
-/// The engine options of a config file (rule selection, severity overrides, category).
-/// One product with whether its entry carries market intelligence.
 /// A product, whether market intelligence is on for it, and whether its feed is costly to read
-/// ([`FeedKind::is_costly_to_read`]: its entry is then rendered ahead, on the workers).
-type Item = (Product, bool, bool);
+/// ([`FeedKind::is_costly_to_read`]: its entry is then rendered ahead, on the workers). The
+/// product is boxed as it is read, as in `validate` (`cli::validate::Checked`): it moves
+/// several times between the reader and the sink, 8 bytes instead of 248 each time (1M CSV
+/// `batch --format json`, three alternating rounds: 4.45 -> 4.37 s).
+type Item = (Box<Product>, bool, bool);
 
 /// The products of every input, in order. A JSON request body is read whole (at most
 /// `BATCH_REQUEST_LIMIT + 1` products, spec 4.2 and 8) so that its `enableMarketIntelligence`
@@ -101,7 +102,7 @@ impl Products {
                 .and_then(serde_json::Value::as_bool)
                 .unwrap_or(true);
         self.buffered
-            .extend(products.into_iter().map(|p| (p, enabled, false)));
+            .extend(products.into_iter().map(|p| (Box::new(p), enabled, false)));
         Ok(())
     }
 
@@ -114,7 +115,7 @@ impl Products {
                 match reader.next() {
                     Some(Ok(p)) => {
                         let costly = reader.kind().is_costly_to_read();
-                        return Some(Ok((p, self.market_intelligence, costly)));
+                        return Some(Ok((Box::new(p), self.market_intelligence, costly)));
                     }
                     Some(Err(e)) => return Some(Err(e)),
                     None => self.current = None,
@@ -154,7 +155,7 @@ impl Iterator for Products {
 
 /// A product checked: the product, market intelligence on or off, its report, and its entry
 /// rendered ahead (or not).
-type Checked = (Product, bool, ProductReport, Option<RenderedEntry>);
+type Checked = (Box<Product>, bool, ProductReport, Option<RenderedEntry>);
 
 /// Checks a batch of read items (rule by rule, with the engine `pick` gives for their feed's
 /// market-intelligence setting) on a worker, rendering the entries of costly feeds when `ahead`.
@@ -163,7 +164,7 @@ fn check_batch<'e>(
     pick: impl Fn(bool) -> &'e Engine,
     ahead: bool,
 ) -> Vec<Result<Checked>> {
-    Engine::check_each(batch, |(p, mi, _)| (pick(*mi), p))
+    Engine::check_each(batch, |(p, mi, _)| (pick(*mi), &**p))
         .into_iter()
         .map(|item| {
             item.and_then(|((p, mi, costly), report)| {
