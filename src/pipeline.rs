@@ -9,13 +9,14 @@ use rayon::Yield;
 use rayon::prelude::*;
 
 /// Default number of items per chunk: large enough to amortise the hand-over between the calling
-/// thread, the mapper and the rayon workers, small enough that the products of the chunks in
-/// flight stay in the CPU caches between being read (on the calling thread) and being checked
-/// (on a worker). At most [`IN_FLIGHT`] + 1 chunks are alive at once (module docs). The best size depends on
-/// the machine's caches (docs/performance.md, "Jobs"): on 200,000 products, `validate --jobs 2`
-/// on a 2-core Intel Xeon VM took 1.39 s with 1,024, 1.41 s with 2,048, 1.48 s with 4,096 and
-/// 1.50 s with 256 (best of 3, 2026-11-25); on a 2-core AMD EPYC VM 256 took 2.04 s against
-/// 2.41 s with 2,048. 1,024 is the best measured on the first and between the two on the second.
+/// thread, the mappers and the rayon workers, small enough that the products of the chunks in
+/// flight stay in the CPU caches between being read (on the calling thread) and being checked (on
+/// a worker). At most [`IN_FLIGHT`] + 1 chunks are alive at once (module docs). The best size
+/// depends on the machine's caches (docs/performance.md, "Jobs"): on 200,000 products, `validate
+/// --jobs 2` on a 2-core Intel Xeon VM took 1.39 s with 1,024, 1.41 s with 2,048, 1.48 s with
+/// 4,096 and 1.50 s with 256 (best of 3, 2026-11-25); on a 2-core AMD EPYC VM 256 took 2.04 s
+/// against 2.41 s with 2,048. 1,024 is the best measured on the first and between the two on the
+/// second.
 pub const DEFAULT_CHUNK: usize = 1024;
 
 /// Items one rayon job maps, and the size of the batches [`map_batches`] hands its mapper. Left
@@ -124,31 +125,29 @@ where
         // results come back from the mappers in turn, so in input order. Items are read and
         // dropped on one thread, which keeps the allocator's frees local. Returning early drops
         // the channels, which stops the mappers.
-        let mut in_flight = 0_usize;
+        // Chunks sent to the mappers, and chunks whose results came back.
         let mut sent = 0_usize;
         let mut received = 0_usize;
         let mut input_done = false;
         loop {
-            if !input_done && in_flight < IN_FLIGHT {
+            if !input_done && sent - received < IN_FLIGHT {
                 let next = take_up_to(&mut items, chunk);
                 if next.is_empty() {
                     input_done = true;
                 } else if chunk_txs[sent % MAPPERS].send(next).is_ok() {
-                    in_flight += 1;
                     sent += 1;
                     continue;
                 } else {
                     break;
                 }
             }
-            if in_flight == 0 {
+            if sent == received {
                 break;
             }
             let Some(results) = wait_helping(&result_rxs[received % MAPPERS]) else {
                 break;
             };
             received += 1;
-            in_flight -= 1;
             for r in results.into_iter().flatten() {
                 sink(r)?;
             }
