@@ -120,7 +120,7 @@ impl SpillTable {
         // both the filter and the map are beyond the L2 cache, their two cache misses overlap
         // instead of following one another. Its answer is needed only at a branch that is
         // nearly always not taken (a new key not on disk), so the map's probe does not wait
-        // for it.
+        // for it. A key the filter rules out is on no run and so not in `Disk::hot` either.
         let maybe_on_disk = self.disk.as_ref().is_some_and(|d| d.bloom.may_contain(key));
         // One probe of the map for both the look-up and the insertion.
         match self.recent.entry(key) {
