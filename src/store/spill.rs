@@ -115,19 +115,11 @@ impl SpillTable {
     /// The value of `key` when it was inserted before; otherwise inserts `value` and returns
     /// `None`.
     pub fn get_or_insert(&mut self, key: u64, value: u64) -> Option<u64> {
-        // The Bloom filter is read before the map is probed, though only a key missing from the
-        // map needs it: the two reads do not depend on each other, so at a million keys, where
-        // both the filter and the map are beyond the L2 cache, their two cache misses overlap
-        // instead of following one another. Its answer is needed only at a branch that is
-        // nearly always not taken (a new key not on disk), so the map's probe does not wait
-        // for it. A key the filter rules out is on no run and so not in `Disk::hot` either.
-        let maybe_on_disk = self.disk.as_ref().is_some_and(|d| d.bloom.may_contain(key));
         // One probe of the map for both the look-up and the insertion.
         match self.recent.entry(key) {
             Entry::Occupied(seen) => return Some(*seen.get()),
             Entry::Vacant(slot) => {
-                if maybe_on_disk
-                    && let Some(disk) = &mut self.disk
+                if let Some(disk) = &mut self.disk
                     && let Some(v) = disk.get(key)
                 {
                     return Some(v);
@@ -270,17 +262,9 @@ impl Bloom {
         }
     }
 
-    /// Whether `key` may have been added. Every probe is tested, without an early exit: the
-    /// probes share one cache line, and a branch on each would make the caller's next reads
-    /// wait for the line ([`SpillTable::get_or_insert`]).
-    #[allow(
-        clippy::needless_bitwise_bool,
-        reason = "every probe tested without a branch (above)"
-    )]
     fn may_contain(&self, key: u64) -> bool {
-        self.probes(key).fold(true, |all, (word, mask)| {
-            all & (self.words[word] & mask != 0)
-        })
+        self.probes(key)
+            .all(|(word, mask)| self.words[word] & mask != 0)
     }
 }
 
