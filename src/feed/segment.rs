@@ -79,7 +79,8 @@ pub(crate) struct Segmenter<R> {
     inner: R,
     delimiter: u8,
     /// `carry[..filled]` is read, not yet handed out, and starts where a record starts; the rest
-    /// is room for the next read, zeroed once and kept (a read needs initialised memory).
+    /// is room for the next read, initialised (a read needs initialised memory): zeroed when
+    /// the buffer is new or grows, and otherwise left as a segment read before left it.
     carry: Vec<u8>,
     filled: usize,
     /// `carry[..scanned]` has been scanned for record ends: `ends` holds them (positions just
@@ -196,16 +197,35 @@ impl<R: Read> Segmenter<R> {
         None
     }
 
-    /// Hands out `carry[..at]` (a copy, into a buffer of a segment read before when there is
-    /// one: the carry keeps its memory for the next reads).
+    /// Hands out `carry[..at]`, moving whichever is shorter: the records out (a copy into a
+    /// buffer of a segment read before, when there is one) or what follows them (into such a
+    /// buffer, which becomes the carry, while the carry's buffer goes out as the segment).
     fn take(&mut self, at: usize, last: bool) -> Segment {
-        let mut bytes = SPARE
+        let mut spare = SPARE
             .with(|spare| spare.borrow_mut().pop())
             .unwrap_or_default();
-        bytes.clear();
-        bytes.extend_from_slice(&self.carry[..at]);
-        self.carry.copy_within(at..self.filled, 0);
-        self.filled -= at;
+        let rest = self.filled - at;
+        let bytes = if at <= rest {
+            // Fewer bytes to hand out than to keep (the header, a record alone): they go out
+            // in a copy.
+            spare.clear();
+            spare.extend_from_slice(&self.carry[..at]);
+            self.carry.copy_within(at..self.filled, 0);
+            spare
+        } else {
+            // A segment: the carry's own buffer goes out with it, and what follows the cut (at
+            // most what the last read brought past it) moves to the start of the spare buffer,
+            // the next carry. Copying the segment out instead cost a copy of every byte of the
+            // feed on the reading thread.
+            if spare.len() < rest {
+                spare.resize(rest, 0);
+            }
+            spare[..rest].copy_from_slice(&self.carry[at..self.filled]);
+            let mut bytes = std::mem::replace(&mut self.carry, spare);
+            bytes.truncate(at);
+            bytes
+        };
+        self.filled = rest;
         self.ends.retain(|&e| e > at);
         for e in &mut self.ends {
             *e -= at;
