@@ -7,7 +7,7 @@ use crate::model::Trim;
 use std::sync::LazyLock;
 
 use super::util::{PhraseSet, blank, chars_over, chars_under, invalid_char, is_yes, text, window};
-use super::{BASE, Check, Hit, Rule, Sink};
+use super::{BASE, Check, Hit, Rule, RuleCtx, Sink};
 use crate::model::{Group, Product, RuleKind, Severity};
 
 use crate::catalog::fields::{DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN};
@@ -82,10 +82,12 @@ const ALLOWED_TAGS: &[&str] = &[
     "b", "strong", "i", "em", "u", "ul", "ol", "li", "br", "p", "sub", "sup",
 ];
 
-/// PROMO in `field` (title or description) when it is given; `lowered` is its lower-cased text.
-fn promo_in(p: &Product, field: &'static str, lowered: &str, out: &mut Sink) {
+/// PROMO in `field` (title or description) when it is given, searched in both at once
+/// ([`PhraseSet::find_in_each`]) by the first of the two rules to run.
+fn promo_in(p: &Product, field: &'static str, ctx: &RuleCtx, out: &mut Sink) {
     if text(p, field).is_some() {
-        if let Some(phrase) = PROMO.find_lowered(lowered) {
+        let found = ctx.promo.get_or_init(|| PROMO.find_in_each(&ctx.lowered));
+        if let Some(phrase) = found[usize::from(field == "description")] {
             out.push(Hit {
                 field,
                 message: format!("{field} contains the promotional phrase \"{phrase}\""),
@@ -497,7 +499,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC's editorial requirements disapprove titles with promotional text; prices and offers belong in price, sale_price and promotions.",
         example: "`title=\"Acme Running Shoes - FREE SHIPPING\"`.",
         fix: "Remove the promotional words from the title; use sale_price, shipping and promotions for offers.",
-        check: Check::Product(|p, ctx, out| promo_in(p, "title", ctx.lowered.title(), out)),
+        check: Check::Product(|p, ctx, out| promo_in(p, "title", ctx, out)),
         pass: &[("title", "Acme Wholesale-Grade Running Shoes for Men")],
         fail: &[("title", "Acme Running Shoes for Men - Free Shipping")],
         ..BASE
@@ -800,7 +802,7 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`description=\"Buy now and get free shipping!\"`.",
         fix: "Move offers to sale_price, shipping and promotions; describe the product instead.",
         check: Check::Product(|p, ctx, out| {
-            promo_in(p, "description", ctx.lowered.description(), out);
+            promo_in(p, "description", ctx, out);
         }),
         pass: &[(
             "description",

@@ -70,6 +70,9 @@ pub struct RuleCtx<'a> {
     pub gtin: Option<crate::gtin::GtinAnalysis>,
     /// The title and description lower-cased once for the phrase searches.
     pub(crate) lowered: util::LoweredText,
+    /// The promotional phrase found first in the title and in the description, searched once
+    /// for both by the first of FL-C005 and FL-C017 to run (`content::promo_in`).
+    pub(crate) promo: std::cell::OnceCell<[Option<&'static str>; 2]>,
 }
 
 impl<'a> RuleCtx<'a> {
@@ -119,6 +122,7 @@ impl<'a> RuleCtx<'a> {
                 .collect(),
             gtin: p.get_nonblank("gtin").map(crate::gtin::analyze),
             lowered: util::LoweredText::of(p),
+            promo: std::cell::OnceCell::new(),
         }
     }
 
