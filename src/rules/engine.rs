@@ -6,8 +6,8 @@
 //! here prints or reads files.
 
 use super::{
-    Applies, CATEGORY_RULE_MIN_CONFIDENCE, Check, FeedMemory, Hit, ProductCheck, Rule, RuleCtx,
-    registry,
+    Applies, CATEGORY_RULE_MIN_CONFIDENCE, Check, FeedKeys, FeedMemory, Hit, ProductCheck, Rule,
+    RuleCtx, registry,
 };
 use crate::catalog::Category;
 use crate::model::Trim;
@@ -128,6 +128,9 @@ pub struct ProductReport {
     pub compliance_zeroed: bool,
     /// Whether a rule flagged `gtin_issue` fired: the priority is then critical.
     pub gtin_issue: bool,
+    /// The product's keys for the feed-level rules, worked out with the per-product rules when
+    /// any feed-level rule is enabled ([`FeedState::apply`] works them out otherwise).
+    pub(crate) feed_keys: Option<FeedKeys>,
 }
 
 impl ProductReport {
@@ -296,7 +299,12 @@ impl Engine {
         for rule in &self.product_rules {
             run_rule(rule, p, &ctx, &mut found, &mut hits);
         }
-        report(p, detection, &ctx, found)
+        report(p, detection, &ctx, found, self.wants_keys())
+    }
+
+    /// Whether reports carry their product's [`FeedKeys`]: a feed-level rule is enabled.
+    fn wants_keys(&self) -> bool {
+        !self.feed_rules.is_empty()
     }
 
     /// [`Self::check`] of each product, in order, run rule by rule: each rule checks every
@@ -320,7 +328,9 @@ impl Engine {
             .iter()
             .zip(&prepared)
             .zip(found)
-            .map(|((p, (detection, ctx)), found)| report(p, *detection, ctx, found))
+            .map(|((p, (detection, ctx)), found)| {
+                report(p, *detection, ctx, found, self.wants_keys())
+            })
             .collect()
     }
 
@@ -438,7 +448,13 @@ fn run_rule(
 }
 
 /// The product's report from its findings: `finish` computes the statuses and scores.
-fn report(p: &Product, detection: super::Detection, ctx: &RuleCtx, found: Found) -> ProductReport {
+fn report(
+    p: &Product,
+    detection: super::Detection,
+    ctx: &RuleCtx,
+    found: Found,
+    keys: bool,
+) -> ProductReport {
     let mut report = ProductReport {
         product_id: p.product_id(),
         location: p.location.clone(),
@@ -460,6 +476,7 @@ fn report(p: &Product, detection: super::Detection, ctx: &RuleCtx, found: Found)
         compliance_revenue_impact: 0.0,
         compliance_zeroed: found.zeroed,
         gtin_issue: found.gtin_issue,
+        feed_keys: keys.then(|| FeedKeys::of(p)),
     };
     finish(&mut report, p);
     report
@@ -622,9 +639,10 @@ impl FeedState {
             .and(report.price_amount);
         let mut hits = Vec::new();
         let before = report.findings.len();
+        let keys = report.feed_keys.unwrap_or_else(|| FeedKeys::of(p));
         for active in &engine.feed_rules {
             if let Check::Feed(check) = active.rule.check {
-                check(p, &mut self.memory, &mut hits);
+                check(p, keys, &mut self.memory, &mut hits);
                 if !hits.is_empty() && active.rule.zeroes_compliance {
                     report.compliance_zeroed = true;
                 }
@@ -685,6 +703,49 @@ mod tests {
         };
         assert_eq!(run(Vec::new()), 1000);
         assert_eq!(run(vec!["FL-I004".into(), "FL-I015".into()]), 0);
+    }
+
+    /// The keys the feed-level rules look up come with the report, worked out where the
+    /// product was checked, and only when a feed-level rule is enabled; a duplicate found with
+    /// them names the id and GTIN as written (trimmed id, GTIN with its leading zeros).
+    #[test]
+    fn reports_carry_the_keys_of_the_feed_level_rules() {
+        let engine = Engine::new(EngineOptions::default());
+        let first = product_from_pairs(&[("id", " SKU-1 "), ("gtin", "4006381333931")]);
+        let r = engine.check(&first);
+        assert_eq!(r.feed_keys, Some(FeedKeys::of(&first)));
+        let without = Engine::new(EngineOptions {
+            ignore: vec!["FL-I004".into(), "FL-I015".into()],
+            ..EngineOptions::default()
+        });
+        assert_eq!(without.check(&first).feed_keys, None);
+
+        let mut state = engine.feed_state();
+        let mut r = engine.check(&first);
+        assert!(!state.apply(&engine, &first, &mut r));
+        let again = product_from_pairs(&[("id", "SKU-1"), ("gtin", "04006381333931")]);
+        let mut r = engine.check(&again);
+        assert!(state.apply(&engine, &again, &mut r));
+        let messages: Vec<&str> = r
+            .findings
+            .iter()
+            .filter(|f| matches!(f.code, "FL-I004" | "FL-I015"))
+            .map(|f| f.message.as_str())
+            .collect();
+        assert_eq!(
+            messages,
+            ["id \"SKU-1\" was already used by the product at line 1"],
+            "the same id and GTIN: a duplicate id, not a duplicate GTIN"
+        );
+        let other = product_from_pairs(&[("id", "SKU-2"), ("gtin", "04006381333931")]);
+        let mut r = engine.check(&other);
+        assert!(state.apply(&engine, &other, &mut r));
+        assert!(
+            r.findings.iter().any(|f| f.code == "FL-I015"
+                && f.message == "gtin 04006381333931 is also used by the product at line 1"),
+            "{:?}",
+            r.findings
+        );
     }
 
     fn good() -> Product {

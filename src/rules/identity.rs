@@ -8,7 +8,7 @@ use crate::model::Trim;
 use std::hash::{BuildHasher, Hash, Hasher};
 
 use super::util::{blank, chars_over, invalid_char, is_bool_text, is_no, one_of, text};
-use super::{BASE, Check, FeedMemory, Hit, Rule, Sink};
+use super::{BASE, Check, FeedKeys, FeedMemory, Hit, Rule, Sink};
 use crate::catalog::fields::{BRAND_MAX, ID_MAX, ITEM_GROUP_ID_MAX, MPN_MAX};
 use crate::model::{Group, Product, RuleKind, Severity};
 
@@ -88,9 +88,8 @@ fn key_hash(s: &str) -> u64 {
 
 /// The key of a GTIN: `key_hash` of its digits without leading zeros (they do not change a GTIN:
 /// GTIN-12 and its GTIN-14 form are the same code); `None` when it has fewer than 8 digits.
-/// Gathers the digits on the stack instead of into a new `String` for every product (this runs
-/// on the thread that keeps the reports in order); only a value of more than
-/// [`GTIN_KEY_INLINE`] significant digits, no real GTIN, takes a `String`.
+/// Gathers the digits on the stack instead of into a new `String` for every product; only a
+/// value of more than [`GTIN_KEY_INLINE`] significant digits, no real GTIN, takes a `String`.
 fn gtin_key_hash(gtin: &str) -> Option<u64> {
     let mut buf = [0_u8; GTIN_KEY_INLINE];
     let mut len = 0;
@@ -119,10 +118,21 @@ fn gtin_key_hash(gtin: &str) -> Option<u64> {
 /// Significant digits of a GTIN key gathered on the stack (a GTIN has at most 14).
 const GTIN_KEY_INLINE: usize = 32;
 
-fn duplicate_id(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
-    let Some(id) = text(p, "id") else { return };
-    let id = id.trim_fast();
-    if let Some(first) = mem.seen_id(key_hash(id), p.location.line) {
+/// The keys of `p` the two duplicate rules look up.
+pub(crate) fn feed_keys(p: &Product) -> FeedKeys {
+    FeedKeys {
+        id: key_hash(p.get("id").unwrap_or("").trim_fast()),
+        has_id: text(p, "id").is_some(),
+        gtin: text(p, "gtin").and_then(gtin_key_hash),
+    }
+}
+
+fn duplicate_id(p: &Product, keys: FeedKeys, mem: &mut FeedMemory, out: &mut Sink) {
+    if !keys.has_id {
+        return;
+    }
+    if let Some(first) = mem.seen_id(keys.id, p.location.line) {
+        let id = text(p, "id").unwrap_or("").trim_fast();
         out.push(Hit {
             field: "id",
             message: format!("id \"{id}\" was already used by {}", earlier(first)),
@@ -138,13 +148,12 @@ fn earlier(first: Option<u64>) -> String {
     }
 }
 
-fn duplicate_gtin(p: &Product, mem: &mut FeedMemory, out: &mut Sink) {
-    let Some(gtin) = text(p, "gtin") else { return };
-    let Some(gtin_hash) = gtin_key_hash(gtin) else {
+fn duplicate_gtin(p: &Product, keys: FeedKeys, mem: &mut FeedMemory, out: &mut Sink) {
+    let Some(gtin_hash) = keys.gtin else {
         return;
     };
-    let id_hash = key_hash(p.get("id").unwrap_or("").trim_fast());
-    if let Some(first) = mem.seen_gtin(gtin_hash, id_hash, p.location.line) {
+    if let Some(first) = mem.seen_gtin(gtin_hash, keys.id, p.location.line) {
+        let gtin = text(p, "gtin").unwrap_or("");
         out.push(Hit {
             field: "gtin",
             message: format!("gtin {gtin} is also used by {}", earlier(first)),

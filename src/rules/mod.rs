@@ -164,8 +164,30 @@ pub type Sink = Vec<Hit>;
 
 /// A per-product check.
 pub type ProductCheck = fn(&Product, &RuleCtx<'_>, &mut Sink);
-/// A feed-level check, run sequentially in input order with the memory of earlier products.
-pub type FeedCheck = fn(&Product, &mut FeedMemory, &mut Sink);
+/// A feed-level check, run sequentially in input order with the memory of earlier products;
+/// the product's keys are worked out with its other checks ([`FeedKeys::of`]).
+pub type FeedCheck = fn(&Product, FeedKeys, &mut FeedMemory, &mut Sink);
+
+/// What the feed-level checks look up of a product: hashes of its id and GTIN. Worked out by
+/// the per-product checks, on the thread that has the product's text in its caches, so that the
+/// thread running the feed-level checks (one, in input order) reads the product's text only
+/// for a duplicate's message.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FeedKeys {
+    /// The hash of the trimmed id (of "" when there is none).
+    pub(crate) id: u64,
+    /// The id is given and not blank.
+    pub(crate) has_id: bool,
+    /// The hash of the GTIN's significant digits, when it has at least 8 digits.
+    pub(crate) gtin: Option<u64>,
+}
+
+impl FeedKeys {
+    #[must_use]
+    pub fn of(p: &Product) -> Self {
+        identity::feed_keys(p)
+    }
+}
 
 /// How a rule runs.
 #[derive(Clone, Copy)]
