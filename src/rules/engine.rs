@@ -129,7 +129,7 @@ pub struct ProductReport {
     /// Whether a rule flagged `gtin_issue` fired: the priority is then critical.
     pub gtin_issue: bool,
     /// The product's keys for the feed-level rules, worked out with the per-product rules when
-    /// any feed-level rule is enabled ([`FeedState::apply`] works them out otherwise).
+    /// a feed-level rule is enabled (`None` otherwise).
     pub(crate) feed_keys: Option<FeedKeys>,
 }
 
@@ -633,12 +633,16 @@ impl FeedState {
     /// Returns whether the report changed (a feed-level rule fired): when it did not, anything
     /// rendered from the report before still stands.
     pub fn apply(&mut self, engine: &Engine, p: &Product, report: &mut ProductReport) -> bool {
+        if engine.feed_rules.is_empty() {
+            return false;
+        }
         let usd = report
             .price_currency
             .filter(|c| *c == "USD")
             .and(report.price_amount);
         let mut hits = Vec::new();
         let before = report.findings.len();
+        // A report checked by an engine without feed-level rules has no keys.
         let keys = report.feed_keys.unwrap_or_else(|| FeedKeys::of(p));
         for active in &engine.feed_rules {
             if let Check::Feed(check) = active.rule.check {

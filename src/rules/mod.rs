@@ -183,6 +183,7 @@ pub struct FeedKeys {
 }
 
 impl FeedKeys {
+    /// The keys of `p`.
     #[must_use]
     pub fn of(p: &Product) -> Self {
         identity::feed_keys(p)
