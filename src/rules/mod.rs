@@ -57,7 +57,8 @@ pub struct RuleCtx<'a> {
     pub sale_price_error: Option<PriceError>,
     /// The price of each `shipping` entry parsed once, in order: `None` where the entry gives
     /// none (or a blank one). Several rules read them; each price is parsed once per product.
-    pub shipping_prices: Vec<Option<Result<Price, PriceError>>>,
+    /// One entry (what nearly every product has, or none) is kept inline: no allocation.
+    pub shipping_prices: smallvec::SmallVec<[Option<Result<Price, PriceError>>; 1]>,
     /// `link` parsed once (trimmed), when it parses as a URL of any scheme.
     pub link_url: Option<WebUrl<'a>>,
     /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
