@@ -267,6 +267,8 @@ impl PhraseSet {
         let split = lowered.title_len;
         let bytes = hay.as_bytes();
         let mut found = [None, None];
+        // Per match: `Some(true)` stops at a match across the space, `Some(false)` stops once
+        // both answers are known, `None` goes on to the next match.
         let mut each = |m: aho_corasick::Match| {
             if m.start() <= split && m.end() > split {
                 return Some(true);
