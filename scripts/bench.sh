@@ -56,12 +56,14 @@ if [[ ! -s "${FILE[array]}" ]]; then
 fi
 
 # run LABEL CMD...: runs CMD $RUNS times with stdout to /dev/null under /usr/bin/time -v; sets
-# WALL (s, the fastest run), RSS (MB, the largest peak of the runs) and RC (the last exit code).
+# WALL (s, the fastest run), CPU (s, user + system time of that run), RSS (MB, the largest peak
+# of the runs) and RC (the last exit code).
 run() {
     local label="$1"
     shift
-    local log="$TMP/time.log" wall rss i
+    local log="$TMP/time.log" wall cpu rss i
     WALL=""
+    CPU=""
     RSS=0
     for ((i = 0; i < RUNS; i++)); do
         set +e
@@ -70,7 +72,11 @@ run() {
         set -e
         wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {
             n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; printf "%.2f", s }' "$log")
+        cpu=$(awk -F': ' '/(User|System) time \(seconds\)/ { s += $2 } END { printf "%.2f", s }' "$log")
         rss=$(awk -F': ' '/Maximum resident set size/ { printf "%.1f", $2 / 1024 }' "$log")
+        if [[ -z $WALL ]] || awk -v a="$WALL" -v b="$wall" 'BEGIN { exit !(b + 0 < a + 0) }'; then
+            CPU=$cpu
+        fi
         WALL=$(awk -v a="$WALL" -v b="$wall" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
         RSS=$(awk -v a="$RSS" -v b="$rss" 'BEGIN { print (b + 0 > a + 0) ? b : a }')
     done
@@ -80,12 +86,21 @@ run() {
     fi
 }
 
-printf '%-6s %-42s %9s %9s %8s %4s\n' "feed" "command" "wall s" "peak MB" "x bare" "exit"
-row() { # feed label wall rss bare rc
-    local ratio
+printf '%-6s %-42s %9s %9s %8s %4s %7s %11s\n' "feed" "command" "wall s" "peak MB" "x bare" "exit" "cpu s" "rounds"
+# pairs "A1 A2 ..." "B1 B2 ...": the ratios Ai / Bi, round by round, as "min-max".
+pairs() {
+    awk -v a="$1" -v b="$2" 'BEGIN { n = split(a, x, " "); split(b, y, " ")
+        for (i = 1; i <= n; i++) if (y[i] > 0) { r = x[i] / y[i]; if (lo == "" || r < lo) lo = r; if (hi == "" || r > hi) hi = r }
+        if (lo == "") print "-"; else printf "%.2f-%.2f", lo, hi }'
+}
+row() { # feed label wall rss bare rc [cpu walls-by-round bare-walls-by-round]
+    local ratio spread="-"
     # A failed command (e.g. a JSON request body over the batch/validate limits) gets no ratio.
     ratio=$(awk -v w="$3" -v b="$5" -v rc="$6" 'BEGIN { if (b > 0 && rc == 0) printf "%.2f", w / b; else print "-" }')
-    printf '%-6s %-42s %9s %9s %8s %4s\n' "$1" "$2" "$3" "$4" "$ratio" "$6"
+    if [[ $6 -eq 0 && -n ${8:-} && -n ${9:-} ]]; then
+        spread=$(pairs "$8" "$9")
+    fi
+    printf '%-6s %-42s %9s %9s %8s %4s %7s %11s\n' "$1" "$2" "$3" "$4" "$ratio" "$6" "${7:--}" "$spread"
     RATIO["$1 $2"]=$ratio
     # The peak of every command that ran to the end (the memory target is for all of them).
     if [[ $6 -eq 0 ]]; then
@@ -95,20 +110,26 @@ row() { # feed label wall rss bare rc
 declare -A RATIO
 PEAK=0
 
-# keep LABEL: folds the run just made into the row LABEL (fastest wall, largest peak, last exit).
-declare -A KW KR KC
+# keep LABEL: folds the run just made into the row LABEL (fastest wall and its CPU time, largest
+# peak, last exit, and every round's wall time for the ratios round by round).
+declare -A KW KR KC KCPU KALL
 keep() {
+    if [[ -z ${KW[$1]:-} ]] || awk -v a="${KW[$1]}" -v b="$WALL" 'BEGIN { exit !(b + 0 < a + 0) }'; then
+        KCPU[$1]=$CPU
+    fi
+    KALL[$1]="${KALL[$1]:-} $WALL"
     KW[$1]=$(awk -v a="${KW[$1]:-}" -v b="$WALL" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
     KR[$1]=$(awk -v a="${KR[$1]:-0}" -v b="$RSS" 'BEGIN { print (b + 0 > a + 0) ? b : a }')
     KC[$1]=$RC
 }
 
+declare -A LABEL=([batch]="batch --format json" [validate]="validate --format ndjson" [convert]="convert --to ndjson" [gtin]="gtin --from-feed --format json")
 for k in csv rss json array; do
     f="${FILE[$k]}"
     bk=$k
     [[ $k == array ]] && bk=json
     common=(--api-key "$KEY" --db "$DB/db")
-    KW=() KR=() KC=()
+    KW=() KR=() KC=() KCPU=() KALL=()
     # Round-robin, one run of each command at a time: a ratio's two times are taken over the
     # same minutes, so a drift of the machine's speed does not land on one of them.
     for ((r = 0; r < RUNS; r++)); do
@@ -124,11 +145,10 @@ for k in csv rss json array; do
         keep gtin
     done
     BAREWALL=${KW[bare]}
-    row "$k" "bareparse --kind $bk" "${KW[bare]}" "${KR[bare]}" "$BAREWALL" "${KC[bare]}"
-    row "$k" "batch --format json" "${KW[batch]}" "${KR[batch]}" "$BAREWALL" "${KC[batch]}"
-    row "$k" "validate --format ndjson" "${KW[validate]}" "${KR[validate]}" "$BAREWALL" "${KC[validate]}"
-    row "$k" "convert --to ndjson" "${KW[convert]}" "${KR[convert]}" "$BAREWALL" "${KC[convert]}"
-    row "$k" "gtin --from-feed --format json" "${KW[gtin]}" "${KR[gtin]}" "$BAREWALL" "${KC[gtin]}"
+    row "$k" "bareparse --kind $bk" "${KW[bare]}" "${KR[bare]}" "$BAREWALL" "${KC[bare]}" "${KCPU[bare]}"
+    for c in batch validate convert gtin; do
+        row "$k" "${LABEL[$c]}" "${KW[$c]}" "${KR[$c]}" "$BAREWALL" "${KC[$c]}" "${KCPU[$c]}" "${KALL[$c]}" "${KALL[bare]}"
+    done
 done
 
 f="${FILE[csv]}"
@@ -136,10 +156,14 @@ run "bareparse csv" "$BARE" --kind csv "$f"
 BAREWALL=$WALL
 # The two --jobs rows alternate, one run of each at a time: the speed-up compares them, and the
 # machine's speed can drift between two blocks of runs.
-declare -A JW JR JC
+declare -A JW JR JC JCPU JALL
 for ((r = 0; r < RUNS; r++)); do
     for j in 1 2; do
         RUNS=1 run "jobs$j" "$BIN" validate --format ndjson --exit-zero --jobs "$j" --api-key "$KEY" --db "$DB/db" "$f"
+        if [[ -z ${JW[$j]:-} ]] || awk -v a="${JW[$j]}" -v b="$WALL" 'BEGIN { exit !(b + 0 < a + 0) }'; then
+            JCPU[$j]=$CPU
+        fi
+        JALL[$j]="${JALL[$j]:-} $WALL"
         JW[$j]=$(awk -v a="${JW[$j]:-}" -v b="$WALL" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
         JR[$j]=$(awk -v a="${JR[$j]:-0}" -v b="$RSS" 'BEGIN { print (b + 0 > a + 0) ? b : a }')
         JC[$j]=$RC
@@ -147,10 +171,13 @@ for ((r = 0; r < RUNS; r++)); do
 done
 J1=${JW[1]}
 J2=${JW[2]}
-row csv "validate --format ndjson --jobs 1" "$J1" "${JR[1]}" "$BAREWALL" "${JC[1]}"
-row csv "validate --format ndjson --jobs 2" "$J2" "${JR[2]}" "$BAREWALL" "${JC[2]}"
+row csv "validate --format ndjson --jobs 1" "$J1" "${JR[1]}" "$BAREWALL" "${JC[1]}" "${JCPU[1]}"
+row csv "validate --format ndjson --jobs 2" "$J2" "${JR[2]}" "$BAREWALL" "${JC[2]}" "${JCPU[2]}"
 SPEEDUP=$(awk -v a="$J1" -v b="$J2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
-echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x"
+# The CPU time of two jobs over one job's: the share of the speed-up lost to the second thread
+# (the speed-up is at most 2 / this, with both cores busy).
+CPUX=$(awk -v a="${JCPU[1]}" -v b="${JCPU[2]}" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
+echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x (rounds $(pairs "${JALL[1]}" "${JALL[2]}")x; CPU time of --jobs 2 over --jobs 1: ${CPUX}x)"
 
 # Start-up: the fastest and the median of STARTUP_RUNS runs of each command, in milliseconds
 # (one process start each; `gtin` opens the usage database, as every keyed command does).
@@ -201,4 +228,4 @@ verdict "--jobs 2 speed-up over --jobs 1, at least 1.8x (issue 9)" "$SPEEDUP" 1.
 verdict "--jobs 2 speed-up over --jobs 1, at least 1.7x (issue 5)" "$SPEEDUP" 1.7 at-least
 verdict "categories start-up (ms, fastest), under 20" "$CATEGORIES_MS" 20 under
 verdict "gtin CODE start-up (ms, fastest), under 20" "$GTIN_MS" 20 under
-echo "N=$N seed=$SEED nproc=$(nproc) runs=$RUNS (fastest wall, largest peak)"
+echo "N=$N seed=$SEED nproc=$(nproc) runs=$RUNS (fastest wall and its CPU time, largest peak; rounds: the ratio in each round, lowest-highest)"
