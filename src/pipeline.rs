@@ -12,12 +12,13 @@ use rayon::prelude::*;
 /// thread, the mappers and the rayon workers, small enough that the products of the chunks in
 /// flight stay in the CPU caches between being read (on the calling thread) and being checked (on
 /// a worker). At most [`IN_FLIGHT`] + 1 chunks are alive at once (module docs). The best size
-/// depends on the machine's caches (docs/performance.md, "Jobs"): on 200,000 products, `validate
-/// --jobs 2` on a 2-core Intel Xeon VM took 1.39 s with 1,024, 1.41 s with 2,048, 1.48 s with
-/// 4,096 and 1.50 s with 256 (best of 3, 2026-11-25); on a 2-core AMD EPYC VM 256 took 2.04 s
-/// against 2.41 s with 2,048. 1,024 is the best measured on the first and between the two on the
-/// second.
-pub const DEFAULT_CHUNK: usize = 1024;
+/// depends on the machine's caches (docs/performance.md, "Jobs" and "c959415"): on 200,000
+/// products, `validate --jobs 2` on a 2-core Intel Xeon VM took 1.39 s with 1,024, 1.41 s with
+/// 2,048, 1.48 s with 4,096 and 1.50 s with 256 (best of 3, 2026-11-25); on a 2-core AMD EPYC
+/// (Zen 4) VM, 1,000,000 products, six alternating rounds, 512 took 3.92 s (CPU 7.43 s) against
+/// 4.31 s (CPU 8.23 s) with 1,024, and 256 about the same as 512 (2026-11-28); RSS neither
+/// faster nor slower. 512 is the best measured on the second and next to the best on the first.
+pub const DEFAULT_CHUNK: usize = 512;
 
 /// Items one rayon job maps, and the size of the batches [`map_batches`] hands its mapper. Left
 /// to itself rayon splits a chunk into a few large jobs, and at the end of a chunk one thread

@@ -61,11 +61,11 @@ impl From<ToFormat> for OutputKind {
     }
 }
 
-/// Products per chunk handed to the pool (`pipeline::map_ordered`): a quarter of the default,
-/// which keeps a conversion within the memory of a serial one plus ~6 MB (five chunks of
-/// products and their texts in flight: 200k CSV, 10.1 MB with `--jobs 1`, 16.1 MB with
-/// `--jobs 2`) at the same speed.
-const CONVERT_CHUNK: usize = crate::pipeline::DEFAULT_CHUNK / 4;
+/// Products per chunk handed to the pool (`pipeline::map_ordered`): small, which keeps a
+/// conversion within the memory of a serial one plus ~6 MB (five chunks of products and their
+/// texts in flight: 200k CSV, 10.1 MB with `--jobs 1`, 16.1 MB with `--jobs 2`) at the same
+/// speed.
+const CONVERT_CHUNK: usize = 256;
 
 pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let kind = OutputKind::from(args.to);
