@@ -161,28 +161,22 @@ run "bareparse csv" "$BARE" --kind csv "$f"
 BAREWALL=$WALL
 # The two --jobs rows alternate, one run of each at a time: the speed-up compares them, and the
 # machine's speed can drift between two blocks of runs.
-declare -A JW JR JC JCPU JALL
+KW=() KR=() KC=() KCPU=() KALL=()
 for ((r = 0; r < RUNS; r++)); do
     for j in 1 2; do
         RUNS=1 run "jobs$j" "$BIN" validate --format ndjson --exit-zero --jobs "$j" --api-key "$KEY" --db "$DB/db" "$f"
-        if [[ -z ${JW[$j]:-} ]] || awk -v a="${JW[$j]}" -v b="$WALL" 'BEGIN { exit !(b + 0 < a + 0) }'; then
-            JCPU[$j]=$CPU
-        fi
-        JALL[$j]="${JALL[$j]:-} $WALL"
-        JW[$j]=$(awk -v a="${JW[$j]:-}" -v b="$WALL" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
-        JR[$j]=$(awk -v a="${JR[$j]:-0}" -v b="$RSS" 'BEGIN { print (b + 0 > a + 0) ? b : a }')
-        JC[$j]=$RC
+        keep "jobs$j"
     done
 done
-J1=${JW[1]}
-J2=${JW[2]}
-row csv "validate --format ndjson --jobs 1" "$J1" "${JR[1]}" "$BAREWALL" "${JC[1]}" "${JCPU[1]}"
-row csv "validate --format ndjson --jobs 2" "$J2" "${JR[2]}" "$BAREWALL" "${JC[2]}" "${JCPU[2]}"
+J1=${KW[jobs1]}
+J2=${KW[jobs2]}
+row csv "validate --format ndjson --jobs 1" "$J1" "${KR[jobs1]}" "$BAREWALL" "${KC[jobs1]}" "${KCPU[jobs1]}"
+row csv "validate --format ndjson --jobs 2" "$J2" "${KR[jobs2]}" "$BAREWALL" "${KC[jobs2]}" "${KCPU[jobs2]}"
 SPEEDUP=$(awk -v a="$J1" -v b="$J2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
 # The CPU time of two jobs over one job's: the share of the speed-up lost to the second thread
 # (the speed-up is at most 2 / this, with both cores busy).
-CPUX=$(awk -v a="${JCPU[1]}" -v b="${JCPU[2]}" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
-echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x (rounds $(pairs "${JALL[1]}" "${JALL[2]}")x; CPU time of --jobs 2 over --jobs 1: ${CPUX}x)"
+CPUX=$(awk -v a="${KCPU[jobs1]}" -v b="${KCPU[jobs2]}" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
+echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x (rounds $(pairs "${KALL[jobs1]}" "${KALL[jobs2]}")x; CPU time of --jobs 2 over --jobs 1: ${CPUX}x)"
 
 # Start-up: the fastest and the median of STARTUP_RUNS runs of each command, in milliseconds
 # (one process start each; `gtin` opens the usage database, as every keyed command does).
