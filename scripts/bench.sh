@@ -171,20 +171,20 @@ for ((r = 0; r < RUNS; r++)); do
         RUNS=1 run "jobs$j" "$BIN" validate --format ndjson --exit-zero --jobs "$j" --api-key "$KEY" --db "$DB/db" "$f"
         keep "jobs$j"
     done
-    RUNS=1 run "one rule" "$BIN" validate --format ndjson --exit-zero --config "$TMP/one-rule.toml" --api-key "$KEY" --db "$DB/db" "$f"
+    RUNS=1 run "one rule" "$BIN" validate --format ndjson --exit-zero --jobs 2 --config "$TMP/one-rule.toml" --api-key "$KEY" --db "$DB/db" "$f"
     keep one
 done
 J1=${KW[jobs1]}
 J2=${KW[jobs2]}
 row csv "validate --format ndjson --jobs 1" "$J1" "${KR[jobs1]}" "$BAREWALL" "${KC[jobs1]}" "${KCPU[jobs1]}"
 row csv "validate --format ndjson --jobs 2" "$J2" "${KR[jobs2]}" "$BAREWALL" "${KC[jobs2]}" "${KCPU[jobs2]}"
-row csv "validate --format ndjson, one rule" "${KW[one]}" "${KR[one]}" "$BAREWALL" "${KC[one]}" "${KCPU[one]}"
+row csv "validate --jobs 2, one rule (FL-M006)" "${KW[one]}" "${KR[one]}" "$BAREWALL" "${KC[one]}" "${KCPU[one]}"
 SPEEDUP=$(awk -v a="$J1" -v b="$J2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
 # The CPU time of two jobs over one job's: the share of the speed-up lost to the second thread
 # (the speed-up is at most 2 / this, with both cores busy).
 CPUX=$(awk -v a="${KCPU[jobs1]}" -v b="${KCPU[jobs2]}" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
 echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x (rounds $(pairs "${KALL[jobs1]}" "${KALL[jobs2]}")x; CPU time of --jobs 2 over --jobs 1: ${CPUX}x)"
-echo "rules' share (csv, validate --jobs 2 with every rule against one rule, over the bare loop): ${RATIO[csv validate --format ndjson --jobs 2]}x - ${RATIO[csv validate --format ndjson, one rule]}x = $(awk -v a="$J2" -v b="${KW[one]}" -v w="$BAREWALL" 'BEGIN { if (w > 0) printf "%.2f", (a - b) / w; else print "-" }')x"
+echo "rules' share (csv, validate --jobs 2 with every rule against one rule, over the bare loop): ${RATIO[csv validate --format ndjson --jobs 2]}x - ${RATIO[csv validate --jobs 2, one rule (FL-M006)]}x = $(awk -v a="$J2" -v b="${KW[one]}" -v w="$BAREWALL" 'BEGIN { if (w > 0) printf "%.2f", (a - b) / w; else print "-" }')x"
 
 # Start-up: the fastest and the median of STARTUP_RUNS runs of each command, in milliseconds
 # (one process start each; `gtin` opens the usage database, as every keyed command does).
