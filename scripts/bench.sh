@@ -164,7 +164,8 @@ BAREWALL=$WALL
 # With them, in the same rounds, `validate` running one rule (FL-M006, ~0.5 ns a product): reading,
 # category detection, the rule context, scoring, rendering and the pipeline without the rules,
 # the share of the ratio no rule can take back.
-printf '[rules]\nselect = ["FL-M006"]\n' > "$TMP/one-rule.toml"
+ONE_RULE=FL-M006
+printf '[rules]\nselect = ["%s"]\n' "$ONE_RULE" > "$TMP/one-rule.toml"
 KW=() KR=() KC=() KCPU=() KALL=()
 for ((r = 0; r < RUNS; r++)); do
     for j in 1 2; do
@@ -178,13 +179,13 @@ J1=${KW[jobs1]}
 J2=${KW[jobs2]}
 row csv "validate --format ndjson --jobs 1" "$J1" "${KR[jobs1]}" "$BAREWALL" "${KC[jobs1]}" "${KCPU[jobs1]}"
 row csv "validate --format ndjson --jobs 2" "$J2" "${KR[jobs2]}" "$BAREWALL" "${KC[jobs2]}" "${KCPU[jobs2]}"
-row csv "validate --jobs 2, one rule (FL-M006)" "${KW[one]}" "${KR[one]}" "$BAREWALL" "${KC[one]}" "${KCPU[one]}"
+row csv "validate --jobs 2, one rule ($ONE_RULE)" "${KW[one]}" "${KR[one]}" "$BAREWALL" "${KC[one]}" "${KCPU[one]}"
 SPEEDUP=$(awk -v a="$J1" -v b="$J2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
 # The CPU time of two jobs over one job's: the share of the speed-up lost to the second thread
 # (the speed-up is at most 2 / this, with both cores busy).
 CPUX=$(awk -v a="${KCPU[jobs1]}" -v b="${KCPU[jobs2]}" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
 echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x (rounds $(pairs "${KALL[jobs1]}" "${KALL[jobs2]}")x; CPU time of --jobs 2 over --jobs 1: ${CPUX}x)"
-echo "rules' share (csv, validate --jobs 2 with every rule against one rule, over the bare loop): ${RATIO[csv validate --format ndjson --jobs 2]}x - ${RATIO[csv validate --jobs 2, one rule (FL-M006)]}x = $(awk -v a="$J2" -v b="${KW[one]}" -v w="$BAREWALL" 'BEGIN { if (w > 0) printf "%.2f", (a - b) / w; else print "-" }')x"
+echo "rules' share (csv, validate --jobs 2 with every rule against one rule, over the bare loop): ${RATIO[csv validate --format ndjson --jobs 2]}x - ${RATIO[csv validate --jobs 2, one rule ($ONE_RULE)]}x = $(awk -v a="$J2" -v b="${KW[one]}" -v w="$BAREWALL" 'BEGIN { if (w > 0) printf "%.2f", (a - b) / w; else print "-" }')x"
 
 # Start-up: the fastest and the median of STARTUP_RUNS runs of each command, in milliseconds
 # (one process start each; `gtin` opens the usage database, as every keyed command does).
