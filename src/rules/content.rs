@@ -7,7 +7,7 @@ use crate::model::Trim;
 use std::sync::LazyLock;
 
 use super::util::{PhraseSet, blank, chars_over, chars_under, invalid_char, is_yes, text, window};
-use super::{BASE, Check, Hit, Rule, RuleCtx, Sink};
+use super::{BASE, Hit, Rule, RuleCtx, Sink};
 use crate::model::{Group, Product, RuleKind, Severity};
 
 use crate::catalog::fields::{DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN};
@@ -405,7 +405,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A platform reading the same record either rejects it or silently shifts values into the wrong attributes, so the listed attributes may not be what you meant.",
         example: "A tab-separated row with 12 cells under a 14-column header.",
         fix: "Open the feed at the reported line and repair the record's structure (cell count, quoting, element nesting, encoding).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for issue in &p.read_issues {
                 out.push(Hit {
                     field: "record",
@@ -429,7 +429,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A product without a title is disapproved: there is nothing to show in the listing or to match against searches.",
         example: "`title` absent or `title=\"   \"`.",
         fix: "Give every product a specific title: brand, product type and the attributes that distinguish it (size, colour, material).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "title") {
                 out.push(Hit {
                     field: "title",
@@ -449,7 +449,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Very short titles match few searches and are flagged by the validation service as out of range; shoppers cannot tell the product from similar ones.",
         example: "`title=\"Loviti Spring Pumps\"` (19 characters).",
         fix: "Add the brand, product type and distinguishing attributes until the title is 25 characters or more.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 if let Some(n) = chars_under(t.trim_fast(), TITLE_MIN) {
                     out.push(Hit {
@@ -474,7 +474,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Titles over 150 characters are rejected or cut; the words that matter most are easily lost.",
         example: "A 180-character title listing every keyword the product might match.",
         fix: "Shorten the title to 150 characters, keeping the most important words in the first 70.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 if let Some(n) = chars_over(t, TITLE_MAX) {
                     out.push(Hit {
@@ -499,7 +499,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC's editorial requirements disapprove titles with promotional text; prices and offers belong in price, sale_price and promotions.",
         example: "`title=\"Acme Running Shoes - FREE SHIPPING\"`.",
         fix: "Remove the promotional words from the title; use sale_price, shipping and promotions for offers.",
-        check: Check::Product(|p, ctx, out| promo_in(p, "title", ctx, out)),
+        check: product_check!(|p, ctx, out| promo_in(p, "title", ctx, out)),
         pass: &[("title", "Acme Wholesale-Grade Running Shoes for Men")],
         fail: &[("title", "Acme Running Shoes for Men - Free Shipping")],
         ..BASE
@@ -512,7 +512,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC's editorial requirements disapprove gimmicky capitalisation; it also reads as shouting to shoppers.",
         example: "`title=\"SUPER COMFORTABLE RUNNING SHOES for men\"`.",
         fix: "Write the title in sentence or title case; keep capitals for brand names and acronyms.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 if shouting(t) {
                     out.push(Hit {
@@ -534,7 +534,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Repeated punctuation and symbols used for attention are an editorial disapproval reason (Google Ads editorial policy, GMC 6324415).",
         example: "`title=\"Amazing Running Shoes!!!\"`.",
         fix: "Remove the repeated punctuation; let the product attributes speak.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 if let Some(seq) = repeated_punctuation(t) {
                     out.push(Hit {
@@ -557,7 +557,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC disapproves titles with invalid characters (shoptimizer invalid-chars-optimizer); they show as boxes or garbage to shoppers.",
         example: "A title exported from a design tool with the icon character U+E001.",
         fix: "Remove the characters, and check the feed's encoding if U+FFFD appears.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = p.get("title") {
                 if let Some(c) = invalid_char(t, false) {
                     out.push(Hit {
@@ -584,7 +584,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Leading and trailing spaces are usually left over from a broken export; they waste characters and can hide other truncation problems.",
         example: "`title=\" Acme Running Shoes for Men \"`.",
         fix: "Trim the title in the export.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 if t.trim_fast() != t {
                     out.push(Hit {
@@ -608,7 +608,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Runs of whitespace are a sign of an empty template placeholder (\"Acme  Shoes\" where a colour was meant) and look careless in listings.",
         example: "`title=\"Acme  Running Shoes\"`.",
         fix: "Collapse the whitespace and fill the empty template slot.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 let t = t.trim_fast();
                 if super::util::has_double_space_or_break(t) {
@@ -632,7 +632,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Products without a description are disapproved and match far fewer searches.",
         example: "An RSS item with no `<description>` element.",
         fix: "Write a description of what the product is, its main features and what makes it different (plain text, up to 5,000 characters).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "description") {
                 out.push(Hit {
                     field: "description",
@@ -656,7 +656,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Text beyond 5,000 characters is truncated, so whatever you put at the end is never shown.",
         example: "A description with the full manual pasted in (12,000 characters).",
         fix: "Shorten the description to 5,000 characters, keeping the most useful information first.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(d) = text(p, "description") {
                 if let Some(n) = chars_over(d, DESCRIPTION_MAX) {
                     out.push(Hit {
@@ -685,7 +685,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A description of a few words adds nothing for search matching or for the shopper deciding to click.",
         example: "`description=\"Nice shoes\"`.",
         fix: "Describe the product: what it is, what it is made of, what it is for, its key specifications.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(d) = text(p, "description") {
                 if let Some(n) = chars_under(d.trim_fast(), DESCRIPTION_MIN) {
                     out.push(Hit {
@@ -711,7 +711,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC 6324468 allows only plain formatting in descriptions; active content is rejected and can be treated as malicious.",
         example: "`description=\"Great shoes <script>track()</script>\"`.",
         fix: "Strip scripts and event handlers from the description export; keep plain text with simple formatting.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if text(p, "description").is_some() {
                 if let Some(what) = has_script(ctx.lowered.description()) {
                     out.push(Hit {
@@ -737,7 +737,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other markup (div, span, table, img, style, a) is not rendered; it shows as literal text or is stripped in ways you do not control (GMC 6324468).",
         example: "`description=\"<div class='x'><span>Soft cotton</span></div>\"`.",
         fix: "Export the description as plain text or with the allowed formatting tags only.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(d) = text(p, "description") {
                 if let Some(tag) = html_tags(d)
                     .find(|t| !ALLOWED_TAGS.contains(&t.as_str()) && t != "script" && t != "iframe")
@@ -768,7 +768,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A copied title adds no information, so the product matches fewer searches and persuades fewer shoppers.",
         example: "`title` and `description` both \"Acme Running Shoes for Men, Blue\".",
         fix: "Write a real description: features, materials, use, dimensions, compatibility.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let (Some(t), Some(d)) = (text(p, "title"), text(p, "description")) {
                 if t.trim_fast().eq_ignore_ascii_case(d.trim_fast()) {
                     out.push(Hit {
@@ -801,7 +801,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Descriptions should describe the product; offers in them go stale, may contradict the landing page and are a common reason for manual review.",
         example: "`description=\"Buy now and get free shipping!\"`.",
         fix: "Move offers to sale_price, shipping and promotions; describe the product instead.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             promo_in(p, "description", ctx, out);
         }),
         pass: &[(
@@ -822,7 +822,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Such characters render as boxes or question marks and usually mean the feed was written in the wrong encoding.",
         example: "`description=\"Caf\\u{FFFD} table\"` (a Latin-1 é decoded as UTF-8).",
         fix: "Remove the characters and make sure the feed is exported in the encoding it declares (UTF-8 preferred).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(d) = p.get("description") {
                 if let Some(c) = invalid_char(d, true) {
                     out.push(Hit {
@@ -849,7 +849,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Capitalised text is hard to read and looks like spam to shoppers and reviewers.",
         example: "`description=\"THE BEST SHOES EVER MADE FOR RUNNING\"`.",
         fix: "Rewrite the description in normal sentence case.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(d) = text(p, "description") {
                 if shouting(d) {
                     out.push(Hit {
@@ -877,7 +877,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "URLs in titles are promotional text under the editorial requirements and are disapproved; the landing page belongs in `link`.",
         example: "`title=\"Acme Running Shoes - www.acme-shop.com\"`.",
         fix: "Remove the address from the title; put the product page in `link`.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if text(p, "title").is_some() && has_url(ctx.lowered.title()) {
                 out.push(Hit {
                     field: "title",
@@ -899,7 +899,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Repeating keywords does not improve matching; it makes the title unreadable and wastes the characters shoppers see.",
         example: "`title=\"Shoes Running Shoes Men Shoes Sport Shoes\"`.",
         fix: "Mention each keyword once and use the freed space for distinguishing attributes.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(w) = text(p, "title").and_then(stuffed_word) {
                 out.push(Hit {
                     field: "title",
@@ -921,7 +921,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Links in descriptions are not clickable in listings and point shoppers away from the product; reviewers treat them as promotional.",
         example: "`description=\"See www.acme-shop.com for more colours.\"`.",
         fix: "Remove the address; the landing page is `link`.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if text(p, "description").is_some() && has_url(ctx.lowered.description()) {
                 out.push(Hit {
                     field: "description",
@@ -948,7 +948,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A short title that is not short is rejected, and the platform falls back to cutting your title.",
         example: "A `short_title` identical to a 160-character title.",
         fix: "Write a short title of 5–65 characters.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "short_title") {
                 if let Some(n) = chars_over(t, TITLE_MAX) {
                     out.push(Hit {
@@ -972,7 +972,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Titles are plain text: markup is shown literally, which looks broken; an entity like `&amp;` means the text was escaped twice.",
         example: "`title=\"Acme <b>Running</b> Shoes\"` or `title=\"M&amp;S Jeans\"` after decoding.",
         fix: "Strip markup and decode entities once before export.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 // Every entity starts with `&`: most titles have none, answered by one memchr
                 // instead of six substring searches.
@@ -1013,7 +1013,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer labels are rejected, so the campaign structure that relies on them silently breaks.",
         example: "`custom_label_0` holding a full sentence of 120 characters.",
         fix: "Use short, reusable label values (at most 100 characters, at most 1,000 distinct values per label).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for field in [
                 "custom_label_0",
                 "custom_label_1",
@@ -1045,7 +1045,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer or extra highlights are dropped, so the selling points you wrote are not shown.",
         example: "Twelve highlights, one of them a 200-character paragraph.",
         fix: "Keep 2–10 short highlights of at most 150 characters.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let values = p.values("product_highlight");
             if values.len() > 10 {
                 out.push(Hit {
@@ -1078,7 +1078,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Adult products without the flag are disapproved, and repeated cases can suspend the account (shoptimizer adult-optimizer; GMC 6324508).",
         example: "`title=\"Silicone Vibrator, Pink\"` without `adult`.",
         fix: "Set `adult` to `yes` for sexually suggestive products (or for the whole feed in account settings).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if p.get("adult").is_some_and(is_yes) {
                 return;
             }
@@ -1102,7 +1102,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Any other value is ignored, so an adult product is treated as not adult.",
         example: "`adult=\"18+\"`.",
         fix: "Use `yes` or `no`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "adult") {
                 if !super::util::is_bool_text(v) {
                     out.push(Hit {
@@ -1125,7 +1125,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Declaring a used item as new is misrepresentation and leads to disapproval (shoptimizer condition-optimizer; GMC 6324469).",
         example: "`title=\"Used Acme Road Bike 54 cm\"` with `condition=new`.",
         fix: "Set `condition` to `used` (or `refurbished`), or remove the word from the title if the product is new.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             let cond_new = p
                 .get_nonblank("condition")
                 .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
@@ -1160,7 +1160,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A code as title tells shoppers nothing and matches no natural search.",
         example: "`id=\"SKU-1234\"` and `title=\"SKU-1234\"`.",
         fix: "Write a descriptive title; keep codes in id, mpn and gtin.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 let t = t.trim_fast();
                 for field in ["id", "mpn", "gtin"] {

@@ -6,8 +6,7 @@
 //! here prints or reads files.
 
 use super::{
-    Applies, CATEGORY_RULE_MIN_CONFIDENCE, Check, FeedKeys, FeedMemory, Hit, ProductCheck, Rule,
-    RuleCtx, registry,
+    Applies, Check, FeedKeys, FeedMemory, Hit, OnlyIn, ProductChecks, Rule, RuleCtx, registry,
 };
 use crate::catalog::Category;
 use crate::model::Trim;
@@ -196,10 +195,9 @@ struct Active {
 /// the rule's (large, documentation-carrying) `Rule`, so the loop walks one compact array instead
 /// of touching a cache line of every rule.
 struct ProductRule {
-    check: ProductCheck,
-    /// Runs only on products of `category` (`Applies::InCategory`).
-    in_category: bool,
-    category: Option<Category>,
+    checks: ProductChecks,
+    /// The products it runs on: those of its category for `Applies::InCategory`.
+    only: OnlyIn,
     /// A hit sets the product's compliance to 0% (a compliance rule that zeroes it).
     zeroes: bool,
     /// A hit makes the product's priority critical (a GTIN issue).
@@ -265,10 +263,12 @@ impl Engine {
                 .map_or(rule.severity, |(_, s)| *s);
             let active = Active { rule, severity };
             match rule.check {
-                Check::Product(check) => product_rules.push(ProductRule {
-                    check,
-                    in_category: rule.applies == Applies::InCategory,
-                    category: rule.category,
+                Check::Product(checks) => product_rules.push(ProductRule {
+                    checks,
+                    only: OnlyIn {
+                        in_category: rule.applies == Applies::InCategory,
+                        category: rule.category,
+                    },
                     zeroes: rule.zeroes_compliance && rule.kind == RuleKind::Compliance,
                     gtin_issue: rule.gtin_issue,
                     active,
@@ -312,7 +312,10 @@ impl Engine {
     /// [`Self::check`] per product (a test checks it); the order keeps one rule's code and branch
     /// history hot for the whole batch instead of walking the code of every rule for every
     /// product, which missed the instruction cache about 2,000 times per product
-    /// (docs/performance.md, 7a4fa70).
+    /// (docs/performance.md, 7a4fa70). Each rule runs its batch form (`product_check!`): one
+    /// call per rule and batch, the check called directly in the rule's own loop, where calling it
+    /// through a function pointer once per rule and product cost ~1,700 instructions per CSV row
+    /// (docs/performance.md, "161d747").
     #[must_use]
     pub fn check_batch(&self, products: &[&Product]) -> Vec<ProductReport> {
         let prepared: Vec<(super::Detection, RuleCtx<'_>)> =
@@ -320,9 +323,10 @@ impl Engine {
         let mut found: Vec<Found> = products.iter().map(|_| Found::default()).collect();
         let mut hits: Vec<Hit> = Vec::new();
         for rule in &self.product_rules {
-            for ((p, (_, ctx)), found) in products.iter().zip(&prepared).zip(&mut found) {
-                run_rule(rule, p, ctx, found, &mut hits);
-            }
+            (rule.checks.batch)(products, &prepared, rule.only, &mut hits, &mut |i, hits| {
+                let (p, ctx) = (products[i], &prepared[i].1);
+                record(rule, p, ctx, &mut found[i], hits);
+            });
         }
         products
             .iter()
@@ -426,25 +430,28 @@ fn run_rule(
     found: &mut Found,
     hits: &mut Vec<Hit>,
 ) {
-    if rule.in_category
-        && !(ctx.confidence >= CATEGORY_RULE_MIN_CONFIDENCE && rule.category == ctx.category)
-    {
+    if !rule.only.admits(ctx) {
         return;
     }
-    (rule.check)(p, ctx, hits);
+    (rule.checks.one)(p, ctx, hits);
     // Most rules find nothing: no call for them.
     if !hits.is_empty() {
-        found.zeroed |= rule.zeroes;
-        found.gtin_issue |= rule.gtin_issue;
-        push_findings(
-            &mut found.findings,
-            hits,
-            &rule.active,
-            p,
-            ctx.category,
-            usd_price(ctx.price.as_ref()),
-        );
+        record(rule, p, ctx, found, hits);
     }
+}
+
+/// Adds the hits `rule` found in `p` to what was found in it.
+fn record(rule: &ProductRule, p: &Product, ctx: &RuleCtx, found: &mut Found, hits: &mut Vec<Hit>) {
+    found.zeroed |= rule.zeroes;
+    found.gtin_issue |= rule.gtin_issue;
+    push_findings(
+        &mut found.findings,
+        hits,
+        &rule.active,
+        p,
+        ctx.category,
+        usd_price(ctx.price.as_ref()),
+    );
 }
 
 /// The product's report from its findings: `finish` computes the statuses and scores.

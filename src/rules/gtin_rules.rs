@@ -8,7 +8,7 @@
 //! itself, do I/O or print. A value has at most one validity problem (the first found, in
 //! reading order), so at most one of the validity rules fires per product.
 
-use super::{BASE, Check, Hit, Rule, RuleCtx, Sink};
+use super::{BASE, Hit, Rule, RuleCtx, Sink};
 use crate::gtin::{GtinProblem, PatternGroup, PrefixClass};
 use crate::model::Trim;
 use crate::model::{Group, Product, RuleKind, Severity};
@@ -65,7 +65,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Google verifies the check digit: a wrong one disapproves the product (an invalid GTIN yields 0% compliance) and usually means a typo that points at another item.",
         example: "`gtin=5060155240283` (the check digit of 506015524028 is 2).",
         fix: "Copy the GTIN again from the packaging or your GS1 record; run `feedlint gtin` to see the expected check digit.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             problem_hit(p, ctx, out, |pr| matches!(pr, GtinProblem::CheckDigit(_)));
         }),
         pass: &[("gtin", "5060155240282")],
@@ -79,7 +79,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "A value of another length is not a GTIN: the product is disapproved for an invalid GTIN.",
         example: "`gtin=400638133393` missing a digit of an EAN, or an 11-digit UPC without its leading digit.",
         fix: "Submit the full number printed under the barcode (UPCs have 12 digits, EANs 13).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             problem_hit(p, ctx, out, |pr| matches!(pr, GtinProblem::BadLength(_)));
         }),
         pass: &[("gtin", "5060155240282")],
@@ -93,7 +93,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "A value with other characters is not a GTIN and is rejected.",
         example: "`gtin=40063813339O1` (a letter O instead of a zero) or full-width digits.",
         fix: "Keep only the digits of the barcode number; put part numbers in mpn.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             problem_hit(p, ctx, out, |pr| {
                 matches!(
                     pr,
@@ -112,7 +112,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Scientific notation loses the trailing digits and numeric cells lose leading zeros: the value no longer identifies the product and is rejected.",
         example: "`gtin=4.00638E+12` after opening the feed in a spreadsheet.",
         fix: "Format the gtin column as text and export the feed again from the source data; the damaged value cannot be repaired.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             problem_hit(p, ctx, out, |pr| {
                 matches!(pr, GtinProblem::SpreadsheetDamage(_))
             });
@@ -129,7 +129,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Google accepts ISBNs only in their 13-digit GTIN form (prefix 978/979); an ISBN-10 is an invalid GTIN.",
         example: "`gtin=0306406152` for a book whose ISBN-13 is 9780306406157.",
         fix: "Submit the ISBN-13 printed above the barcode (the finding names it when the ISBN-10 is valid).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             problem_hit(p, ctx, out, |pr| matches!(pr, GtinProblem::Isbn10 { .. }));
         }),
         pass: &[("gtin", "9780306406157")],
@@ -144,7 +144,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "The attribute takes the GTIN alone; with the `(01)` prefix the value is not a valid GTIN.",
         example: "`gtin=(01)04006381333931`.",
         fix: "Remove `(01)` and submit the 14 digits that follow it.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             problem_hit(p, ctx, out, |pr| matches!(pr, GtinProblem::ElementString));
         }),
         pass: &[("gtin", "04006381333931")],
@@ -158,7 +158,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Restricted-circulation numbers are assigned inside one company or store (in-store, variable-measure items): they identify nothing globally and Google rejects them.",
         example: "`gtin=2001234567893` (an in-store weighed-item number).",
         fix: "Use the manufacturer's GTIN; for products without one, omit gtin and set identifier_exists=no.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             problem_hit(p, ctx, out, |pr| {
                 matches!(pr, GtinProblem::Prefix(PrefixClass::RestrictedCirculation))
             });
@@ -174,7 +174,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Coupon and refund numbers are not product GTINs: Google reports an unsupported coupon value and disapproves the product.",
         example: "`gtin=9912345678909`.",
         fix: "Submit the product's own GTIN from its packaging.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             problem_hit(p, ctx, out, |pr| {
                 matches!(
                     pr,
@@ -196,7 +196,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Sequential numbers are typed in to get past a required field; Google matches them to no catalogue item and may suspend offers with fabricated identifiers (spec 2.5: $2,500+ per month).",
         example: "`gtin=1234567890128`.",
         fix: "Replace it with the real GTIN; if the product has none, omit gtin and set identifier_exists=no.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             pattern_hit(p, ctx, out, PatternGroup::Sequential);
         }),
         pass: &[("gtin", "5060155240282")],
@@ -213,7 +213,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Repeated digits are filler, not issued numbers: the product matches nothing in the catalogue and looks fabricated.",
         example: "`gtin=1111111111116`.",
         fix: "Replace it with the real GTIN; if the product has none, omit gtin and set identifier_exists=no.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             pattern_hit(p, ctx, out, PatternGroup::Repeating);
         }),
         pass: &[("gtin", "5060155240282")],
@@ -230,7 +230,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Placeholder numbers are shared by many unrelated products: offers are merged or disapproved and the product looks fabricated.",
         example: "`gtin=4006381333931`, the GS1 example number copied from documentation.",
         fix: "Replace it with the real GTIN; if the product has none, omit gtin and set identifier_exists=no.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             pattern_hit(p, ctx, out, PatternGroup::Placeholder);
         }),
         pass: &[("gtin", "5060155240282")],
@@ -247,7 +247,7 @@ pub(super) const RULES: &[Rule] = &[
         why: "Nobody issues product numbers from these prefixes, so the number was most likely made up: it matches no catalogue item.",
         example: "`gtin=1400000000004`-style numbers from prefix 140, or demo numbers 952...",
         fix: "Check the number against the packaging or GS1's Verified by GS1 service and submit the issued GTIN.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             let Some(a) = ctx.gtin.as_ref() else { return };
             let packaging_level = a.digits.is_some_and(|d| {
                 let b = d.as_bytes();

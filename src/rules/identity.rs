@@ -172,7 +172,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "The id is how the platform tracks a product across feed updates; without it the product is rejected and its history lost.",
         example: "A CSV row whose `id` cell is empty.",
         fix: "Give every product a unique, stable id (your SKU is a good choice) and never reuse it for another product.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "id") && !p.from_request_body {
                 out.push(Hit {
                     field: "id",
@@ -194,7 +194,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer ids are rejected, so the product never reaches the platform.",
         example: "An id built from a full product URL.",
         fix: "Use a short stable key such as the SKU.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(id) = text(p, "id") {
                 if let Some(n) = chars_over(id, ID_MAX) {
                     out.push(Hit {
@@ -217,7 +217,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Invisible characters make two ids that look the same differ, so updates create duplicates instead of replacing the product.",
         example: "`id=\"SKU-1 \"` in one export and `id=\"SKU-1\"` in the next.",
         fix: "Trim ids and keep them to letters, digits, `-`, `_` and `.`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(id) = text(p, "id") {
                 if id.trim_fast() != id {
                     out.push(Hit {
@@ -263,7 +263,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Brand is one of the unique product identifiers; without it the product is disapproved or shown much less.",
         example: "A branded TV with gtin and mpn but no `brand`.",
         fix: "Set `brand` to the manufacturer's brand (or your store name for own-brand products).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "brand") && !p.get("identifier_exists").is_some_and(is_no) {
                 out.push(Hit {
                     field: "brand",
@@ -284,7 +284,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer values are rejected; they are usually a title or description pasted into the wrong column.",
         example: "`brand=\"Acme Professional Outdoor Equipment and Apparel Company International Ltd\"`.",
         fix: "Use the brand name only.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(b) = text(p, "brand") {
                 if let Some(n) = chars_over(b, BRAND_MAX) {
                     out.push(Hit {
@@ -310,7 +310,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A placeholder brand matches nothing and makes the product look generic; for products without a brand, identifier_exists=no is the honest signal.",
         example: "`brand=\"unknown\"`.",
         fix: "Give the real brand, or leave brand empty and set identifier_exists=no for unbranded products.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(b) = text(p, "brand") {
                 if one_of(b, PLACEHOLDER_BRANDS) {
                     out.push(Hit {
@@ -333,7 +333,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer values are rejected and the product loses an identifier.",
         example: "An mpn holding a list of compatible part numbers.",
         fix: "Give the manufacturer's single part number.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(m) = text(p, "mpn") {
                 if let Some(n) = chars_over(m, MPN_MAX) {
                     out.push(Hit {
@@ -357,7 +357,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Placeholder MPNs are treated as invalid identifiers and lead to disapproval.",
         example: "`mpn=\"N/A\"`.",
         fix: "Give the manufacturer part number, or leave mpn empty (and set identifier_exists=no if the product has no identifiers).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(m) = text(p, "mpn") {
                 if one_of(m, PLACEHOLDER_MPNS) {
                     out.push(Hit {
@@ -381,7 +381,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Claiming no identifiers while giving one is a contradiction that GMC disapproves (shoptimizer identifier-exists-optimizer).",
         example: "`identifier_exists=no` with `gtin=4006381333931`.",
         fix: "Remove identifier_exists (it defaults to yes) when the product has a GTIN or MPN.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if p.get("identifier_exists").is_some_and(is_no) {
                 for field in ["gtin", "mpn"] {
                     if !blank(p, field) {
@@ -406,7 +406,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other values are ignored and the default (yes) applies, so products without identifiers are disapproved for missing them.",
         example: "`identifier_exists=\"none\"`.",
         fix: "Use `yes` or `no`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "identifier_exists") {
                 if !is_bool_text(v) {
                     out.push(Hit {
@@ -430,7 +430,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Since 2022 a product without unique identifiers is not disapproved but gets limited performance: it cannot be matched to its catalogue entry.",
         example: "A branded product with only a brand.",
         fix: "Add the GTIN from the packaging (or the MPN); set identifier_exists=no only for products that truly have none (custom or vintage goods).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "gtin") && blank(p, "mpn") && !p.get("identifier_exists").is_some_and(is_no)
             {
                 out.push(Hit {
@@ -454,7 +454,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A GTIN given as MPN is not used for catalogue matching, so the product performs as if it had no GTIN.",
         example: "`mpn=\"1865201025047\"` and no gtin.",
         fix: "Move the number to gtin (check it with `feedlint gtin`) and give the real part number as mpn.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(m) = text(p, "mpn") {
                 let m = m.trim_fast();
                 if blank(p, "gtin")
@@ -481,7 +481,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A longer value is rejected and the variants are no longer grouped.",
         example: "An item_group_id made of the parent product's title.",
         fix: "Use the parent SKU as item_group_id.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "item_group_id") {
                 if let Some(n) = chars_over(v, ITEM_GROUP_ID_MAX) {
                     out.push(Hit {
@@ -524,7 +524,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "item_group_id names the parent shared by all variants; using each variant's own id makes every variant its own group, so the variants are not shown together.",
         example: "`id=\"CLO-1-RED\"`, `item_group_id=\"CLO-1-RED\"`.",
         fix: "Use the same parent id (e.g. `CLO-1`) on every variant.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let (Some(g), Some(id)) = (text(p, "item_group_id"), text(p, "id")) {
                 if g.trim_fast() == id.trim_fast() {
                     out.push(Hit {

@@ -5,7 +5,7 @@
 //! No I/O. Legacy spellings are accepted by the platform but reported by their own rule.
 
 use super::util::{blank, is_bool_text, iso_minutes, measure, one_of, text};
-use super::{BASE, Check, Hit, Rule};
+use super::{BASE, Hit, Rule};
 use crate::model::Trim;
 use crate::model::{Group, RuleKind, Severity};
 
@@ -70,7 +70,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Without availability the product is disapproved: shoppers must know whether they can buy it.",
         example: "`availability` absent.",
         fix: "Set `in_stock`, `out_of_stock`, `preorder` or `backorder`, matching the landing page.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "availability") {
                 out.push(Hit {
                     field: "availability",
@@ -92,7 +92,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Any other value is invalid and the product is disapproved.",
         example: "`availability=\"yes\"`, `availability=\"limited\"`.",
         fix: "Map your stock states to the four values.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "availability") {
                 if !one_of(v, AVAILABILITY) && legacy(v).is_none() {
                     out.push(Hit { field: "availability", message: format!("availability \"{v}\" is not in_stock, out_of_stock, preorder or backorder") });
@@ -113,7 +113,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Legacy spellings are still accepted (Google's own sample feed uses them) but are deprecated; other tools and future checks may not accept them.",
         example: "`availability=\"in stock\"`.",
         fix: "Write `in_stock` (or `out_of_stock`, `backorder`, `preorder`).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "availability") {
                 if let Some(current) = legacy(v) {
                     out.push(Hit {
@@ -137,7 +137,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Pre-order and back-order products must say when they ship; without the date they are disapproved.",
         example: "`availability=\"preorder\"` with no availability_date.",
         fix: "Add `availability_date` in ISO 8601, e.g. `2026-12-01T00:00-0800`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "availability") {
                 let needs = one_of(v, &["preorder", "backorder"])
                     || legacy(v).is_some_and(|c| c == "preorder" || c == "backorder");
@@ -165,7 +165,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unreadable date counts as missing for pre-order and back-order products.",
         example: "`availability_date=\"next week\"`.",
         fix: "Write `2026-12-01` or `2026-12-01T09:00-0800`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "availability_date") {
                 if v.trim_fast().chars().count() > 25 || iso_minutes(v).is_none() {
                     out.push(Hit {
@@ -190,7 +190,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "For products in or out of stock the date is ignored; it often means the availability value is stale.",
         example: "`availability=\"in_stock\"` with `availability_date=\"2026-12-01\"`.",
         fix: "Check whether the product is really in stock; remove the date if it is.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let (Some(v), false) = (text(p, "availability"), blank(p, "availability_date")) {
                 let normal = legacy(v).unwrap_or(v.trim_fast());
                 if one_of(normal, &["in_stock", "out_of_stock"]) {
@@ -221,7 +221,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Without it every product is taken as new; a used or refurbished item listed as new is misrepresentation.",
         example: "A feed with no condition column.",
         fix: "Add `condition` with `new`, `refurbished` or `used`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "condition") {
                 out.push(Hit {
                     field: "condition",
@@ -243,7 +243,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other values (`like new`, `open box`, `B-stock`) are invalid and the product is disapproved.",
         example: "`condition=\"like new\"`.",
         fix: "Map your grades to the three values; describe the grade in the description.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "condition") {
                 if !one_of(v, CONDITION) {
                     out.push(Hit {
@@ -267,7 +267,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unreadable expiration date is ignored, so a product you meant to stop showing keeps running.",
         example: "`expiration_date=\"31.12.2026\"`.",
         fix: "Write `2026-12-31`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "expiration_date") {
                 if iso_minutes(v).is_none() {
                     out.push(Hit {
@@ -290,7 +290,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A multipack of 0 or 1, or text, is invalid and the product is disapproved in the countries that use multipacks.",
         example: "`multipack=\"1\"`, `multipack=\"six\"`.",
         fix: "Give the number of identical items in the merchant-defined pack, or remove multipack.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "multipack") {
                 if !v.trim_fast().parse::<u32>().is_ok_and(|n| n > 1) {
                     out.push(Hit {
@@ -314,7 +314,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other values are ignored, and a bundle is then matched against the main item's catalogue entry.",
         example: "`is_bundle=\"bundle\"`.",
         fix: "Use `yes` or `no`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "is_bundle") {
                 if !is_bool_text(v) {
                     out.push(Hit {
@@ -337,7 +337,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Carrier-calculated shipping needs the weight; an unreadable value means no shipping cost can be computed and the product can be disapproved.",
         example: "`shipping_weight=\"225\"` (no unit).",
         fix: "Write `225 g`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "shipping_weight") {
                 if measure(v, WEIGHT_UNITS).is_none_or(|n| n < 0.0) {
                     out.push(Hit {
@@ -362,7 +362,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Dimensional-weight shipping rates need readable dimensions; invalid ones are ignored.",
         example: "`shipping_length=\"30cm x 20cm\"`.",
         fix: "Give one value per attribute: `30 cm`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for field in ["shipping_length", "shipping_width", "shipping_height"] {
                 if let Some(v) = text(p, field) {
                     if measure(v, LENGTH_UNITS).is_none_or(|n| n <= 0.0) {
@@ -390,7 +390,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Dimensional weight needs all three; a partial set is ignored.",
         example: "`shipping_length` and `shipping_width` without `shipping_height`.",
         fix: "Add the missing dimension.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let given = ["shipping_length", "shipping_width", "shipping_height"]
                 .iter()
                 .filter(|f| !blank(p, f))
@@ -421,7 +421,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Zero or enormous weights are usually unit mistakes (grams written as kilograms) and produce wrong shipping costs.",
         example: "`shipping_weight=\"225 kg\"` for a pair of shoes would pass; `shipping_weight=\"22500 kg\"` does not.",
         fix: "Check the unit and the value.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(kg) = text(p, "shipping_weight").and_then(weight_kg) {
                 if kg <= 0.0 || kg > 1000.0 {
                     out.push(Hit {
@@ -445,7 +445,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Invalid handling times are ignored and delivery estimates fall back to account defaults, which may promise too much.",
         example: "`min_handling_time=\"3\"`, `max_handling_time=\"1\"`.",
         fix: "Give business days with min ≤ max.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let min = text(p, "min_handling_time");
             let max = text(p, "max_handling_time");
             let parse = |v: Option<&str>| v.map(|s| s.trim_fast().parse::<u32>());
@@ -479,7 +479,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Unknown destinations are ignored, so a product you meant to keep out of ads keeps running.",
         example: "`excluded_destination=\"Google Ads\"`.",
         fix: "Use the documented destination names.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for field in ["excluded_destination", "included_destination"] {
                 for v in p.values(field) {
                     if !v.trim_fast().is_empty()
@@ -507,7 +507,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Any other value is ignored and the product keeps running in ads.",
         example: "`pause=\"yes\"`.",
         fix: "Write `ads` to pause the product in ads, or remove the attribute.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "pause") {
                 if !one_of(v, &["ads"]) {
                     out.push(Hit {

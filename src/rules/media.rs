@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use super::util::{
     CaselessMatcher, blank, chars_over, extension_in, is_http, is_http_url, text, url_extension,
 };
-use super::{BASE, Check, Hit, Rule, WebUrl};
+use super::{BASE, Hit, Rule, WebUrl};
 use crate::model::{Group, RuleKind, Severity};
 
 use crate::catalog::fields::{ADDITIONAL_IMAGES_MAX, URL_MAX};
@@ -122,7 +122,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Products without an image are disapproved: shopping listings are image-first.",
         example: "A product row with an empty `image_link` cell.",
         fix: "Give the URL of the main product photo (at least 100×100, 250×250 for apparel).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "image_link") {
                 out.push(Hit {
                     field: "image_link",
@@ -144,7 +144,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A relative path or another scheme cannot be crawled, so the product has no usable image and is disapproved.",
         example: "`image_link=\"/images/1.jpg\"`.",
         fix: "Give the full URL: `https://www.your-shop.com/images/1.jpg`.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             if let Some(v) = text(p, "image_link") {
                 if !cx.image_url.as_ref().is_some_and(is_http) {
                     out.push(Hit {
@@ -168,7 +168,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer URLs are rejected; for the main image this disapproves the product.",
         example: "An image URL with a long signed query string.",
         fix: "Serve the image from a short, stable URL.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for field in ["image_link", "additional_image_link"] {
                 if let Some(n) = p.values(field).iter().find_map(|v| chars_over(v, URL_MAX)) {
                     out.push(Hit {
@@ -193,7 +193,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Only JPEG, WebP, PNG, non-animated GIF, BMP and TIFF images are accepted, and the extension must match the format (GMC 6324350).",
         example: "`image_link=\"https://cdn.acme.test/logo.svg\"`.",
         fix: "Serve a JPEG, PNG or WebP photo of the product.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             if let Some(ext) = cx.image_url.as_ref().and_then(url_extension) {
                 if extension_in(ext, NON_IMAGE_EXTENSIONS) {
                     let ext = ext.to_ascii_lowercase();
@@ -221,7 +221,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Placeholder or generic images are disapproved (GMC 6324350), and a placeholder main image disapproves the product.",
         example: "`additional_image_link=\"http://www.example.com/image2.jpg\"`.",
         fix: "Replace the placeholder with a real photo of the product, or remove the additional image.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             for field in ["image_link", "additional_image_link"] {
                 for (i, v) in p.values(field).iter().enumerate() {
                     let parsed;
@@ -256,7 +256,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Images beyond the tenth are ignored, so the ones you chose last are never shown.",
         example: "Fourteen additional_image_link values.",
         fix: "Keep the ten most useful additional images (different angles, in use, details).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let n = p.values("additional_image_link").len();
             if n > ADDITIONAL_IMAGES_MAX {
                 out.push(Hit {
@@ -293,7 +293,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Invalid additional images are dropped one by one; the product stays listed but with fewer pictures.",
         example: "`additional_image_link=\"images/1-back.jpg\"`.",
         fix: "Give full URLs.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             for (i, v) in p.values("additional_image_link").iter().enumerate() {
                 let url = cx.extra_image_urls.get(i).and_then(Option::as_ref);
                 if !v.trim_fast().is_empty() && !url.is_some_and(is_http) {
@@ -321,7 +321,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Repeated images waste slots that could show other angles or the product in use.",
         example: "`additional_image_link` equal to `image_link`.",
         fix: "Remove the repeats; add distinct views.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let main = p.get("image_link").map(str::trim);
             let extra = p.values("additional_image_link");
             for (i, v) in extra.iter().enumerate() {
@@ -353,7 +353,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "RFC 3986 does not allow spaces; crawlers cut or reject such URLs, breaking the landing page or image.",
         example: "`image_link=\"https://cdn.acme.test/red shoe.jpg\"`.",
         fix: "Encode spaces as `%20` (or avoid them in file names).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for field in ["link", "image_link", "mobile_link"] {
                 if let Some(v) = text(p, field) {
                     if super::util::has_whitespace(v.trim_fast()) {
@@ -379,7 +379,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Images smaller than 100×100 (250×250 for apparel) are disapproved, and small images perform poorly.",
         example: "`image_link=\"https://cdn.acme.test/thumbs/1_50x50.jpg\"`.",
         fix: "Link the full-size product image (800×800 or larger is recommended).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "image_link") {
                 if thumbnail_hint(v) {
                     out.push(Hit {
@@ -403,7 +403,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Without a landing page the product cannot be bought and is disapproved.",
         example: "`<link></link>` in an RSS item.",
         fix: "Give the URL of the product's own page on your site.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "link") {
                 out.push(Hit {
                     field: "link",
@@ -425,7 +425,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A relative or malformed link cannot be opened; the product is disapproved.",
         example: "`link=\"www.acme.test/p/1\"` (no scheme).",
         fix: "Give the full URL starting with `https://`.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             if let Some(v) = text(p, "link") {
                 if !cx.link_url.as_ref().is_some_and(is_http) {
                     out.push(Hit {
@@ -449,7 +449,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer URLs are rejected, which disapproves the product.",
         example: "A link with a long tracking query string.",
         fix: "Shorten the URL; add tracking through the platform's URL suffix instead.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for field in ["link", "mobile_link"] {
                 if let Some(v) = text(p, field) {
                     if let Some(n) = chars_over(v, URL_MAX) {
@@ -477,7 +477,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An invalid mobile link is ignored and mobile shoppers land on the desktop page.",
         example: "`mobile_link=\"m.acme.test/p/1\"`.",
         fix: "Give the full URL, or remove mobile_link if the site is responsive.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "mobile_link") {
                 if !is_http_url(v) {
                     out.push(Hit {
@@ -500,7 +500,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "The landing page must let the shopper buy the product; an image URL is not a landing page and is disapproved.",
         example: "`link=\"https://cdn.acme.test/p/1.jpg\"` (image_link copied into link).",
         fix: "Put the product page's URL in link.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             if let Some(ext) = cx.link_url.as_ref().and_then(url_extension) {
                 if extension_in(ext, IMAGE_EXTENSIONS) {
                     let ext = ext.to_ascii_lowercase();
@@ -525,7 +525,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "The platform's crawler cannot reach internal addresses; the page and image fail verification and the product is disapproved. Usually a staging export.",
         example: "`link=\"http://localhost:8080/p/1\"`.",
         fix: "Export with the production domain.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             for field in ["link", "image_link"] {
                 if let Some(host) = cx.url(field).and_then(WebUrl::host_str) {
                     if local_host(host) {

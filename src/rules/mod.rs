@@ -11,6 +11,27 @@
 //! logistics. `FL-I100`..`FL-I119` are reserved for the GTIN rules of `src/gtin`. A code is never
 //! reused, even when its rule is removed.
 
+/// A rule's per-product check, written as a closure `|p, ctx, out| ...`: the check itself and the
+/// same check run over a batch of products ([`ProductChecks`]). In the batch form the check is a
+/// constant, so the compiler calls it directly (and can inline it) in a loop made for this rule
+/// alone; the engine calls each rule once per batch instead of once per product through a
+/// function pointer.
+macro_rules! product_check {
+    ($check:expr) => {{
+        const ONE: $crate::rules::ProductCheck = $check;
+        fn batch(
+            products: &[&$crate::model::Product],
+            prepared: &[($crate::rules::Detection, $crate::rules::RuleCtx<'_>)],
+            only: $crate::rules::OnlyIn,
+            hits: &mut $crate::rules::Sink,
+            found: &mut dyn FnMut(usize, &mut $crate::rules::Sink),
+        ) {
+            $crate::rules::run_batch(products, prepared, only, hits, found, ONE);
+        }
+        $crate::rules::Check::Product($crate::rules::ProductChecks { one: ONE, batch })
+    }};
+}
+
 pub mod category;
 mod content;
 pub mod detect;
@@ -165,6 +186,74 @@ pub type Sink = Vec<Hit>;
 
 /// A per-product check.
 pub type ProductCheck = fn(&Product, &RuleCtx<'_>, &mut Sink);
+/// A per-product check run over a batch (`product_check!`): each product of `products` (with
+/// its category and rule context in `prepared`) that `only` lets through is checked into `hits`,
+/// and `found` is called with the product's position and the hits, when there are any.
+pub type BatchCheck = fn(
+    &[&Product],
+    &[(Detection, RuleCtx<'_>)],
+    OnlyIn,
+    &mut Sink,
+    &mut dyn FnMut(usize, &mut Sink),
+);
+
+/// A rule's check in its two forms (made by `product_check!` from one closure).
+#[derive(Clone, Copy)]
+pub struct ProductChecks {
+    /// The check of one product.
+    pub one: ProductCheck,
+    /// The same check over a batch ([`BatchCheck`]).
+    pub batch: BatchCheck,
+}
+
+/// Which products a category rule checks: all of them, or those of one category detected with
+/// confidence at least [`CATEGORY_RULE_MIN_CONFIDENCE`] (or set by `--category`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OnlyIn {
+    pub in_category: bool,
+    pub category: Option<Category>,
+}
+
+impl OnlyIn {
+    /// Whether the rule checks a product whose context is `ctx`.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "in the innermost loop of every rule's batch check, once per rule and product"
+    )]
+    #[must_use]
+    pub fn admits(self, ctx: &RuleCtx<'_>) -> bool {
+        !self.in_category
+            || (ctx.confidence >= CATEGORY_RULE_MIN_CONFIDENCE && self.category == ctx.category)
+    }
+}
+
+/// The loop of a rule's batch check (`product_check!`), with the rule's check `check` a constant
+/// there.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "inlined into each rule's batch function, where `check` is a constant"
+)]
+pub fn run_batch(
+    products: &[&Product],
+    prepared: &[(Detection, RuleCtx<'_>)],
+    only: OnlyIn,
+    hits: &mut Sink,
+    found: &mut dyn FnMut(usize, &mut Sink),
+    check: ProductCheck,
+) {
+    for (i, (p, (_, ctx))) in products.iter().zip(prepared).enumerate() {
+        if !only.admits(ctx) {
+            continue;
+        }
+        check(p, ctx, hits);
+        // Most checks find nothing: no call for them.
+        if !hits.is_empty() {
+            found(i, hits);
+        }
+    }
+}
 /// A feed-level check, run sequentially in input order with the memory of earlier products;
 /// the product's keys are worked out with its other checks ([`FeedKeys::of`]).
 pub type FeedCheck = fn(&Product, FeedKeys, &mut FeedMemory, &mut Sink);
@@ -194,7 +283,7 @@ impl FeedKeys {
 /// How a rule runs.
 #[derive(Clone, Copy)]
 pub enum Check {
-    Product(ProductCheck),
+    Product(ProductChecks),
     Feed(FeedCheck),
 }
 
@@ -351,7 +440,7 @@ pub(crate) const BASE: Rule = Rule {
     why: "",
     example: "",
     fix: "",
-    check: Check::Product(|_, _, _| {}),
+    check: product_check!(|_, _, _| {}),
     pass: &[],
     fail: &[],
     zeroes_compliance: false,

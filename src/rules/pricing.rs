@@ -7,7 +7,7 @@ use crate::model::Trim;
 use std::sync::LazyLock;
 
 use super::util::{PhraseSet, blank, iso_minutes, one_of, text};
-use super::{BASE, Check, Hit, Rule};
+use super::{BASE, Hit, Rule};
 use crate::model::price::is_known_currency;
 use crate::model::{Group, RuleKind, Severity, parse_price};
 
@@ -52,7 +52,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A product without a price cannot be listed and is disapproved.",
         example: "`price` absent.",
         fix: "Give the price as `<amount> <ISO 4217 code>`, e.g. `19.99 USD`, matching the landing page.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "price") {
                 out.push(Hit {
                     field: "price",
@@ -74,7 +74,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A price that cannot be read is a missing price: the product is disapproved.",
         example: "`price=\"$19.99\"`, `price=\"19,99 EUR\"`, `price=\"USD 19.99\"`.",
         fix: "Write the amount then the ISO 4217 code, separated by a space: `19.99 USD`.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             if let (Some(v), Some(e)) = (text(p, "price"), cx.price_error) {
                 out.push(Hit {
                     field: "price",
@@ -96,7 +96,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unknown code (a typo such as `USDD` is caught by the format rule; `EUD` or `RMB` here) cannot be matched to the target country's currency, so the product is disapproved.",
         example: "`price=\"19.99 RMB\"` (the code is CNY).",
         fix: "Use the ISO 4217 code of the currency shown on the landing page.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             if let Some(pr) = &cx.price {
                 if !is_known_currency(&pr.currency) {
                     out.push(Hit {
@@ -120,7 +120,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Free or negative prices are disapproved (a zero price is only allowed for some contract products, which feeds do not declare this way).",
         example: "`price=\"0.00 USD\"`.",
         fix: "Give the real selling price; offers go in sale_price.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             if let Some(pr) = &cx.price {
                 if pr.amount <= 0.0 {
                     out.push(Hit {
@@ -145,7 +145,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Amounts like `19.999` are rounded by the platform and then no longer match the landing page exactly, a common cause of price-mismatch reviews.",
         example: "`price=\"19.999 USD\"`.",
         fix: "Round to the cents shown on the landing page.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             for (field, parsed) in [("price", &cx.price), ("sale_price", &cx.sale_price)] {
                 if let Some(v) = text(p, field) {
                     if parsed.is_some() && decimals(v) > 2 {
@@ -171,7 +171,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unreadable sale price is dropped or disapproves the product, and the shopper sees the regular price instead of the offer.",
         example: "`sale_price=\"€15\"`.",
         fix: "Write `15.00 EUR`.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             if let (Some(v), Some(e)) = (text(p, "sale_price"), cx.sale_price_error) {
                 out.push(Hit {
                     field: "sale_price",
@@ -193,7 +193,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A free or negative sale price is disapproved; it is usually an empty discount field exported as 0.",
         example: "`sale_price=\"0.00 USD\"`.",
         fix: "Remove sale_price when there is no sale.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             if let Some(s) = &cx.sale_price {
                 if s.amount <= 0.0 {
                     out.push(Hit {
@@ -217,7 +217,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A \"sale\" at or above the regular price is misleading and the product is disapproved.",
         example: "`price=\"20.00 USD\"`, `sale_price=\"25.00 USD\"`.",
         fix: "Swap the values if they were exported the wrong way round, or remove sale_price.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             if let (Some(pr), Some(s)) = (&cx.price, &cx.sale_price) {
                 if pr.currency == s.currency && s.amount > 0.0 && s.amount >= pr.amount {
                     out.push(Hit {
@@ -244,7 +244,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Two currencies on one product cannot both match the landing page; the sale price is rejected.",
         example: "`price=\"20.00 USD\"`, `sale_price=\"15.00 EUR\"`.",
         fix: "Give both in the currency of the target country.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             if let (Some(pr), Some(s)) = (&cx.price, &cx.sale_price) {
                 if pr.currency != s.currency {
                     out.push(Hit {
@@ -270,7 +270,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unreadable range is ignored, so the sale price applies all the time or never.",
         example: "`sale_price_effective_date=\"01/09/2026-03/09/2026\"`.",
         fix: "Write `2026-09-01T00:00-0800/2026-09-03T23:59-0800`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "sale_price_effective_date") {
                 if v.trim_fast().chars().count() > 51 || sale_range(v).is_none() {
                     out.push(Hit {
@@ -298,7 +298,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A range that ends before it starts is empty: the sale never runs.",
         example: "`2026-09-03/2026-09-01`.",
         fix: "Put the start date first.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some((a, b)) = text(p, "sale_price_effective_date").and_then(sale_range) {
                 if b <= a {
                     out.push(Hit {
@@ -323,7 +323,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Dates without a sale price do nothing; usually the sale price column was lost in the export.",
         example: "`sale_price_effective_date` set, `sale_price` empty.",
         fix: "Add the sale_price or remove the dates.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if !blank(p, "sale_price_effective_date") && blank(p, "sale_price") {
                 out.push(Hit {
                     field: "sale_price",
@@ -348,7 +348,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unreadable shipping cost invalidates the entry; in countries where shipping is required the product is disapproved.",
         example: "`shipping=\"US::Standard:free\"`.",
         fix: "Write the cost like a price: `0.00 USD` for free shipping.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             for (s, parsed) in p.shipping.iter().zip(&cx.shipping_prices) {
                 if let (Some(v), Some(parsed)) = (s.price.as_deref(), parsed) {
                     match parsed {
@@ -383,7 +383,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An entry without a country applies nowhere and is rejected.",
         example: "`shipping=\":CA:Overnight:16.00 USD\"`.",
         fix: "Start every entry with the ISO 3166-1 country code: `US:CA:Overnight:16.00 USD`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if p.shipping.iter().any(|s| {
                 s.country
                     .as_deref()
@@ -408,7 +408,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Country names or three-letter codes are not recognised, so the shipping entry is dropped.",
         example: "`shipping=\"USA::Standard:4.95 USD\"`.",
         fix: "Use the two-letter code: `US`, `GB`, `NL`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for s in &p.shipping {
                 if let Some(c) = s
                     .country
@@ -440,7 +440,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Mixed currencies cannot both match the checkout of one target country; the shipping entry is rejected.",
         example: "`price=\"20.00 USD\"` with `shipping=\"GB::Standard:4.95 GBP\"`.",
         fix: "Give shipping costs in the price's currency, or split the feed per target country.",
-        check: Check::Product(|_, cx, out| {
+        check: product_check!(|_, cx, out| {
             let Some(pr) = &cx.price else { return };
             for parsed in &cx.shipping_prices {
                 if let Some(Ok(sp)) = parsed {
@@ -476,7 +476,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A claim the shipping settings do not support is misleading and disapproved (shoptimizer free-shipping-optimizer).",
         example: "`title=\"Acme Kettle - Free Shipping\"` with `shipping=\"US::Standard:4.95 USD\"`.",
         fix: "Add a `0.00` shipping entry for the countries where shipping is free, and remove the claim from the title.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             let Some(t) = text(p, "title") else { return };
             // Every phrase of FREE_SHIPPING has "free".
             if !super::util::contains_ascii_ci(t, "free") || FREE_SHIPPING.find(t).is_none() {
@@ -513,7 +513,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An inverted or unreadable range makes the delivery estimate unusable; the entry's times are ignored.",
         example: "`shipping=\"US::Standard:4.95 USD:5:2:1:3\"` (min handling 5, max 2).",
         fix: "Give whole business days with min ≤ max.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for s in &p.shipping {
                 for (what, min, max) in [
                     ("handling", &s.min_handling_time, &s.max_handling_time),
@@ -559,7 +559,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unreadable rate invalidates the tax entry, so US prices are shown with the wrong tax.",
         example: "`tax=\"US:CA:7.25%:y\"`.",
         fix: "Write the rate as a plain number: `7.25`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for t in &p.tax {
                 if let Some(r) = t.rate.as_deref() {
                     let ok = r
@@ -589,7 +589,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other values are ignored and shipping is assumed untaxed.",
         example: "`tax=\"US:CA:7.25:sometimes\"`.",
         fix: "Use `y` or `n`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for t in &p.tax {
                 if let Some(v) = t.tax_ship.as_deref() {
                     if !one_of(v, &["y", "n", "yes", "no", "true", "false"]) {
@@ -614,7 +614,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Unit prices are required by law in the EU and Switzerland for many goods; an unreadable measure means no unit price is shown and the product can be disapproved there.",
         example: "`unit_pricing_measure=\"750 millilitres\"`.",
         fix: "Write `750ml` or `750 ml`; base measures like `100ml` or `1kg`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for field in ["unit_pricing_measure", "unit_pricing_base_measure"] {
                 if let Some(v) = text(p, field) {
                     if super::util::measure(v, UNIT_PRICING_UNITS).is_none_or(|n| n <= 0.0) {
@@ -645,7 +645,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "The base measure alone cannot produce a unit price; the pair is ignored.",
         example: "`unit_pricing_base_measure=\"100ml\"` and no unit_pricing_measure.",
         fix: "Add the product's measure (`750ml`) or remove the base measure.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if !blank(p, "unit_pricing_base_measure") && blank(p, "unit_pricing_measure") {
                 out.push(Hit {
                     field: "unit_pricing_measure",
@@ -672,7 +672,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Gross-profit reporting reads it; an unreadable or larger-than-price cost produces nonsense margins in your reports.",
         example: "`cost_of_goods_sold=\"25.00 USD\"` with `price=\"20.00 USD\"`.",
         fix: "Give the unit cost as `<amount> <CURRENCY>` in the price's currency.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             let Some(v) = text(p, "cost_of_goods_sold") else {
                 return;
             };

@@ -127,7 +127,23 @@ fn run(rule: &Rule, pairs: &[(&str, &str)]) -> Vec<Hit> {
                     rule.category
                 );
             }
-            f(&p, &ctx, &mut hits);
+            (f.one)(&p, &ctx, &mut hits);
+            // The batch form (`product_check!`) finds the same in a batch of this product alone.
+            let mut batch: Vec<(usize, Vec<Hit>)> = Vec::new();
+            let only = OnlyIn {
+                in_category: rule.applies == Applies::InCategory,
+                category: rule.category,
+            };
+            let prepared = [(detect_category(&p), RuleCtx::for_product(&p, None))];
+            (f.batch)(&[&p], &prepared, only, &mut Vec::new(), &mut |i, h| {
+                batch.push((i, std::mem::take(h)));
+            });
+            let expected: Vec<(usize, Vec<Hit>)> = if hits.is_empty() {
+                Vec::new()
+            } else {
+                vec![(0, hits.clone())]
+            };
+            assert_eq!(batch, expected, "{}: the batch check differs", rule.code);
         }
         Check::Feed(f) => {
             let mut mem = FeedMemory::default();
@@ -249,7 +265,7 @@ fn one_validity_problem_per_gtin() {
             .filter(|r| {
                 let mut out = Vec::new();
                 if let Check::Product(c) = r.check {
-                    c(&p, &ctx, &mut out);
+                    (c.one)(&p, &ctx, &mut out);
                 }
                 !out.is_empty()
             })

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use crate::catalog::Category;
 use crate::model::{Group, Product, RuleKind, Severity};
 use crate::rules::util::{PhraseSet, blank, chars_over, one_of, text};
-use crate::rules::{Applies, BASE, Check, Hit, Rule};
+use crate::rules::{Applies, BASE, Hit, Rule};
 
 use crate::catalog::fields::{
     AGE_GROUP_VALUES as AGE_GROUPS, COLOR_MAX, COLOR_PART_MAX, COLORS_MAX,
@@ -97,7 +97,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Apparel without color is disapproved in those countries, and shoppers filter by colour.",
         example: "A dress with no `color`.",
         fix: "Add the colour as the brand names it in plain words (`Navy`, `Black/Red`).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "color") {
                 out.push(Hit {
                     field: "color",
@@ -128,7 +128,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Codes and placeholders are disapproved and cannot be used in colour filters.",
         example: "`color=\"#FF0000\"`, `color=\"Red/Blue/Green/Yellow\"`.",
         fix: "Write `Red`, or up to three colours `Black/Red/White` with the main colour first.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "color") {
                 if let Some(m) = color_problem(v) {
                     out.push(Hit {
@@ -154,7 +154,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Clothing and shoes without size are disapproved in the listed countries; size is the first filter shoppers use.",
         example: "Jeans without `size`.",
         fix: "Add the size as shown on the landing page (`M`, `8 Tall`, `42`).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "size") && needs_size(p) {
                 out.push(Hit {
                     field: "size",
@@ -180,7 +180,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer values are rejected; they are usually a size chart pasted into the attribute.",
         example: "`size=\"S (chest 86-91 cm), M (chest 96-101 cm), ...\"`.",
         fix: "Give the one size of this variant; one product per size.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "size") {
                 if let Some(n) = chars_over(v, SIZE_MAX) {
                     out.push(Hit {
@@ -206,7 +206,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Apparel without gender is disapproved there and misses gender-filtered searches.",
         example: "A T-shirt without `gender`.",
         fix: "Add `male`, `female` or `unisex`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "gender") {
                 out.push(Hit {
                     field: "gender",
@@ -229,7 +229,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other values are invalid and the product is disapproved where gender is required.",
         example: "`gender=\"women\"`, `gender=\"M\"`.",
         fix: "Map to `male`, `female` or `unisex`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "gender") {
                 if !one_of(v, GENDERS) {
                     out.push(Hit {
@@ -255,7 +255,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Apparel without age_group is disapproved in the listed countries, and adult and children's sizes get mixed up.",
         example: "Trainers without `age_group`.",
         fix: "Add `newborn`, `infant`, `toddler`, `kids` or `adult`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "age_group") {
                 out.push(Hit {
                     field: "age_group",
@@ -278,7 +278,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Any other value is invalid and the product is disapproved where age_group is required.",
         example: "`age_group=\"adultx\"`, `age_group=\"teen\"`.",
         fix: "Use one of the five values.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "age_group") {
                 if !one_of(v, AGE_GROUPS) {
                     out.push(Hit {
@@ -304,7 +304,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other values are ignored and sizes are interpreted in the target country's system, which can be wrong.",
         example: "`size_system=\"European\"`.",
         fix: "Use the code: `EU`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "size_system") {
                 if !one_of(v, SIZE_SYSTEMS) {
                     out.push(Hit {
@@ -331,7 +331,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Invalid size types are ignored, so the product misses searches like \"petite jeans\".",
         example: "`size_type=\"slim\"`.",
         fix: "Use the documented values; describe the fit in the title instead.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let values = p.values("size_type");
             if values.len() > 2 {
                 out.push(Hit {
@@ -366,7 +366,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer values are rejected and the variant loses the attribute that distinguishes it.",
         example: "A full care label pasted into material.",
         fix: "Name the main materials: `cotton/elastane`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "material") {
                 if let Some(n) = chars_over(v, MATERIAL_MAX) {
                     out.push(Hit {
@@ -393,7 +393,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer values are rejected.",
         example: "A pattern attribute holding a description of the print.",
         fix: "Name the pattern: `striped`, `polka dot`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "pattern") {
                 if let Some(n) = chars_over(v, PATTERN_MAX) {
                     out.push(Hit {
@@ -421,7 +421,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A contradiction sends the product to the wrong gender filter, where it does not sell.",
         example: "`title=\"Ladies Cycle Jersey\"` with `gender=\"male\"`.",
         fix: "Correct gender (or the title).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             let (Some(_), Some(g)) = (text(p, "title"), text(p, "gender")) else {
                 return;
             };
@@ -460,7 +460,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Children's products marked adult are shown with adult sizes and filtered out of children's searches.",
         example: "`title=\"Kids Rain Jacket\"` with `age_group=\"adult\"`.",
         fix: "Set the matching age_group (`kids`, `toddler`, `infant`, `newborn`).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             let (Some(_), Some(a)) = (text(p, "title"), text(p, "age_group")) else {
                 return;
             };

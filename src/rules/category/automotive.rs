@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::util::{PhraseSet, blank, measure, text, title_and_description};
-use crate::rules::{Applies, BASE, Check, Hit, Rule};
+use crate::rules::{Applies, BASE, Hit, Rule};
 
 static FITMENT: LazyLock<PhraseSet> = LazyLock::new(|| {
     PhraseSet::new(&[
@@ -66,7 +66,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Parts are identified and searched by part number far more than by GTIN; without it buyers cannot confirm they have the right part.",
         example: "A brake pad set with brand and gtin but no mpn.",
         fix: "Add the manufacturer part number (OEM or aftermarket).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "mpn") {
                 out.push(Hit {
                     field: "mpn",
@@ -91,7 +91,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Fitment is the first question of every parts buyer; listings without it get clicks that do not convert and returns.",
         example: "`description=\"High quality brake pads.\"`.",
         fix: "State the makes, models and years the part fits, or the OEM numbers it replaces.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let mut parts = title_and_description(p).to_vec();
             parts.extend(p.values("product_detail").iter().map(String::as_str));
             if FITMENT.find_joined(&parts).is_none() {
@@ -127,7 +127,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Parts range from spark plugs to gearboxes; without a weight, carrier-calculated shipping cannot quote them and flat rates over- or under-charge.",
         example: "An alternator without shipping_weight.",
         fix: "Add `shipping_weight` (e.g. `6.5 kg`).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "shipping_weight") {
                 out.push(Hit {
                     field: "shipping_weight",
@@ -160,7 +160,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Carriers price bulky parts by dimensional weight; without dimensions the shipping cost shown is wrong.",
         example: "`shipping_weight=\"45 kg\"` and no dimensions.",
         fix: "Add the packed dimensions (`120 cm`...).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if text(p, "shipping_weight")
                 .and_then(kg)
                 .is_some_and(|w| w > BULKY_KG)
@@ -199,7 +199,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Remanufactured and used parts sold as new are misrepresentation and are disapproved.",
         example: "`title=\"Remanufactured Alternator 120A\"` with `condition=new`.",
         fix: "Set `condition=refurbished` for remanufactured parts and `used` for used ones.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             let new = p
                 .get_nonblank("condition")
                 .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));

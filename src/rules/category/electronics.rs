@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::util::{PhraseSet, blank, text};
-use crate::rules::{Applies, BASE, Check, Hit, Rule};
+use crate::rules::{Applies, BASE, Hit, Rule};
 
 /// Energy efficiency classes, best first (GMC energy_efficiency_class).
 use crate::catalog::fields::ENERGY_CLASS_VALUES as ENERGY_CLASSES;
@@ -49,7 +49,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Energy labels are required by law for many appliances and displays in the EU, UK and Switzerland; an invalid class is rejected and the label is not shown.",
         example: "`energy_efficiency_class=\"A+++ (2019)\"`.",
         fix: "Give the class letter from the product's energy label.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for field in [
                 "energy_efficiency_class",
                 "min_energy_efficiency_class",
@@ -84,7 +84,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An inverted scale or a class outside it produces a wrong energy label, which is a legal problem in the EU.",
         example: "`min_energy_efficiency_class=\"A+++\"`, `max_energy_efficiency_class=\"D\"`.",
         fix: "Set max to the best class of the scale and min to the worst, as printed on the label.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let rank = |f| text(p, f).and_then(class_rank);
             if let (Some(min), Some(max)) = (
                 rank("min_energy_efficiency_class"),
@@ -131,7 +131,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Selling refurbished electronics as new is misrepresentation; GMC disapproves the product (shoptimizer condition-optimizer).",
         example: "`title=\"Apple iPhone 12 64GB Renewed\"` with `condition=new`.",
         fix: "Set `condition=refurbished` (or `used`).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             let new = p
                 .get_nonblank("condition")
                 .is_none_or(|c| c.trim_fast().eq_ignore_ascii_case("new"));
@@ -169,7 +169,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Shoppers search electronics by model number; the MPN also disambiguates regional variants that share a brand.",
         example: "A TV with gtin and brand but no mpn.",
         fix: "Add the manufacturer's model/part number (e.g. `22LB4510/US`).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if blank(p, "mpn") {
                 out.push(Hit {
                     field: "mpn",
@@ -192,7 +192,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "The EU energy label is linked through the EPREL certification; a malformed value is ignored and the label cannot be shown.",
         example: "`certification=\"EPREL 123456\"`.",
         fix: "Write `EC:EPREL:<registration number>`.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for v in p.values("certification") {
                 let parts: Vec<&str> = v.split(':').map(str::trim).collect();
                 if !v.trim_fast().is_empty()
@@ -222,7 +222,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Electronics are compared by model and specification; titles without them match few of the searches that convert.",
         example: "`title=\"Acme Smart Television with Remote\"`.",
         fix: "Add the model number and the key specification (`55\"`, `128GB`).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(t) = text(p, "title") {
                 if !t.bytes().any(|b| b.is_ascii_digit()) {
                     out.push(Hit {

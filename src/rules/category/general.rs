@@ -9,7 +9,7 @@ use crate::catalog::{Category, GtinRequirement};
 use crate::model::Trim;
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::util::{blank, chars_over, is_no, text};
-use crate::rules::{BASE, Check, Hit, Rule};
+use crate::rules::{BASE, Hit, Rule};
 
 /// The 21 top-level segments of the public Google product taxonomy (GMC 6324436).
 pub(crate) const TAXONOMY_ROOTS: &[&str] = &[
@@ -75,7 +75,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "An unrecognised value is ignored and the platform guesses the category itself, which decides which attributes are required and where the product is shown.",
         example: "`google_product_category=\"Shoes\"`.",
         fix: "Use the full taxonomy path (`Apparel & Accessories > Shoes`) or its id (`187`).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "market_product_category") {
                 if !recognised_taxonomy(v) {
                     out.push(Hit {
@@ -101,7 +101,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Paths with other separators do not match the taxonomy and are ignored.",
         example: "`Apparel & Accessories>Shoes` or `Apparel & Accessories / Shoes`.",
         fix: "Copy the path from the published taxonomy.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(v) = text(p, "market_product_category") {
                 if let Some(what) = bad_separator(v) {
                     out.push(Hit {
@@ -125,7 +125,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Longer values are rejected and your own category structure for campaigns is lost.",
         example: "A product_type holding the whole breadcrumb trail and description.",
         fix: "Keep the path to your shop's category levels.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if let Some(n) = p
                 .values("product_type")
                 .iter()
@@ -157,7 +157,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other separators make the whole path one level, so campaign subdivisions by product type do not work.",
         example: "`product_type=\"Home/Kitchen/Knives\"` → `Home > Kitchen > Knives`.",
         fix: "Separate levels with ` > `.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             for v in p.values("product_type") {
                 if let Some(what) = bad_separator(v).or_else(|| {
                     (v.matches('/').count() >= 2 && !v.contains(" > "))
@@ -186,7 +186,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Values beyond the fifth are dropped.",
         example: "Eight product_type values.",
         fix: "Keep the five most relevant paths, the main one first.",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             let n = p.values("product_type").len();
             if n > PRODUCT_TYPE_VALUES_MAX {
                 out.push(Hit {
@@ -219,7 +219,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "In these categories products are matched to the catalogue by GTIN; without one they are disapproved or hardly shown.",
         example: "A TV (`market_product_category=\"Electronics > Video > Televisions\"`) without gtin.",
         fix: "Add the GTIN printed on the packaging (UPC/EAN), or set identifier_exists=no for products that truly have none.",
-        check: Check::Product(|p, cx, out| {
+        check: product_check!(|p, cx, out| {
             let Some(c) = cx.category else { return };
             if cx.confidence < crate::rules::CATEGORY_RULE_MIN_CONFIDENCE
                 || c.gtin_requirement() < GtinRequirement::Required

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::util::{PhraseSet, text};
-use crate::rules::{Applies, BASE, Check, Hit, Rule};
+use crate::rules::{Applies, BASE, Hit, Rule};
 
 static CLAIMS: LazyLock<PhraseSet> = LazyLock::new(|| {
     PhraseSet::new(&[
@@ -104,7 +104,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Unproven medical claims violate the healthcare and medicines policy; the product is disapproved and repeated violations suspend the account.",
         example: "`description=\"This serum cures eczema in 3 days\"`.",
         fix: "Describe ingredients and cosmetic effects only; remove medical and guarantee claims.",
-        check: Check::Product(|_, ctx, out| {
+        check: product_check!(|_, ctx, out| {
             if let Some(c) = CLAIMS.find_lowered(ctx.lowered.joined()) {
                 out.push(Hit {
                     field: "description",
@@ -137,7 +137,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Prescription drugs and unapproved substances cannot be advertised without certification; the product is disapproved and the account at risk.",
         example: "`title=\"Sildenafil 100mg Tablets - No Prescription Needed\"`.",
         fix: "Remove such products from the feed unless your account holds the required certification.",
-        check: Check::Product(|_, ctx, out| {
+        check: product_check!(|_, ctx, out| {
             if let Some(c) = PRESCRIPTION.find_lowered(ctx.lowered.joined()) {
                 out.push(Hit {
                     field: "title",
@@ -168,7 +168,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Shoppers compare cosmetics and supplements by size; titles without it get fewer clicks and mismatched unit prices.",
         example: "`title=\"Dior Capture XP Ultimate Wrinkle Correction Creme\"`.",
         fix: "Add the size: `... Creme 1.7 oz`.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if text(p, "title").is_some() && !has_quantity(ctx.lowered.title()) {
                 out.push(Hit {
                     field: "title",
@@ -201,7 +201,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Used cosmetics and personal-care products are a hygiene risk and are not accepted by shopping platforms.",
         example: "A lipstick with `condition=used`.",
         fix: "Only list new (or manufacturer-refurbished devices as `refurbished`).",
-        check: Check::Product(|p, _, out| {
+        check: product_check!(|p, _, out| {
             if p.get("condition")
                 .is_some_and(|c| c.trim_fast().eq_ignore_ascii_case("used"))
             {

@@ -7,7 +7,7 @@ use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::category::title_or_type_has;
 use crate::rules::util::{PhraseSet, blank};
-use crate::rules::{Applies, BASE, Check, Hit, Rule};
+use crate::rules::{Applies, BASE, Hit, Rule};
 
 static APPLIANCES: LazyLock<PhraseSet> = LazyLock::new(|| {
     PhraseSet::new(&[
@@ -62,7 +62,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "In the EU, UK and Switzerland the energy class must be shown with the offer; without it the product may be limited or disapproved there, and shoppers filter by it.",
         example: "`title=\"Acme Fridge Freezer 300 l\"` with no energy_efficiency_class.",
         fix: "Add the class from the label (`energy_efficiency_class=\"E\"`), with min/max and the EPREL certification where required.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if blank(p, "energy_efficiency_class") {
                 if let Some(w) = title_or_type_has(p, ctx, &APPLIANCES) {
                     out.push(Hit {
@@ -96,7 +96,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Size decides whether furniture fits; listings without dimensions convert poorly and cause returns.",
         example: "`title=\"Oak Dining Table\"` without product dimensions.",
         fix: "Add the assembled dimensions (`product_length=\"180 cm\"`...).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if ["product_length", "product_width", "product_height"]
                 .iter()
                 .any(|f| blank(p, f))
@@ -135,7 +135,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Material (solid oak, veneer, steel) drives price expectations and search filters for furniture.",
         example: "`title=\"Dining Table 180 cm\"` without material.",
         fix: "Add `material` (e.g. `solid oak`).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if blank(p, "material") {
                 if let Some(w) = title_or_type_has(p, ctx, &FURNITURE) {
                     out.push(Hit {

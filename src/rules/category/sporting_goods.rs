@@ -7,7 +7,7 @@ use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
 use crate::rules::category::title_or_type_has;
 use crate::rules::util::{PhraseSet, blank};
-use crate::rules::{Applies, BASE, Check, Hit, Rule};
+use crate::rules::{Applies, BASE, Hit, Rule};
 
 static DANGEROUS: LazyLock<PhraseSet> = LazyLock::new(|| {
     PhraseSet::new(&[
@@ -91,7 +91,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "These products cannot be advertised on shopping platforms; they are disapproved and risk account suspension.",
         example: "`title=\"9mm Ammunition, 50 Rounds\"`.",
         fix: "Remove the products from the feed (or exclude them from shopping destinations).",
-        check: Check::Product(|_, ctx, out| {
+        check: product_check!(|_, ctx, out| {
             if let Some(w) = DANGEROUS.find_lowered(ctx.lowered.joined()) {
                 out.push(Hit {
                     field: "title",
@@ -121,7 +121,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Footwear follows the apparel requirements (GMC 6324492: size for Shoes 187) even when listed under sporting goods; without size it is disapproved in the listed countries.",
         example: "`title=\"Acme Football Boots FG\"` without size.",
         fix: "Add `size` (and `size_system`), one product per size.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if blank(p, "size") {
                 if let Some(w) = title_or_type_has(p, ctx, &FOOTWEAR) {
                     out.push(Hit {
@@ -153,7 +153,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Clothing sold under sporting goods follows the apparel attribute requirements (GMC 6324479); it is disapproved without gender where gender is required.",
         example: "`title=\"Acme Cycling Jersey Long Sleeve\"` without gender.",
         fix: "Add `gender` (`male`, `female` or `unisex`), and color, size and age_group.",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if blank(p, "gender") {
                 if let Some(w) = title_or_type_has(p, ctx, &SPORTSWEAR)
                     .or_else(|| title_or_type_has(p, ctx, &FOOTWEAR))
@@ -189,7 +189,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Heavy equipment ships at freight rates; without the weight the shipping cost shown is wrong or the offer is limited.",
         example: "`title=\"Acme Folding Treadmill T200\"` without shipping_weight.",
         fix: "Add `shipping_weight` (e.g. `68 kg`).",
-        check: Check::Product(|p, ctx, out| {
+        check: product_check!(|p, ctx, out| {
             if blank(p, "shipping_weight") {
                 if let Some(w) = title_or_type_has(p, ctx, &HEAVY) {
                     out.push(Hit {
