@@ -313,8 +313,8 @@ impl Engine {
     /// history hot for the whole batch instead of walking the code of every rule for every
     /// product, which missed the instruction cache about 2,000 times per product
     /// (docs/performance.md, 7a4fa70). Each rule runs its batch form (`product_check!`): one
-    /// call per rule and batch, the check called directly in the rule's own loop, where calling it
-    /// through a function pointer once per rule and product cost ~1,700 instructions per CSV row
+    /// call per rule and batch, the check inlined into the rule's own loop, where calling it
+    /// through a function pointer once per rule and product cost ~2,800 instructions per CSV row
     /// (docs/performance.md, "161d747").
     #[must_use]
     pub fn check_batch(&self, products: &[&Product]) -> Vec<ProductReport> {

@@ -12,13 +12,20 @@
 //! reused, even when its rule is removed.
 
 /// A rule's per-product check, written as a closure `|p, ctx, out| ...`: the check itself and the
-/// same check run over a batch of products ([`ProductChecks`]). In the batch form the check is a
-/// constant, so the compiler calls it directly (and can inline it) in a loop made for this rule
-/// alone; the engine calls each rule once per batch instead of once per product through a
-/// function pointer.
+/// same check run over a batch of products ([`ProductChecks`]). The batch form is the rule's own
+/// loop with the check inlined into it, so the engine makes one call per rule and batch instead
+/// of one per rule and product through a function pointer (docs/performance.md, "161d747").
 macro_rules! product_check {
     ($check:expr) => {{
-        const ONE: $crate::rules::ProductCheck = $check;
+        #[inline(always)]
+        fn one(
+            p: &$crate::model::Product,
+            ctx: &$crate::rules::RuleCtx<'_>,
+            out: &mut $crate::rules::Sink,
+        ) {
+            let check: $crate::rules::ProductCheck = $check;
+            check(p, ctx, out);
+        }
         fn batch(
             products: &[&$crate::model::Product],
             prepared: &[($crate::rules::Detection, $crate::rules::RuleCtx<'_>)],
@@ -26,9 +33,9 @@ macro_rules! product_check {
             hits: &mut $crate::rules::Sink,
             found: &mut dyn FnMut(usize, &mut $crate::rules::Sink),
         ) {
-            $crate::rules::run_batch(products, prepared, only, hits, found, ONE);
+            $crate::rules::run_batch(products, prepared, only, hits, found, one);
         }
-        $crate::rules::Check::Product($crate::rules::ProductChecks { one: ONE, batch })
+        $crate::rules::Check::Product($crate::rules::ProductChecks { one, batch })
     }};
 }
 
@@ -228,8 +235,8 @@ impl OnlyIn {
     }
 }
 
-/// The loop of a rule's batch check (`product_check!`), with the rule's check `check` a constant
-/// there.
+/// The loop of a rule's batch check (`product_check!`), into which the rule's check `check` is
+/// inlined.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
