@@ -5,9 +5,7 @@
 //! statuses follow docs/scoring.md; revenue impact comes only from `revenue::impact`. Nothing
 //! here prints or reads files.
 
-use super::{
-    Applies, Check, FeedKeys, FeedMemory, Hit, OnlyIn, ProductChecks, Rule, RuleCtx, registry,
-};
+use super::{Check, FeedKeys, FeedMemory, Hit, OnlyIn, ProductChecks, Rule, RuleCtx, registry};
 use crate::catalog::Category;
 use crate::model::Trim;
 use crate::model::{Finding, Group, Product, RuleKind, Severity};
@@ -265,10 +263,7 @@ impl Engine {
             match rule.check {
                 Check::Product(checks) => product_rules.push(ProductRule {
                     checks,
-                    only: OnlyIn {
-                        in_category: rule.applies == Applies::InCategory,
-                        category: rule.category,
-                    },
+                    only: OnlyIn::of(rule),
                     zeroes: rule.zeroes_compliance && rule.kind == RuleKind::Compliance,
                     gtin_issue: rule.gtin_issue,
                     active,

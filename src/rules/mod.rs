@@ -222,6 +222,15 @@ pub struct OnlyIn {
 }
 
 impl OnlyIn {
+    /// The products `rule` checks.
+    #[must_use]
+    pub fn of(rule: &Rule) -> Self {
+        Self {
+            in_category: rule.applies == Applies::InCategory,
+            category: rule.category,
+        }
+    }
+
     /// Whether the rule checks a product whose context is `ctx`.
     #[inline(always)]
     #[allow(
@@ -240,7 +249,7 @@ impl OnlyIn {
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "inlined into each rule's batch function, where `check` is a constant"
+    reason = "inlined into each rule's batch function, where `check` is that rule's check"
 )]
 pub fn run_batch(
     products: &[&Product],
@@ -261,6 +270,7 @@ pub fn run_batch(
         }
     }
 }
+
 /// A feed-level check, run sequentially in input order with the memory of earlier products;
 /// the product's keys are worked out with its other checks ([`FeedKeys::of`]).
 pub type FeedCheck = fn(&Product, FeedKeys, &mut FeedMemory, &mut Sink);

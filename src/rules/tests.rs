@@ -130,14 +130,16 @@ fn run(rule: &Rule, pairs: &[(&str, &str)]) -> Vec<Hit> {
             (f.one)(&p, &ctx, &mut hits);
             // The batch form (`product_check!`) finds the same in a batch of this product alone.
             let mut batch: Vec<(usize, Vec<Hit>)> = Vec::new();
-            let only = OnlyIn {
-                in_category: rule.applies == Applies::InCategory,
-                category: rule.category,
-            };
             let prepared = [(detect_category(&p), RuleCtx::for_product(&p, None))];
-            (f.batch)(&[&p], &prepared, only, &mut Vec::new(), &mut |i, h| {
-                batch.push((i, std::mem::take(h)));
-            });
+            (f.batch)(
+                &[&p],
+                &prepared,
+                OnlyIn::of(rule),
+                &mut Vec::new(),
+                &mut |i, h| {
+                    batch.push((i, std::mem::take(h)));
+                },
+            );
             let expected: Vec<(usize, Vec<Hit>)> = if hits.is_empty() {
                 Vec::new()
             } else {
