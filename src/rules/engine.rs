@@ -288,12 +288,9 @@ impl Engine {
     /// same report. Feed-level rules are applied afterwards by [`FeedState::apply`].
     #[must_use]
     pub fn check(&self, p: &Product) -> ProductReport {
-        let (detection, ctx) = self.prepare(p);
-        let mut found = Found::default();
-        let mut hits: Vec<Hit> = Vec::new();
-        for rule in &self.product_rules {
-            run_rule(rule, p, &ctx, &mut found, &mut hits);
-        }
+        let prepared = [self.prepare(p)];
+        let found = self.run_rules(&[p], &prepared).pop().unwrap_or_default();
+        let [(detection, ctx)] = prepared;
         report(p, detection, &ctx, found, self.wants_keys())
     }
 
@@ -315,14 +312,7 @@ impl Engine {
     pub fn check_batch(&self, products: &[&Product]) -> Vec<ProductReport> {
         let prepared: Vec<(super::Detection, RuleCtx<'_>)> =
             products.iter().map(|p| self.prepare(p)).collect();
-        let mut found: Vec<Found> = products.iter().map(|_| Found::default()).collect();
-        let mut hits: Vec<Hit> = Vec::new();
-        for rule in &self.product_rules {
-            (rule.checks.batch)(products, &prepared, rule.only, &mut hits, &mut |i, hits| {
-                let (p, ctx) = (products[i], &prepared[i].1);
-                record(rule, p, ctx, &mut found[i], hits);
-            });
-        }
+        let found = self.run_rules(products, &prepared);
         products
             .iter()
             .zip(&prepared)
@@ -331,6 +321,24 @@ impl Engine {
                 report(p, *detection, ctx, found, self.wants_keys())
             })
             .collect()
+    }
+
+    /// What the per-product rules find in each of `products` (prepared by [`Self::prepare`]),
+    /// rule by rule: each rule's batch form (`product_check!`) over all of them.
+    fn run_rules(
+        &self,
+        products: &[&Product],
+        prepared: &[(super::Detection, RuleCtx<'_>)],
+    ) -> Vec<Found> {
+        let mut found: Vec<Found> = products.iter().map(|_| Found::default()).collect();
+        let mut hits: Vec<Hit> = Vec::new();
+        for rule in &self.product_rules {
+            (rule.checks.batch)(products, prepared, rule.only, &mut hits, &mut |i, hits| {
+                let (p, ctx) = (products[i], &prepared[i].1);
+                record(rule, p, ctx, &mut found[i], hits);
+            });
+        }
+        found
     }
 
     /// Checks the items of a batch of a feed that are products (`Ok`), each with the engine
@@ -409,30 +417,6 @@ struct Found {
     zeroed: bool,
     /// A GTIN issue was found.
     gtin_issue: bool,
-}
-
-/// Runs one rule on one product unless it is a category rule of another category (or of a
-/// category detected with too little confidence), adding its hits to `found`.
-#[inline(always)]
-#[allow(
-    clippy::inline_always,
-    reason = "called in the innermost loop of `Engine::check_batch`, once per rule and product"
-)]
-fn run_rule(
-    rule: &ProductRule,
-    p: &Product,
-    ctx: &RuleCtx,
-    found: &mut Found,
-    hits: &mut Vec<Hit>,
-) {
-    if !rule.only.admits(ctx) {
-        return;
-    }
-    (rule.checks.one)(p, ctx, hits);
-    // Most rules find nothing: no call for them.
-    if !hits.is_empty() {
-        record(rule, p, ctx, found, hits);
-    }
 }
 
 /// Adds the hits `rule` found in `p` to what was found in it.

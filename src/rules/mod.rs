@@ -207,7 +207,8 @@ pub type BatchCheck = fn(
 /// A rule's check in its two forms (made by `product_check!` from one closure).
 #[derive(Clone, Copy)]
 pub struct ProductChecks {
-    /// The check of one product.
+    /// The check of one product: what `batch` runs on each product it admits, and what the
+    /// registry test holds the batch form to.
     pub one: ProductCheck,
     /// The same check over a batch ([`BatchCheck`]).
     pub batch: BatchCheck,
