@@ -162,6 +162,36 @@ fn table_shows_products_then_analytics() {
 }
 
 #[test]
+fn a_batch_of_one_product_is_counted_in_the_singular() {
+    let dir = tempdir();
+    let text = std::fs::read_to_string(catalog()).unwrap_or_else(|e| panic!("{e}"));
+    let one = text.lines().take(2).collect::<Vec<_>>().join("\n") + "\n";
+    let feed = dir.path().join("one.csv");
+    std::fs::write(&feed, one).unwrap_or_else(|e| panic!("{e}"));
+    let out = batch(dir.path())
+        .args(["--exit-zero"])
+        .arg(&feed)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.contains("Batch: 1 product, "), "{text}");
+    let out = batch(dir.path())
+        .args(["--format", "json", "--exit-zero"])
+        .arg(&feed)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let body = json(&out.stdout);
+    let message = body["batchCompliance"]["message"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        message.ends_with(" of 1 product fully meets GMC requirements"),
+        "{message}"
+    );
+}
+
+#[test]
 fn table_is_written_in_blocks_so_memory_stays_flat() {
     // 2,500 products: two full blocks of TABLE_BLOCK (1,000) rows and one of 500, each with its
     // own header, then the analytics once.

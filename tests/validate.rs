@@ -932,3 +932,61 @@ fn errors_in_cr_files_name_the_line_and_show_it() {
         r.stderr
     );
 }
+
+#[test]
+fn counts_of_one_read_in_the_singular() {
+    let db = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let one = write_ndjson(dir.path(), "one.ndjson", 1);
+    let out = validate(db.path(), PROD_KEY, &["--format", "table"], &[&one]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("\n1 product: 1 valid, 0 with a critical"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("Billing: 1 product validated"),
+        "{}",
+        out.stdout
+    );
+    let two = write_ndjson(dir.path(), "two.ndjson", 2);
+    let out = validate(db.path(), PROD_KEY, &["--format", "table"], &[&two]);
+    assert!(
+        out.stdout.contains("\n2 products: 2 valid"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("Billing: 2 products validated"),
+        "{}",
+        out.stdout
+    );
+
+    // One product with a critical problem (no price): the gate's reasons count it alike.
+    let bad = dir.path().join("bad.ndjson");
+    std::fs::write(
+        &bad,
+        good_product(0).replace("\"price\":\"59.99 USD\",", "") + "\n",
+    )
+    .unwrap();
+    let out = validate(
+        db.path(),
+        PROD_KEY,
+        &["--format", "table", "--fail-under", "90"],
+        &[&bad],
+    );
+    assert_eq!(out.code, Some(1), "{}", out.stdout);
+    assert!(
+        out.stderr
+            .contains("1 of 1 product has a critical compliance problem"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("(0 of 1 product compliant)"),
+        "{}",
+        out.stderr
+    );
+}

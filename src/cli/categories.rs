@@ -8,6 +8,7 @@ use super::Ctx;
 use crate::catalog::Category;
 use crate::catalog::discovery::{self, CategoriesResponse, TierFilter, View};
 use crate::error::{Error, ErrorCode, Outcome};
+use crate::model::text::count;
 use crate::report::OutputFormat;
 
 /// Arguments of `feedlint categories`.
@@ -105,9 +106,9 @@ fn write_table(r: &CategoriesResponse, view: View, ctx: &mut Ctx<'_>) -> Result<
                 let Some(fields) = &info.fields else { continue };
                 writeln!(
                     ctx.out,
-                    "\n{} ({} rules)",
+                    "\n{} ({})",
                     info.name,
-                    info.rule_count.unwrap_or(0)
+                    count(info.rule_count.unwrap_or(0), "rule")
                 )?;
                 let mut t = table(&[
                     "Field",

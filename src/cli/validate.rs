@@ -23,6 +23,7 @@ use crate::feed::{FeedKind, FeedReader};
 use crate::gate::{FeedSummary, GateArgs, Verdict, baseline::Baseline};
 use crate::model::Product;
 use crate::model::result::ResultOptions;
+use crate::model::text::count;
 use crate::pipeline::{DEFAULT_CHUNK, DropBehind, map_batches};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
@@ -213,8 +214,10 @@ fn critical_verdict(critical: u64, total: u64) -> Verdict {
     if critical == 0 {
         Verdict::Pass
     } else {
+        let have = if critical == 1 { "has" } else { "have" };
         Verdict::Fail(format!(
-            "{critical} of {total} products have a critical compliance problem"
+            "{critical} of {} {have} a critical compliance problem",
+            count(total, "product")
         ))
     }
 }

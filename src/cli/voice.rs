@@ -14,6 +14,7 @@ use super::Ctx;
 use super::input::{FeedArgs, ReadArgs};
 use crate::account::{Account, Endpoint, Meta, Receipt, RequestContext, format_utc};
 use crate::error::{Error, ErrorCode, Outcome};
+use crate::model::text::count;
 use crate::report::{OutputFormat, TABLE_BLOCK};
 use crate::store::{PutProfiles, Store};
 use crate::voice::{
@@ -626,9 +627,14 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
                 writeln!(ctx.out, "{table}")?;
                 writeln!(
                     ctx.out,
-                    "{} profiles, {} analyses",
-                    all.len(),
-                    data.portfolio_insights.total_analyses
+                    "{}, {} {}",
+                    count(all.len(), "profile"),
+                    data.portfolio_insights.total_analyses,
+                    if data.portfolio_insights.total_analyses == 1 {
+                        "analysis"
+                    } else {
+                        "analyses"
+                    }
                 )?;
             }
         }
@@ -694,8 +700,8 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
                     if !ctx.global.quiet {
                         writeln!(
                             ctx.err,
-                            "exported {} profiles to {}",
-                            chosen.len(),
+                            "exported {} to {}",
+                            count(chosen.len(), "profile"),
                             path.display()
                         )?;
                     }
@@ -733,8 +739,8 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
             } else {
                 writeln!(
                     ctx.out,
-                    "imported {} profiles: {}",
-                    names.len(),
+                    "imported {}: {}",
+                    count(names.len(), "profile"),
                     names.join(", ")
                 )?;
             }

@@ -14,6 +14,7 @@ pub use baseline::{Baseline, BaselineComparison, BaselineReport};
 
 use crate::error::Outcome;
 use crate::model::Severity;
+use crate::model::text::count;
 
 /// Findings counted per severity over the whole feed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -151,8 +152,9 @@ impl Gate {
             let pct = summary.compliance_percent();
             if pct < threshold {
                 verdict = verdict.and(Verdict::Fail(format!(
-                    "feed compliance {pct:.1}% is under --fail-under {threshold}% ({} of {} products compliant)",
-                    summary.compliant_products, summary.total_products
+                    "feed compliance {pct:.1}% is under --fail-under {threshold}% ({} of {} compliant)",
+                    summary.compliant_products,
+                    count(summary.total_products, "product")
                 )));
             }
         }

@@ -15,6 +15,7 @@ use super::{
 };
 use crate::catalog::Category;
 use crate::model::Severity;
+use crate::model::text::plural;
 
 const DIGIT_STR: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
 
@@ -782,10 +783,6 @@ impl Accumulator {
             compliance_rate: self.compliance_rate(),
         }
     }
-}
-
-fn plural(n: u64) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 fn round1(v: f64) -> f64 {

@@ -1,4 +1,5 @@
-//! Trimming attribute values, the one string operation nearly every check starts with.
+//! Trimming attribute values, the one string operation nearly every check starts with; and the
+//! counts of messages a person reads ("1 product", "3 products").
 
 /// `str::trim` with a fast path. Nearly every value starts and ends with a visible ASCII
 /// character, which is not whitespace, so the value is already trimmed; only the others go
@@ -40,10 +41,32 @@ impl Trim for str {
     }
 }
 
+/// The plural ending of a count: `""` for 1, `"s"` otherwise. Every count a message states
+/// (in a table, on stderr, in a JSON `message`) takes its noun's ending from here or from
+/// [`count`], so that none says "1 products".
+pub fn plural<T: Copy + PartialEq + From<u8>>(n: T) -> &'static str {
+    if n == T::from(1) { "" } else { "s" }
+}
+
+/// `n` and `noun` with [`plural`]'s ending: "1 product", "3 products", "0 findings".
+pub fn count<T: Copy + PartialEq + From<u8> + std::fmt::Display>(n: T, noun: &str) -> String {
+    let ending = plural(n);
+    format!("{n} {noun}{ending}")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Trim;
+    use super::{Trim, count, plural};
     use proptest::prelude::*;
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        assert_eq!(count(1_u64, "product"), "1 product");
+        assert_eq!(count(0_usize, "finding"), "0 findings");
+        assert_eq!(count(3_u32, "GTIN"), "3 GTINs");
+        assert_eq!(plural(1_u64), "");
+        assert_eq!(plural(2_u64), "s");
+    }
 
     #[test]
     fn trims_like_str_trim() {

@@ -23,6 +23,7 @@ use serde::Serialize;
 use crate::account::{BatchBilling, Meta};
 use crate::error::Result;
 use crate::model::result::fix_minutes;
+use crate::model::text::{count, plural};
 use crate::model::{Group, RuleKind, Severity};
 use crate::report::product_json::{elements, float, string, value};
 use crate::revenue::impact::{TwoDecimals, round_cents};
@@ -142,10 +143,6 @@ fn compliance_message(r: &ProductReport, compliance: usize) -> String {
             plural(compliance)
         ),
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 impl BatchEntry {
@@ -403,8 +400,14 @@ impl BatchAnalytics {
                 fully_compliant_products: self.fully_compliant_products,
                 total_products: self.total_products,
                 message: format!(
-                    "{} of {} products fully meet GMC requirements",
-                    self.fully_compliant_products, self.total_products
+                    "{} of {} fully {} GMC requirements",
+                    self.fully_compliant_products,
+                    count(self.total_products, "product"),
+                    if self.fully_compliant_products == 1 {
+                        "meets"
+                    } else {
+                        "meet"
+                    }
                 ),
             },
             batch_optimization: BatchOptimization {
@@ -656,8 +659,8 @@ pub fn write_summary(out: &mut dyn Write, tail: &BatchTail) -> Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "Batch: {} products, {} valid, {} with errors; GMC compliant {} ({} fully compliant)",
-        s.total_products,
+        "Batch: {}, {} valid, {} with errors; GMC compliant {} ({} fully compliant)",
+        count(s.total_products, "product"),
         s.valid_products,
         s.products_with_errors,
         c.gmc_compliant,

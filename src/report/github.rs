@@ -17,6 +17,7 @@ use std::io::Write;
 use super::ci::{CiEmitter, CiOptions, ProductFindings, relative_path, report_line};
 use crate::error::Result;
 use crate::model::Severity;
+use crate::model::text::count;
 
 /// Annotations written per GitHub level by default: GitHub keeps 10 of each level per step.
 pub const DEFAULT_MAX_PER_LEVEL: usize = 10;
@@ -156,34 +157,26 @@ impl CiEmitter for GithubEmitter<'_> {
             out,
             "feedlint: {} in {products_with_findings} of {} \
              (critical {}, high {}, medium {}, low {}); {} shown",
-            plural(findings, "finding"),
-            plural(products, "product"),
+            count(findings, "finding"),
+            count(products, "product"),
             seen[0],
             seen[1],
             seen[2],
             seen[3],
-            plural(shown_total, "annotation")
+            count(shown_total, "annotation")
         )?;
         if not_shown > 0 {
             write!(
                 out,
                 ", {not_shown} not shown ({}, {}, {}; at most {cap} per level)",
-                plural(hidden[0], "error"),
-                plural(hidden[1], "warning"),
-                plural(hidden[2], "notice")
+                count(hidden[0], "error"),
+                count(hidden[1], "warning"),
+                count(hidden[2], "notice")
             )?;
         }
         writeln!(out)?;
         out.flush()?;
         Ok(())
-    }
-}
-
-fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
 

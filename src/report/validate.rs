@@ -15,6 +15,7 @@ use super::guard_cell;
 use crate::account::{Meta, ProductBilling};
 use crate::model::Severity;
 use crate::model::result::{ProductResult, ResultOptions};
+use crate::model::text::count;
 use crate::report::OutputFormat;
 use crate::report::product_json::write_product;
 use crate::revenue::impact::{TwoDecimals, round_cents};
@@ -336,8 +337,11 @@ impl<W: Write> ValidateEmitter<W> {
                 flush_table(&mut out, &mut rows, &mut verbose)?;
                 writeln!(
                     out,
-                    "{} products: {} valid, {} with a critical compliance problem, {} findings",
-                    s.total, s.valid, s.critical, s.findings
+                    "{}: {} valid, {} with a critical compliance problem, {}",
+                    count(s.total, "product"),
+                    s.valid,
+                    s.critical,
+                    count(s.findings, "finding")
                 )?;
                 writeln!(
                     out,
@@ -347,8 +351,10 @@ impl<W: Write> ValidateEmitter<W> {
                 )?;
                 writeln!(
                     out,
-                    "Billing: {} products validated, cost {:.2} USD ({})",
-                    billing.products_validated, billing.cost, billing.environment
+                    "Billing: {} validated, cost {:.2} USD ({})",
+                    count(billing.products_validated, "product"),
+                    billing.cost,
+                    billing.environment
                 )?;
                 Ok(out)
             }

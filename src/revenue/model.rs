@@ -13,6 +13,7 @@ use super::impact::{base_issue_impact, issue_impact, price_tier_multiplier};
 use super::options::Options;
 use crate::catalog::Category;
 use crate::model::price::parse_amount;
+use crate::model::text::plural;
 use crate::model::{CurrentPerformance, Finding, Product, RuleKind, Severity, parse_price};
 
 /// Spec 2.6 "Base revenue assumption: 10 units sold per month".
@@ -394,7 +395,6 @@ fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<S
             },
         )
     };
-    let plural = |n: u32| if n == 1 { "" } else { "s" };
     let mut ranked: Vec<(i64, String)> = Vec::new();
     if let Some((n, cents, sev)) = group(&|i| i.compliance && !i.gtin) {
         ranked.push((

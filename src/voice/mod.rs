@@ -240,7 +240,8 @@ pub fn analyze(
         let lambda = 0.5 + 0.5 * words as f64 / MIN_DESCRIPTION_WORDS as f64;
         confidence = lambda * confidence + (1.0 - lambda) / TONE_COUNT as f64;
         notes.push(format!(
-            "description has {words} words; {MIN_DESCRIPTION_WORDS}+ words give the best results, so confidence is lowered"
+            "description has {}; {MIN_DESCRIPTION_WORDS}+ words give the best results, so confidence is lowered",
+            crate::model::text::count(words, "word")
         ));
     }
 
