@@ -222,6 +222,12 @@ const EXPECTED: &[(&str, Outcome)] = &[
         Finding(3, "the product is a string, not a JSON object"),
     ),
     (
+        "not_a_feed.md.csv",
+        Error(
+            ":1:1: the header names no product attribute (`# Sample feeds from public repositories`): this does not look like a product feed",
+        ),
+    ),
+    (
         "not_gzip.csv.gz",
         Error(
             "not gzip data: the name ends in .gz but the file does not start with the gzip magic bytes 1f 8b",

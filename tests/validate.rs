@@ -990,3 +990,31 @@ fn counts_of_one_read_in_the_singular() {
         out.stderr
     );
 }
+
+#[test]
+fn a_file_whose_header_names_no_attribute_is_not_read_as_a_feed() {
+    let db = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.csv");
+    std::fs::write(
+        &notes,
+        "\n# Sample feeds\nSome notes, about the feeds\nand more notes\n",
+    )
+    .unwrap();
+    let out = validate(db.path(), PROD_KEY, &[], &[&notes]);
+    assert_eq!(out.code, Some(2), "{}", out.stdout);
+    assert!(
+        out.stderr
+            .contains("notes.csv:2:1: the header names no product attribute (`# Sample feeds`)"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert_eq!(product_usage(db.path(), PROD_KEY), 0, "nothing is billed");
+
+    // One known column is enough: the rest are custom attributes.
+    let custom = dir.path().join("custom.csv");
+    std::fs::write(&custom, "sku,Title,cost\nA1,Trail shoe,10\n").unwrap();
+    let out = validate(db.path(), PROD_KEY, &["--exit-zero"], &[&custom]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+}

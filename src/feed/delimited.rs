@@ -359,12 +359,15 @@ impl DelimitedSegments {
         let mut segmenter = Segmenter::new(decoded.reader, delimiter);
         // The header: the first record, after any blank lines.
         let mut head = Vec::new();
+        // Where the header record starts in `head` (after any blank lines).
+        let mut header_start;
         let header = loop {
             let part = match segmenter.next_record() {
                 Some(Ok(part)) => part,
                 Some(Err(e)) => return Err(source::io_error(&label, &e)),
                 None => return Err(Error::input(format!("{label}: the feed is empty"))),
             };
+            header_start = head.len();
             head.extend_from_slice(&part.bytes);
             let mut rdr = csv_reader(delimiter, head.as_slice());
             let mut header = csv::StringRecord::new();
@@ -382,6 +385,10 @@ impl DelimitedSegments {
             .enumerate()
             .map(|(i, h)| column(h, i))
             .collect();
+        if !columns.iter().any(Column::is_attribute) {
+            let line = 1 + source::count_line_breaks(&head[..header_start]);
+            return Err(not_a_feed(&label, &origin, line, &header));
+        }
         mark_unique(&mut columns);
         let header_names = header
             .iter()
@@ -827,6 +834,49 @@ fn column(header: &str, i: usize) -> Column {
         n if is_multi_value(n) => Column::Multi(Name::new(static_name(n))),
         _ => Column::Plain(Name::new(static_name(&name))),
     }
+}
+
+impl Column {
+    /// Whether the column holds a product attribute feedlint knows (GMC's, in any of the
+    /// spellings [`canonical_name`] reads) or the grouped `shipping` / `tax` values.
+    fn is_attribute(&self) -> bool {
+        match self {
+            Column::Shipping(_) | Column::Tax(_) => true,
+            Column::Plain(n) | Column::Multi(n) | Column::Unique(n) => {
+                crate::catalog::fields::attribute(n).is_some()
+            }
+        }
+    }
+}
+
+/// The error for a header of which no column is a product attribute: a file that is not a
+/// product feed (notes, a report, another table), whose every row would otherwise be read as a
+/// product missing everything, and billed.
+fn not_a_feed(label: &str, origin: &Origin, line: u64, header: &csv::StringRecord) -> Error {
+    const SHOWN: usize = 3;
+    let mut names: Vec<String> = header
+        .iter()
+        .take(SHOWN)
+        .map(|h| {
+            let h: String = h.trim().chars().take(40).collect();
+            format!("`{h}`")
+        })
+        .collect();
+    if header.len() > SHOWN {
+        names.push(format!("and {} more", header.len() - SHOWN));
+    }
+    source::syntax_error(
+        label,
+        origin,
+        Pos::LineCol(line, 1),
+        &format!(
+            "the header names no product attribute ({}): this does not look like a product feed",
+            names.join(", ")
+        ),
+        Some(
+            "a CSV or TSV feed starts with a header of attribute names such as id, title,              description, link, image_link, price and availability (GMC's names, in any case              or spacing: `Image Link`, `imageLink`, `g:image_link`)",
+        ),
+    )
 }
 
 /// Adds `list` to `to`; when `to` is empty (one shipping or tax column, the usual case) by taking
