@@ -153,7 +153,10 @@ impl Category {
                 .into_iter()
                 .find(|c| c.taxonomy_roots().contains(&id) || c.taxonomy_children().contains(&id));
         }
-        let first = text.split('>').next().unwrap_or("").trim_fast();
+        // The path's first segment (a `memchr`, where `split('>')` set up a searcher per call).
+        let first = memchr::memchr(b'>', text.as_bytes())
+            .map_or(text, |i| &text[..i])
+            .trim_fast();
         Self::ALL.into_iter().find(|c| {
             c.display_name().eq_ignore_ascii_case(first)
                 || c.taxonomy_path_roots()

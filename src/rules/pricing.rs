@@ -21,12 +21,14 @@ const UNIT_PRICING_UNITS: &[&str] = &[
 const FREE_SHIPPING_PHRASES: &[&str] = &["free shipping", "free delivery", "ships free"];
 static FREE_SHIPPING: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(FREE_SHIPPING_PHRASES));
 
+/// The digits after the point of the amount (the first word of the text). The point is found
+/// by a byte loop: `split_once('.')` set up a searcher per call for a word of a few bytes.
 fn decimals(amount_text: &str) -> usize {
-    amount_text
-        .split_whitespace()
-        .next()
-        .and_then(|a| a.split_once('.'))
-        .map_or(0, |(_, f)| f.len())
+    let amount = amount_text.split_whitespace().next().unwrap_or("");
+    amount
+        .bytes()
+        .position(|b| b == b'.')
+        .map_or(0, |i| amount.len() - i - 1)
 }
 
 fn sale_range(v: &str) -> Option<(i64, i64)> {
@@ -700,7 +702,23 @@ pub(crate) const RULES: &[Rule] = &[
 
 #[cfg(test)]
 mod tests {
-    use super::FREE_SHIPPING_PHRASES;
+    use super::{FREE_SHIPPING_PHRASES, decimals};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The byte loop finds what `split_once('.')` on the first word found.
+        #[test]
+        fn decimals_are_those_after_the_first_point_of_the_first_word(
+            v in "[ \u{a0}\t]{0,2}[0-9.]{0,8}([ \u{a0}][A-Z.é]{0,4}){0,2}",
+        ) {
+            let want = v
+                .split_whitespace()
+                .next()
+                .and_then(|a| a.split_once('.'))
+                .map_or(0, |(_, f)| f.len());
+            prop_assert_eq!(decimals(&v), want);
+        }
+    }
 
     /// FL-P017 skips titles without "free" before searching the phrases.
     #[test]
