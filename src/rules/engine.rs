@@ -36,7 +36,7 @@ pub enum RequiredFieldStatus {
 
 impl RequiredFieldStatus {
     #[must_use]
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Self::Compliant => "compliant",
             Self::Missing => "missing",
