@@ -177,7 +177,9 @@ pub(crate) fn float(buf: &mut Vec<u8>, v: f64) -> serde_json::Result<()> {
 /// exponent.
 const FAST_CENTS_MAX: u64 = 100_000_000_000;
 
-/// A string: copied between quotes when JSON needs no escape in it, else encoded by serde_json.
+/// A string: copied between quotes when JSON needs no escape in it; with a backslash before
+/// each `"` and `\` when those are its only bytes to escape (a message quoting a value:
+/// serde_json's byte-by-byte escaping took ~5 instructions a byte); else encoded by serde_json.
 pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
     if needs_no_escape(s) {
         buf.reserve(s.len() + 2);
@@ -185,9 +187,33 @@ pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
         buf.extend_from_slice(s.as_bytes());
         buf.push(b'"');
         Ok(())
+    } else if has_no_control(s) {
+        let b = s.as_bytes();
+        buf.reserve(b.len() + 8);
+        buf.push(b'"');
+        let mut start = 0;
+        for i in memchr::memchr2_iter(b'"', b'\\', b) {
+            buf.extend_from_slice(&b[start..i]);
+            buf.push(b'\\');
+            buf.push(b[i]);
+            start = i + 1;
+        }
+        buf.extend_from_slice(&b[start..]);
+        buf.push(b'"');
+        Ok(())
     } else {
         value(buf, s)
     }
+}
+
+/// Whether `s` has no control byte below 0x20 (which serde_json escapes as `\n`, `\u001f`...).
+/// Without early exit, so the loop is vectorised.
+#[expect(
+    clippy::needless_bitwise_bool,
+    reason = "no short-circuit: the loop is vectorised"
+)]
+fn has_no_control(s: &str) -> bool {
+    s.bytes().fold(true, |ok, b| ok & (b >= 0x20))
 }
 
 /// A fixed text of the program (a status, a severity, a rule's code or name), which needs no
@@ -410,6 +436,19 @@ mod tests {
             }
             let plain = format!("\"{s}\"");
             prop_assert_eq!(needs_no_escape(&s), serde_json::to_string(&s).unwrap() == plain);
+        }
+
+        /// A string of any bytes JSON escapes or not is written as serde_json writes it.
+        #[test]
+        fn strings_are_written_as_serde_json_writes_them(
+            s in r"[\x00-\x1f\x22\x5c\x7f a-z\u{80}-\u{ff}]{0,40}",
+            quoted in r"[\x22\x5c a-z\u{80}-\u{ff}]{0,40}",
+        ) {
+            for s in [s, quoted] {
+                let mut buf = Vec::new();
+                string(&mut buf, &s).unwrap();
+                prop_assert_eq!(String::from_utf8(buf).unwrap(), serde_json::to_string(&s).unwrap());
+            }
         }
 
         /// Whatever the id and texts (quotes, backslashes, controls, non-ASCII), the bytes are
