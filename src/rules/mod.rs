@@ -260,14 +260,24 @@ pub fn run_batch(
     found: &mut dyn FnMut(usize, &mut Sink),
     check: ProductCheck,
 ) {
-    for (i, (p, (_, ctx))) in products.iter().zip(prepared).enumerate() {
-        if !only.admits(ctx) {
-            continue;
+    // A rule of every product (most) skips the category test of each product.
+    if only.in_category {
+        for (i, (p, (_, ctx))) in products.iter().zip(prepared).enumerate() {
+            if !only.admits(ctx) {
+                continue;
+            }
+            check(p, ctx, hits);
+            // Most checks find nothing: no call for them.
+            if !hits.is_empty() {
+                found(i, hits);
+            }
         }
-        check(p, ctx, hits);
-        // Most checks find nothing: no call for them.
-        if !hits.is_empty() {
-            found(i, hits);
+    } else {
+        for (i, (p, (_, ctx))) in products.iter().zip(prepared).enumerate() {
+            check(p, ctx, hits);
+            if !hits.is_empty() {
+                found(i, hits);
+            }
         }
     }
 }
