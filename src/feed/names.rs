@@ -293,9 +293,9 @@ fn parse_entries<T: Default>(
     // Nearly always one entry: room for one, not the four a first push would make.
     let mut out = Vec::with_capacity(1);
     let mut problems = Vec::new();
-    for entry in text.split(',').filter(|e| !e.trim().is_empty()) {
+    for entry in split_ascii(text, b',').filter(|e| !e.trim().is_empty()) {
         let mut item = T::default();
-        let mut parts = entry.split(':');
+        let mut parts = split_ascii(entry, b':');
         // `order` first: when it runs out, zip stops before taking a part, so `extra` counts
         // every part beyond it.
         for (name, part) in order.iter().zip(parts.by_ref()) {
@@ -316,6 +316,24 @@ fn parse_entries<T: Default>(
         out.push(item);
     }
     (out, problems)
+}
+
+/// `text` split at each `sep`, an ASCII byte, as `str::split` splits it at that character: a
+/// byte loop, where `str::split(char)` set up a searcher for each piece of a few bytes (the
+/// shipping text of every row of a feed with a shipping column).
+fn split_ascii(text: &str, sep: u8) -> impl Iterator<Item = &str> {
+    debug_assert!(sep.is_ascii());
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        if let Some(i) = r.bytes().position(|b| b == sep) {
+            rest = r.get(i + 1..);
+            r.get(..i)
+        } else {
+            rest = None;
+            Some(r)
+        }
+    })
 }
 
 /// Entries are separated by `, ` as often as by `,`: the space after the separator belongs to it.
@@ -374,6 +392,18 @@ fn join_entries(entries: impl Iterator<Item = String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The byte loop gives `str::split`'s pieces, empty ones included.
+        #[test]
+        fn ascii_splits_are_str_splits(text in "[a-c,: é]{0,16}") {
+            for sep in [b',', b':'] {
+                let want: Vec<&str> = text.split(char::from(sep)).collect();
+                let got: Vec<&str> = split_ascii(&text, sep).collect();
+                proptest::prop_assert_eq!(got, want);
+            }
+        }
+    }
 
     #[test]
     fn every_spelling_maps_to_the_canonical_name() {
