@@ -28,6 +28,10 @@ fn problem_hit(p: &Product, ctx: &RuleCtx, out: &mut Sink, matches: fn(GtinProbl
 /// Pushes a finding when the GTIN shows a fake pattern of `group`.
 fn pattern_hit(p: &Product, ctx: &RuleCtx, out: &mut Sink, group: PatternGroup) {
     let Some(a) = ctx.gtin.as_ref() else { return };
+    // Most GTINs show no pattern: no walk over the eighteen for each group's rule.
+    if a.patterns.is_empty() {
+        return;
+    }
     let names: Vec<&str> = a
         .patterns
         .iter()
