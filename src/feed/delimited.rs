@@ -876,7 +876,9 @@ fn not_a_feed(label: &str, origin: &Origin, line: u64, header: &csv::StringRecor
             names.join(", ")
         ),
         Some(
-            "a CSV or TSV feed starts with a header of attribute names such as id, title,              description, link, image_link, price and availability (GMC's names, in any case              or spacing: `Image Link`, `imageLink`, `g:image_link`)",
+            "a CSV or TSV feed starts with a header of attribute names such as id, title, \
+             description, link, image_link, price and availability (GMC's names, in any case \
+             or spacing: `Image Link`, `imageLink`, `g:image_link`)",
         ),
     )
 }
