@@ -682,7 +682,7 @@ impl Layout {
         let record = &cur.record;
         let mut p = Product::new(SourceLocation::new(self.label.clone(), line, cur.index));
         // Room for the values the row has, not for every column: a list of more than 1 KiB
-        // (18 attributes) takes the allocator's slow path (docs/performance.md, "10cdd5b").
+        // (18 attributes) takes the allocator's slow path (docs/performance.md, "10cdd5b–17104fa").
         p.reserve_attributes(record.iter().filter(|c| !c.is_empty()).count());
         cur.index += 1;
         if let Some(excerpt) = stray {

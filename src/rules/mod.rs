@@ -260,7 +260,9 @@ pub fn run_batch(
     found: &mut dyn FnMut(usize, &mut Sink),
     check: ProductCheck,
 ) {
-    // A rule of every product (most) skips the category test of each product.
+    // A rule of every product (most) skips the category test of each product. Two loops, not
+    // one generic over the test: written as `run_loop::<const FILTER: bool>` the rules' checks
+    // cost ~250 more instructions per CSV row (docs/performance.md, "10cdd5b–17104fa").
     if only.in_category {
         for (i, (p, (_, ctx))) in products.iter().zip(prepared).enumerate() {
             if !only.admits(ctx) {
