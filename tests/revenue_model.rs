@@ -400,6 +400,35 @@ fn mixed_currencies_are_totalled_per_currency_and_never_added() {
     assert!(opportunities.iter().all(|o| o.currency == "EUR"));
 }
 
+/// The compliance message's verb and nouns agree with its counts ("1 of 2 products has").
+#[test]
+fn the_compliance_message_agrees_with_its_counts() {
+    let mut at_risk = product("A", Some(20.0), "USD", None);
+    at_risk.issues = vec![issue(Severity::High, true, false)];
+    let clean = product("B", Some(20.0), "USD", None);
+    let message = |feed: &[&ProductInput]| {
+        analyze(feed.iter().copied(), &Options::default())
+            .1
+            .revenue_analysis
+            .compliance_risk
+            .compliance_message
+    };
+    let starts = |m: String, start: &str| assert!(m.starts_with(start), "{m}");
+    starts(
+        message(&[&at_risk]),
+        "1 of 1 product has compliance issues costing ",
+    );
+    starts(
+        message(&[&at_risk, &clean]),
+        "1 of 2 products has compliance issues costing ",
+    );
+    starts(
+        message(&[&at_risk, &at_risk.clone(), &clean]),
+        "2 of 3 products have compliance issues costing ",
+    );
+    starts(message(&[&clean]), "No compliance issues");
+}
+
 #[test]
 fn currency_ties_go_to_the_currency_seen_first() {
     let a = product("A", Some(5.0), "GBP", None);

@@ -179,16 +179,16 @@ fn compliance_message(r: &ProductReport) -> Cow<'static, str> {
         ComplianceStatus::FullyCompliant => {
             return "Product meets all GMC requirements checked".into();
         }
-        ComplianceStatus::PartiallyCompliant => {
-            " compliance issue(s) to fix; the product is listed but at risk"
-        }
-        ComplianceStatus::NonCompliant => " compliance issue(s); the product would be disapproved",
+        ComplianceStatus::PartiallyCompliant => " to fix; the product is listed but at risk",
+        ComplianceStatus::NonCompliant => "; the product would be disapproved",
     };
-    // Built by hand rather than with `format!`, whose machinery was most of the cost of these
-    // per-product messages (see `TwoDecimals::push_to`).
+    // "{n} compliance issue{s}{rest}", built by hand rather than with `format!`, whose machinery
+    // was most of the cost of these per-product messages (see `TwoDecimals::push_to`).
     let n = r.compliance_findings().count();
-    let mut m = String::with_capacity(rest.len() + 4);
+    let mut m = String::with_capacity(rest.len() + 24);
     m.push_str(itoa::Buffer::new().format(n));
+    m.push_str(" compliance issue");
+    m.push_str(crate::model::text::plural(n));
     m.push_str(rest);
     m.into()
 }
@@ -376,13 +376,26 @@ mod tests {
         r.status = ComplianceStatus::NonCompliant;
         assert_eq!(
             compliance_message(&r),
-            format!("{n} compliance issue(s); the product would be disapproved")
+            format!("{n} compliance issues; the product would be disapproved")
         );
         r.status = ComplianceStatus::PartiallyCompliant;
         assert_eq!(
             compliance_message(&r),
-            format!("{n} compliance issue(s) to fix; the product is listed but at risk")
+            format!("{n} compliance issues to fix; the product is listed but at risk")
         );
+        let first = r
+            .findings
+            .iter()
+            .find(|f| f.kind == RuleKind::Compliance)
+            .cloned();
+        let kept = r.findings.clone();
+        r.findings.retain(|f| f.kind != RuleKind::Compliance);
+        r.findings.extend(first);
+        assert_eq!(
+            compliance_message(&r),
+            "1 compliance issue to fix; the product is listed but at risk"
+        );
+        r.findings = kept;
         r.status = ComplianceStatus::FullyCompliant;
         assert_eq!(
             compliance_message(&r),

@@ -345,10 +345,15 @@ impl Accumulator {
             "No compliance issues: no product is at risk of disapproval".to_owned()
         } else {
             format!(
-                "{} of {} product{} have compliance issues costing {} per {period_name}",
+                "{} of {} product{} {} compliance issues costing {} per {period_name}",
                 t.products_with_compliance_issues,
                 t.products,
-                if t.products == 1 { "" } else { "s" },
+                crate::model::text::plural(t.products),
+                if t.products_with_compliance_issues == 1 {
+                    "has"
+                } else {
+                    "have"
+                },
                 format_money(s.compliance_impact.saturating_mul(period), currency)
             )
         };
