@@ -606,16 +606,22 @@ impl Accumulator {
         let format_message = if self.total == 0 {
             "No GTINs processed".to_owned()
         } else if violations == 0 {
-            format!(
-                "All {} GTIN{} have a valid GTIN-8, GTIN-12, GTIN-13 or GTIN-14 format",
-                self.total,
-                plural(self.total)
-            )
+            let all = if self.total == 1 {
+                "The GTIN has".to_owned()
+            } else {
+                format!("All {} GTINs have", self.total)
+            };
+            format!("{all} a valid GTIN-8, GTIN-12, GTIN-13 or GTIN-14 format")
         } else {
             format!(
-                "{violations} of {} GTIN{} violate the GTIN format (characters, length or spreadsheet damage)",
+                "{violations} of {} GTIN{} {} the GTIN format (characters, length or spreadsheet damage)",
                 self.total,
-                plural(self.total)
+                plural(self.total),
+                if violations == 1 {
+                    "violates"
+                } else {
+                    "violate"
+                }
             )
         };
         GtinCompliance {
@@ -677,10 +683,15 @@ impl Accumulator {
             )
         } else {
             format!(
-                "{} of {} GTIN{} match fake-GTIN patterns ({} match{})",
+                "{} of {} GTIN{} {} fake-GTIN patterns ({} match{})",
                 self.suspicious,
                 self.total,
                 plural(self.total),
+                if self.suspicious == 1 {
+                    "matches"
+                } else {
+                    "match"
+                },
                 self.pattern_matches,
                 if self.pattern_matches == 1 { "" } else { "es" }
             )
@@ -894,6 +905,21 @@ mod tests {
         let none = Accumulator::new();
         assert_eq!(none.compliance().compliance_details.status, "no_gtins");
         assert_eq!(none.compliance().gmc_compliant, "0%");
+    }
+
+    /// The messages' verbs agree with their counts: "The GTIN has", "1 of 2 GTINs violates".
+    #[test]
+    fn messages_agree_with_counts_of_one() {
+        let format = |v: &[&str]| acc(v).compliance().format_message;
+        let quality = |v: &[&str]| acc(v).quality().quality_message;
+        assert!(format(&["3017620422003"]).starts_with("The GTIN has a valid"));
+        assert!(
+            format(&["3017620422003", "5449000000996"]).starts_with("All 2 GTINs have a valid")
+        );
+        assert!(format(&["3017620422003", "abc"]).starts_with("1 of 2 GTINs violates "));
+        assert!(format(&["xyz", "abc"]).starts_with("2 of 2 GTINs violate "));
+        assert!(quality(&["4006381333931", "3017620422003"]).starts_with("1 of 2 GTINs matches "));
+        assert!(quality(&["4006381333931", "0012345678905"]).starts_with("2 of 2 GTINs match "));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! Checks only; no I/O. Phrase matchers are compiled once (LazyLock).
 
 use crate::model::Trim;
+use crate::model::text::count;
 use std::sync::LazyLock;
 
 use super::util::{PhraseSet, blank, chars_over, chars_under, invalid_char, is_yes, text, window};
@@ -460,7 +461,8 @@ pub(crate) const RULES: &[Rule] = &[
                     out.push(Hit {
                         field: "title",
                         message: format!(
-                            "title has {n} characters; at least {TITLE_MIN} are required"
+                            "title has {}; at least {TITLE_MIN} are required",
+                            count(n, "character")
                         ),
                     });
                 }
@@ -695,7 +697,7 @@ pub(crate) const RULES: &[Rule] = &[
                 if let Some(n) = chars_under(d.trim_fast(), DESCRIPTION_MIN) {
                     out.push(Hit {
                         field: "description",
-                        message: format!("description has only {n} characters"),
+                        message: format!("description has only {}", count(n, "character")),
                     });
                 }
             }

@@ -398,7 +398,10 @@ pub(crate) const RULES: &[Rule] = &[
             if given > 0 && given < 3 {
                 out.push(Hit {
                     field: "shipping_height",
-                    message: format!("{given} of the 3 shipping dimensions are given"),
+                    message: format!(
+                        "{given} of the 3 shipping dimensions {} given",
+                        if given == 1 { "is" } else { "are" }
+                    ),
                 });
             }
         }),

@@ -209,6 +209,41 @@ fn fail_vectors_fire_through_the_engine() {
     }
 }
 
+/// Counts in messages read in the singular where they are one ("1 character", "1 of the 3
+/// shipping dimensions is given").
+#[test]
+fn messages_of_counts_of_one_read_in_the_singular() {
+    let message = |code: &str, pairs: &[(&str, &str)]| {
+        let rule = find(code).unwrap();
+        let hits = run(rule, pairs);
+        assert_eq!(hits.len(), 1, "{code}: {hits:?}");
+        hits[0].message.clone()
+    };
+    assert_eq!(
+        message("FL-C003", &[("title", "X")]),
+        format!(
+            "title has 1 character; at least {} are required",
+            crate::catalog::fields::TITLE_MIN
+        )
+    );
+    assert!(message("FL-C003", &[("title", "XY")]).starts_with("title has 2 characters;"));
+    assert_eq!(
+        message("FL-C013", &[("description", "X")]),
+        "description has only 1 character"
+    );
+    assert_eq!(
+        message("FL-V014", &[("shipping_length", "30 cm")]),
+        "1 of the 3 shipping dimensions is given"
+    );
+    assert_eq!(
+        message(
+            "FL-V014",
+            &[("shipping_length", "30 cm"), ("shipping_width", "20 cm")]
+        ),
+        "2 of the 3 shipping dimensions are given"
+    );
+}
+
 #[test]
 fn find_and_suggest() {
     assert_eq!(find("fl-c003").map(|r| r.name), Some("title-too-short"));
