@@ -222,8 +222,10 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
                     .filter(|e| e.detected_tone == expected)
                     .count();
                 let _ = s.write_fmt(format_args!(
-                    " Strategy: {matched} of the brand's last {} texts were {expected}; keeping new copy in that voice protects the profile's stability.",
-                    recent.len()
+                    " Strategy: {matched} of the brand's last {} text{} {} {expected}; keeping new copy in that voice protects the profile's stability.",
+                    recent.len(),
+                    crate::model::text::plural(recent.len()),
+                    if matched == 1 { "was" } else { "were" }
                 ));
             }
         }

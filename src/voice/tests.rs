@@ -613,7 +613,34 @@ fn confident_profile_gets_brand_specific_strategic_recommendations_without_repea
         tone.suggestion
     );
     assert!(tone.suggestion.contains("Strategy:"), "{}", tone.suggestion);
+    assert!(
+        tone.suggestion
+            .contains("10 of the brand's last 10 texts were luxury"),
+        "{}",
+        tone.suggestion
+    );
     assert_eq!(tone.impact, Impact::Medium);
+    // One match of the last ten reads in the singular.
+    let mut one = p.clone();
+    for e in one.score_history.iter_mut().rev().skip(1).take(9) {
+        e.detected_tone = Tone::Playful;
+    }
+    let a = analyze(
+        &input(&texts(Tone::Playful)[3]),
+        Some(&one),
+        &AnalyzeOptions::default(),
+    );
+    let strategy = a
+        .data
+        .recommendations
+        .iter()
+        .map(|r| r.suggestion.as_str())
+        .find(|s| s.contains("Strategy:"))
+        .unwrap_or_default();
+    assert!(
+        strategy.contains("1 of the brand's last 10 texts was luxury"),
+        "{strategy}"
+    );
     for other in recs
         .iter()
         .filter(|r| r.kind == RecommendationType::ConsistencyImprovement)
