@@ -1018,3 +1018,58 @@ fn a_file_whose_header_names_no_attribute_is_not_read_as_a_feed() {
     let out = validate(db.path(), PROD_KEY, &["--exit-zero"], &[&custom]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
 }
+
+/// A feed's text reaches the terminal only as printable characters: an escape sequence in an id,
+/// a GTIN or a title is shown escaped (`\u{1b}`) in every table and text line, and as a control
+/// picture (`␛`) in the snippet of a syntax error, never raw.
+#[test]
+fn control_characters_from_a_feed_never_reach_the_terminal() {
+    let db = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("escapes.csv");
+    std::fs::write(
+        &feed,
+        "id,title,price,link,image_link,availability,condition,description,brand,gtin\n\
+         A1\u{1b}[31m,Bad \u{1b}]0;pwned\u{7} title here,10 USD,https://e.com/a,\
+         https://e.com/a.jpg,in_stock,new,desc,Acme,40063\u{1b}[2J81333931\n",
+    )
+    .unwrap();
+    let commands: [&[&str]; 5] = [
+        &["validate", "--verbose", "--exit-zero"],
+        &["batch", "--exit-zero"],
+        &["revenue"],
+        &["gtin", "--exit-zero", "--from-feed"],
+        &["validate", "--format", "github", "--exit-zero"],
+    ];
+    for args in commands {
+        let out = run(feedlint(db.path())
+            .args(args)
+            .arg(&feed)
+            .args(["--api-key", PROD_KEY]));
+        assert!(matches!(out.code, Some(0 | 1)), "{args:?}: {}", out.stderr);
+        assert!(
+            !out.stdout.contains('\u{1b}') && !out.stderr.contains('\u{1b}'),
+            "{args:?}: {:?}",
+            out.stdout
+        );
+    }
+    let out = validate(db.path(), PROD_KEY, &["--verbose", "--exit-zero"], &[&feed]);
+    assert!(out.stdout.contains("A1\\u{1b}[31m"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("gtin \"40063\\u{1b}[2J81333931\""),
+        "{}",
+        out.stdout
+    );
+
+    let xml = dir.path().join("broken.xml");
+    std::fs::write(
+        &xml,
+        "<?xml version=\"1.0\"?>\n<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel><item>\
+         <g:id>A\u{1b}[2J</g:id><g:title>x</g:bad></item></channel></rss>\n",
+    )
+    .unwrap();
+    let out = validate(db.path(), PROD_KEY, &[], &[&xml]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+    assert!(out.stderr.contains("A\u{241b}[2J"), "{}", out.stderr);
+}

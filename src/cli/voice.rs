@@ -471,11 +471,10 @@ impl AnalysisWriter {
             return Ok(());
         }
         let bva = &a.data.brand_voice_analysis;
-        let rec = a
-            .data
-            .recommendations
-            .first()
-            .map_or_else(|| "-".to_string(), |r| r.suggestion.clone());
+        let rec = a.data.recommendations.first().map_or_else(
+            || "-".to_string(),
+            |r| crate::report::printable(&r.suggestion).into_owned(),
+        );
         self.rows.push([
             self.written.to_string(),
             format!(
@@ -617,7 +616,7 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
                 table.set_header(["brand", "analyses", "status", "stability", "avg score"]);
                 for p in &all {
                     table.add_row([
-                        p.brand_name.clone(),
+                        crate::report::printable(&p.brand_name).into_owned(),
                         p.analysis_count.to_string(),
                         p.status().as_str().to_string(),
                         format!("{:.2}", p.voice_stability()),

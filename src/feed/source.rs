@@ -1136,10 +1136,27 @@ fn read_line(r: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
 /// A line as a snippet shows it, and the 1-based character column `col` within the shown text:
 /// tabs as spaces, and a line longer than [`SNIPPET_LINE_MAX`] bytes cut to a window of about
 /// that size around `col`, with `…` where text was left out.
+/// A character of a file as a snippet shows it: a tab as a space, any other control character
+/// as its Unicode control picture (ESC as `␛`, DEL as `␡`; C1 as `�`). The file's text then
+/// cannot act on the terminal (clear it, retitle it, colour what follows), and each character
+/// still takes one column, so the caret stays under the error.
+fn shown_char(c: char) -> char {
+    match c {
+        '\t' => ' ',
+        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'),
+        '\u{7f}' => '\u{2421}',
+        c if c.is_control() => '\u{fffd}',
+        c => c,
+    }
+}
+
 fn shown_line(raw: &[u8], col: u64) -> (String, u64) {
     let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
     let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-    let s = String::from_utf8_lossy(raw).replace('\t', " ");
+    let s: String = String::from_utf8_lossy(raw)
+        .chars()
+        .map(shown_char)
+        .collect();
     if s.len() <= SNIPPET_LINE_MAX {
         return (s, col);
     }
@@ -1273,6 +1290,23 @@ mod tests {
         assert!(
             check(b"ab\xc3").is_err(),
             "a truncated sequence at the end is an error"
+        );
+    }
+
+    /// A snippet shows control characters as pictures, one column each: nothing of the file acts
+    /// on the terminal, and the error keeps its column.
+    #[test]
+    fn control_characters_are_shown_as_pictures_in_their_column() {
+        assert_eq!(
+            shown_line(b"<id>A\x1b[2J\x07\x7f</id>\r\n", 6),
+            ("<id>A\u{241b}[2J\u{2407}\u{2421}</id>".to_owned(), 6)
+        );
+        assert_eq!(shown_line("x\u{9b}y".as_bytes(), 2).0, "x\u{fffd}y");
+        assert!(
+            !shown_line(b"a\x1b\x00\x1fb", 1)
+                .0
+                .chars()
+                .any(char::is_control)
         );
     }
 

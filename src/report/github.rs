@@ -32,12 +32,22 @@ pub fn command(severity: Severity) -> &'static str {
     }
 }
 
-/// Escapes a command's message (data): `%`, `\r`, `\n` (GitHub's `escapeData`).
+/// Escapes a command's message (data): `%`, `\r`, `\n` (GitHub's `escapeData`), and writes any
+/// other control character as its escape (`\u{1b}`, as [`super::printable`] does): the log is
+/// read in a terminal or in GitHub's viewer, which runs ANSI codes, and a feed's text must not.
 #[must_use]
 pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            c if c.is_control() => out.extend(c.escape_debug()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Escapes a command property value: as data, plus `:` and `,` (GitHub's `escapeProperty`).
@@ -190,6 +200,8 @@ mod tests {
         assert_eq!(escape_property("a,b:c%"), "a%2Cb%3Ac%25");
         // Data keeps `:` and `,` as written.
         assert_eq!(escape_data("a,b:c"), "a,b:c");
+        // Other control characters are shown, not run.
+        assert_eq!(escape_data("A1\u{1b}[31m\tx"), "A1\\u{1b}[31m\\tx");
     }
 
     proptest::proptest! {

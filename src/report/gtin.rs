@@ -340,7 +340,7 @@ fn row(label: &str, raw: &str, a: &GtinAnalysis) -> [String; 7] {
             .join("\n")
     };
     [
-        label.to_owned(),
+        super::printable(label).into_owned(),
         raw.escape_debug().to_string(),
         verdict,
         format,

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
-use super::guard_cell;
+use super::{guard_cell, printable};
 
 use crate::account::{Meta, ProductBilling};
 use crate::model::Severity;
@@ -232,12 +232,12 @@ impl<W: Write> ValidateEmitter<W> {
                 verbose,
                 show_verbose,
             } => {
-                let problem = r
-                    .findings
-                    .first()
-                    .map_or_else(|| "-".to_owned(), |f| format!("{} {}", f.code, f.message));
+                let problem = r.findings.first().map_or_else(
+                    || "-".to_owned(),
+                    |f| format!("{} {}", f.code, printable(&f.message)),
+                );
                 rows.push([
-                    r.product_id.clone(),
+                    printable(&r.product_id).into_owned(),
                     r.location.line.to_string(),
                     format!("{:.1}%", r.compliance_percentage),
                     format!("{:.1}", r.optimization_score),
@@ -248,14 +248,14 @@ impl<W: Write> ValidateEmitter<W> {
                     for f in &r.findings {
                         verbose.push(format!(
                             "{}:{}: {} {} {} [{}] {}: {}",
-                            r.location.file,
+                            printable(&r.location.file),
                             f.line,
                             f.severity.as_str(),
                             f.kind.as_str(),
                             f.code,
                             f.name,
                             f.field,
-                            f.message
+                            printable(&f.message)
                         ));
                     }
                 }
