@@ -460,3 +460,46 @@ fn parallel_rendering_keeps_the_input_order() {
         .clone();
     assert_eq!(out, ndjson.as_bytes());
 }
+
+/// A control character that XML 1.0 cannot carry (ESC, BEL) does not make `convert --to rss`
+/// write an ill-formed document: it becomes U+FFFD, a warning names the attribute and the first
+/// product, and the output reads back.
+#[test]
+fn convert_to_xml_replaces_what_xml_cannot_carry_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("controls.csv");
+    std::fs::write(
+        &csv,
+        "id,title,price\nA1\u{1b}[31m,Bell \u{7} title,10 USD\nA2,Plain title,12 USD\n",
+    )
+    .unwrap();
+    for to in ["rss", "atom"] {
+        let out = Command::cargo_bin("feedlint")
+            .unwrap()
+            .args(["convert", "--to", to])
+            .arg(&csv)
+            .assert()
+            .success()
+            .stderr(predicates::str::contains(format!(
+                "warning: the attribute `title` holds characters XML 1.0 cannot carry (U+0007 \
+                 first, in the product at {}:2): the {to} output has U+FFFD in their place",
+                csv.display()
+            )))
+            .stderr(predicates::str::contains(
+                "the attribute `id` holds characters XML 1.0 cannot carry (U+001B first",
+            ))
+            .get_output()
+            .stdout
+            .clone();
+        let xml = dir.path().join(format!("back.{to}.xml"));
+        std::fs::write(&xml, out).unwrap();
+        let back: Vec<Product> = feed::open(&xml, &ReadOptions::default())
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap_or_else(|e| panic!("{to}: {e}"));
+        assert_eq!(back.len(), 2);
+        assert_eq!(back[0].get("id"), Some("A1\u{fffd}[31m"));
+        assert_eq!(back[0].get("title"), Some("Bell \u{fffd} title"));
+        assert_eq!(back[1].get("title"), Some("Plain title"));
+    }
+}

@@ -181,6 +181,21 @@ fn note_issues(p: &Product, kind: OutputKind, warnings: &mut Vec<String>) {
             ));
         }
     }
+    // A character XML cannot carry is written as U+FFFD: said once per attribute, with the first
+    // place it was met.
+    for (name, c) in kind.uncarried_chars(p) {
+        let said = format!("the attribute `{name}` holds characters ");
+        if warnings.len() < MAX_WARNINGS && !warnings.iter().any(|w| w.starts_with(&said)) {
+            warnings.push(format!(
+                "{said}XML 1.0 cannot carry (U+{:04X} first, in the product at {}:{}): the {} \
+                 output has U+FFFD in their place",
+                u32::from(c),
+                p.location.file,
+                p.location.line,
+                kind.name()
+            ));
+        }
+    }
     // A name the output format cannot hold is written changed: said once per name.
     for a in p.attributes() {
         if let Some(element) = kind.renamed_attribute(&a.name) {

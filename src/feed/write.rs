@@ -15,7 +15,8 @@
 //! - RSS/Atom write every attribute as a `g:` element of the GMC namespace, repeated for several
 //!   values; `shipping`/`tax` as sub-elements. Element names that are not XML names have their
 //!   invalid characters replaced by `_`. XML 1.0 cannot carry control characters other than tab,
-//!   newline and carriage return (written as `&#13;` so it survives end-of-line handling).
+//!   newline and carriage return (written as `&#13;` so it survives end-of-line handling), nor
+//!   U+FFFE and U+FFFF: those are written as U+FFFD, and `convert` says so once per attribute.
 //! - JSON/NDJSON write one object per product: a single value as a string, several as an array,
 //!   `shipping`/`tax` as arrays of objects, `currentPerformance` as an object. `--to json` writes
 //!   a request body `{"products": [...]}` followed by the input body's other fields.
@@ -63,6 +64,46 @@ impl OutputKind {
             return None;
         }
         Some(xml_name(written))
+    }
+
+    /// The first character of each attribute of `p` that this format cannot carry, with the
+    /// attribute's name: for RSS and Atom, a character outside XML 1.0's `Char` production (a
+    /// control character other than tab, newline and carriage return, U+FFFE, U+FFFF), which the
+    /// writer replaces with U+FFFD ([`xml_char`]). Empty for the other formats, which carry any
+    /// text.
+    #[must_use]
+    pub fn uncarried_chars(self, p: &Product) -> Vec<(&str, char)> {
+        if !matches!(self, Self::Rss | Self::Atom) {
+            return Vec::new();
+        }
+        let first = |v: &str| v.chars().find(|&c| !xml_char(c));
+        let mut out = Vec::new();
+        for a in p.attributes() {
+            if let Some(c) = a.values.iter().find_map(|v| first(v)) {
+                out.push((&*a.name, c));
+            }
+        }
+        let shipping = p
+            .shipping
+            .iter()
+            .flat_map(|s| {
+                SHIPPING_FIELDS
+                    .iter()
+                    .filter_map(|f| names::shipping_get(s, f))
+            })
+            .find_map(first);
+        if let Some(c) = shipping {
+            out.push(("shipping", c));
+        }
+        let tax = p
+            .tax
+            .iter()
+            .flat_map(|t| TAX_FIELDS.iter().filter_map(|f| names::tax_get(t, f)))
+            .find_map(first);
+        if let Some(c) = tax {
+            out.push(("tax", c));
+        }
+        out
     }
 
     /// Every output format with its `--to` name.
@@ -550,9 +591,33 @@ fn xml_name(name: &str) -> String {
     format!("g:{s}")
 }
 
-/// XML text with the five entities escaped and `\r` as a character reference.
+/// Whether XML 1.0 can carry `c` (its `Char` production): not a control character other than
+/// tab, newline and carriage return, not a surrogate (which a `char` never is), not U+FFFE or
+/// U+FFFF.
+#[must_use]
+pub fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// `v` with every character XML 1.0 cannot carry replaced by U+FFFD: written raw, it would make
+/// the whole document ill-formed (`convert` warns, [`OutputKind::uncarried_chars`]).
+fn xml_safe(v: &str) -> std::borrow::Cow<'_, str> {
+    if v.chars().all(xml_char) {
+        std::borrow::Cow::Borrowed(v)
+    } else {
+        std::borrow::Cow::Owned(
+            v.chars()
+                .map(|c| if xml_char(c) { c } else { '\u{FFFD}' })
+                .collect(),
+        )
+    }
+}
+
+/// XML text with the five entities escaped, `\r` as a character reference, and what XML cannot
+/// carry replaced ([`xml_safe`]).
 fn escape_text(v: &str) -> String {
-    let e = quick_xml::escape::escape(v);
+    let v = xml_safe(v);
+    let e = quick_xml::escape::escape(&*v);
     if e.contains('\r') {
         e.replace('\r', "&#13;")
     } else {
@@ -593,7 +658,7 @@ fn write_xml_item<W: Write>(
                     write_text(w, "summary", v)?;
                     continue;
                 }
-                "link" if !v.contains(['\t', '\n', '\r']) => {
+                "link" if !v.contains(['\t', '\n', '\r']) && v.chars().all(xml_char) => {
                     let mut link = BytesStart::new("link");
                     link.push_attribute(("href", v.as_str()));
                     w.write_event(Event::Empty(link))?;
@@ -652,6 +717,46 @@ pub fn write_all_to_vec(kind: OutputKind, products: &[Product]) -> Result<Vec<u8
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Characters XML 1.0 cannot carry are written as U+FFFD, so the document stays well-formed
+    /// and reads back; the other formats keep them.
+    #[test]
+    fn xml_outputs_replace_what_xml_cannot_carry() {
+        let mut p = Product::default();
+        p.set("id", "A1\u{1b}[31m");
+        p.set("title", "Bell\u{7} \u{fffe} tab\tkept");
+        p.set("link", "https://e.com/\u{1}a");
+        p.shipping.push(crate::model::Shipping {
+            country: Some("US\u{0}".into()),
+            price: Some("4.95 USD".into()),
+            ..crate::model::Shipping::default()
+        });
+        for kind in [OutputKind::Rss, OutputKind::Atom] {
+            assert_eq!(
+                kind.uncarried_chars(&p),
+                [
+                    ("id", '\u{1b}'),
+                    ("title", '\u{7}'),
+                    ("link", '\u{1}'),
+                    ("shipping", '\u{0}')
+                ]
+            );
+            let xml = String::from_utf8(write_all_to_vec(kind, &[p.clone()]).unwrap()).unwrap();
+            let mut r = quick_xml::Reader::from_str(&xml);
+            loop {
+                match r.read_event() {
+                    Ok(Event::Eof) => break,
+                    Ok(_) => {}
+                    Err(e) => panic!("{kind:?}: {e}\n{xml}"),
+                }
+            }
+            assert!(!xml.chars().any(|c| !xml_char(c)), "{xml}");
+            assert!(xml.contains("A1\u{fffd}[31m"), "{xml}");
+            assert!(xml.contains("Bell\u{fffd} \u{fffd} tab\tkept"), "{xml}");
+        }
+        assert!(OutputKind::Csv.uncarried_chars(&p).is_empty());
+        assert!(!xml_char('\u{ffff}') && xml_char('\u{10000}') && xml_char('\u{85}'));
+    }
 
     #[test]
     fn xml_outputs_say_which_attribute_names_they_change() {
