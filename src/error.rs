@@ -126,12 +126,21 @@ pub struct ErrorInner {
     pub show_related_only: bool,
 }
 
+/// `text` as an error may show it: messages quote a feed's text (a header name, a value), which
+/// must reach the terminal without its control characters ([`crate::model::text::printable`]).
+fn shown(text: String) -> String {
+    match crate::model::text::printable(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    }
+}
+
 impl Error {
     #[must_use]
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self(Box::new(ErrorInner {
             code,
-            message: message.into(),
+            message: shown(message.into()),
             help: None,
             details: None,
             retry_after: None,
@@ -143,7 +152,7 @@ impl Error {
 
     #[must_use]
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(shown(help.into()));
         self
     }
 

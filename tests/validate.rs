@@ -1072,4 +1072,12 @@ fn control_characters_from_a_feed_never_reach_the_terminal() {
     assert_eq!(out.code, Some(2), "{}", out.stderr);
     assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
     assert!(out.stderr.contains("A\u{241b}[2J"), "{}", out.stderr);
+
+    // An error message quoting the feed (a header of unknown names) escapes it too.
+    let header = dir.path().join("header.csv");
+    std::fs::write(&header, "foo\u{1b}[2J,bar\n1,2\n").unwrap();
+    let out = validate(db.path(), PROD_KEY, &[], &[&header]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+    assert!(out.stderr.contains("`foo\\u{1b}[2J`"), "{}", out.stderr);
 }

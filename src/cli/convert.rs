@@ -154,7 +154,7 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     }
     if !ctx.global.quiet {
         for w in &warnings {
-            writeln!(ctx.err, "warning: {w}")?;
+            writeln!(ctx.err, "warning: {}", crate::model::text::printable(w))?;
         }
         let dest = args
             .output

@@ -473,7 +473,7 @@ impl AnalysisWriter {
         let bva = &a.data.brand_voice_analysis;
         let rec = a.data.recommendations.first().map_or_else(
             || "-".to_string(),
-            |r| crate::report::printable(&r.suggestion).into_owned(),
+            |r| crate::model::text::printable(&r.suggestion).into_owned(),
         );
         self.rows.push([
             self.written.to_string(),
@@ -616,7 +616,7 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
                 table.set_header(["brand", "analyses", "status", "stability", "avg score"]);
                 for p in &all {
                     table.add_row([
-                        crate::report::printable(&p.brand_name).into_owned(),
+                        crate::model::text::printable(&p.brand_name).into_owned(),
                         p.analysis_count.to_string(),
                         p.status().as_str().to_string(),
                         format!("{:.2}", p.voice_stability()),

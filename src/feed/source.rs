@@ -929,12 +929,13 @@ pub(crate) fn syntax_error(
     };
     // People see only this diagnostic: `file:line:col: problem` once (the form editors and CI
     // logs link), then the snippet. The error's own message is the same text, for JSON.
+    let message = crate::model::text::printable(&message).into_owned();
     let diag = InputDiagnostic {
         message: message.clone(),
         src,
         span,
         label_text: "here".to_owned(),
-        help: help.map(str::to_owned),
+        help: help.map(|h| crate::model::text::printable(h).into_owned()),
     };
     let mut err = Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag));
     err.message = message;

@@ -41,6 +41,30 @@ impl Trim for str {
     }
 }
 
+/// `text` with every control character (C0, DEL and C1: `\n`, `\t`, ESC...) written as its
+/// escape (`\n`, `\t`, `\u{1b}`), as the GTIN table shows a raw GTIN: a feed's text reaches a
+/// terminal only as printable characters, so a value cannot clear the screen, retitle the
+/// window, colour what follows or break a line of the report. Every table cell and text line
+/// that carries a feed's text (ids, titles, messages quoting values, file names) goes through it.
+#[must_use]
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    // Every control character's UTF-8 starts with a byte below 0x20, 0x7F or 0xC2 (C1).
+    if !text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2)
+        || !text.chars().any(char::is_control)
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The plural ending of a count: `""` for 1, `"s"` otherwise. Every count a message states
 /// (in a table, on stderr, in a JSON `message`) takes its noun's ending from here or from
 /// [`count`], so that none says "1 products".
@@ -56,7 +80,7 @@ pub fn count<T: Copy + PartialEq + From<u8> + std::fmt::Display>(n: T, noun: &st
 
 #[cfg(test)]
 mod tests {
-    use super::{Trim, count, plural};
+    use super::{Trim, count, plural, printable};
     use proptest::prelude::*;
 
     #[test]
@@ -96,6 +120,32 @@ mod tests {
         #[test]
         fn blank_is_what_str_trim_says(s in "[ \t\n\r\u{0b}\u{0c}\u{1c}\u{85}\u{a0}\u{2003}\u{feff}a!é]{0,10}") {
             prop_assert_eq!(s.is_blank(), s.trim().is_empty(), "{:?}", s);
+        }
+    }
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(
+            printable("Plain text, “quoted” é"),
+            "Plain text, “quoted” é"
+        );
+        assert!(matches!(printable("ok"), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(printable("A1\u{1b}[31m"), "A1\\u{1b}[31m");
+        assert_eq!(printable("a\tb\nc\r"), "a\\tb\\nc\\r");
+        assert_eq!(printable("x\u{7f}\u{9b}y"), "x\\u{7f}\\u{9b}y");
+        // U+00A0 (C2 A0) is not a control character.
+        assert_eq!(printable("a\u{a0}b"), "a\u{a0}b");
+    }
+
+    proptest! {
+        /// Nothing a terminal would act on survives, and text without controls is unchanged.
+        #[test]
+        fn no_control_character_survives(s in any::<String>()) {
+            let p = printable(&s);
+            prop_assert!(!p.chars().any(char::is_control));
+            if !s.chars().any(char::is_control) {
+                prop_assert_eq!(&*p, &*s);
+            }
         }
     }
 }

@@ -637,7 +637,7 @@ pub fn write_rows(out: &mut dyn Write, rows: &[TableRow], color: bool) -> Result
     ]);
     for r in rows {
         t.add_row([
-            super::printable(&r.product_id).into_owned(),
+            crate::model::text::printable(&r.product_id).into_owned(),
             r.status.to_owned(),
             r.coverage.clone(),
             format!("{:.1}", r.optimization),

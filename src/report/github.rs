@@ -33,8 +33,9 @@ pub fn command(severity: Severity) -> &'static str {
 }
 
 /// Escapes a command's message (data): `%`, `\r`, `\n` (GitHub's `escapeData`), and writes any
-/// other control character as its escape (`\u{1b}`, as [`super::printable`] does): the log is
-/// read in a terminal or in GitHub's viewer, which runs ANSI codes, and a feed's text must not.
+/// other control character as its escape (`\u{1b}`, as [`crate::model::text::printable`]
+/// does): the log is read in a terminal or in GitHub's viewer, which runs ANSI codes, and a
+/// feed's text must not.
 #[must_use]
 pub fn escape_data(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);

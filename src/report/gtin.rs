@@ -340,7 +340,7 @@ fn row(label: &str, raw: &str, a: &GtinAnalysis) -> [String; 7] {
             .join("\n")
     };
     [
-        super::printable(label).into_owned(),
+        crate::model::text::printable(label).into_owned(),
         raw.escape_debug().to_string(),
         verdict,
         format,

@@ -258,14 +258,14 @@ pub fn write_table<W: Write>(
         for (i, op) in top.iter().enumerate() {
             t.add_row(vec![
                 (i + 1).to_string(),
-                super::printable(&op.product_id).into_owned(),
-                shorten(&super::printable(&op.title), 40),
+                crate::model::text::printable(&op.product_id).into_owned(),
+                shorten(&crate::model::text::printable(&op.title), 40),
                 format_money(
                     crate::revenue::model::to_cents(op.potential_gain),
                     &op.currency,
                 ),
                 op.priority.as_str().to_owned(),
-                shorten(&super::printable(&op.recommendation), 70),
+                shorten(&crate::model::text::printable(&op.recommendation), 70),
             ]);
         }
         writeln!(w, "Largest potential gains ({}):\n{t}", a.currency)?;

@@ -10,7 +10,8 @@ use std::io::{self, Write};
 use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
-use super::{guard_cell, printable};
+use super::guard_cell;
+use crate::model::text::printable;
 
 use crate::account::{Meta, ProductBilling};
 use crate::model::Severity;
