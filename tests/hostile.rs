@@ -129,7 +129,7 @@ const EXPECTED: &[(&str, Outcome)] = &[
     ),
     (
         "garbage_after.csv.gz",
-        Error("13 byte(s) of junk after the end of the gzip data, at byte offset 33"),
+        Error("13 bytes of junk after the end of the gzip data, at byte offset 33"),
     ),
     (
         "header_repeated.csv",
@@ -843,7 +843,7 @@ fn gzip_errors_name_the_problem_and_the_byte_offset() {
     for (name, msg) in [
         (
             "garbage_after.csv.gz",
-            "garbage_after.csv.gz: 13 byte(s) of junk after the end of the gzip data, at byte offset 33 (not another gzip member: it starts with 74, not 1f 8b)",
+            "garbage_after.csv.gz: 13 bytes of junk after the end of the gzip data, at byte offset 33 (not another gzip member: it starts with 74, not 1f 8b)",
         ),
         (
             "truncated.csv.gz",

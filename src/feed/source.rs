@@ -284,10 +284,11 @@ impl StrictDecode {
                         line,
                         offset,
                         format!(
-                            "invalid {} at line {line}, byte offset {offset}: {} byte(s) that are \
-                             not text in this encoding",
+                            "invalid {} at line {line}, byte offset {offset}: {} that {} not \
+                             text in this encoding",
                             self.enc.name(),
-                            bad
+                            crate::model::text::count(bad, "byte"),
+                            if bad == 1 { "is" } else { "are" }
                         ),
                         ENCODING_HELP,
                     );
@@ -533,9 +534,10 @@ impl Read for Gunzip {
                         Self::error_with(
                             offset,
                             format!(
-                                "{junk} byte(s) of junk after the end of the gzip data, at byte \
-                                 offset {offset} (not another gzip member: it starts with \
-                                 {first:02x}, not 1f 8b)"
+                                "{} of junk after the end of the gzip data, at byte offset \
+                                 {offset} (not another gzip member: it starts with {first:02x}, \
+                                 not 1f 8b)",
+                                crate::model::text::count(junk, "byte")
                             ),
                             "the compressed data ends before the junk: remove the trailing bytes \
                              or export the file again",
@@ -1380,9 +1382,25 @@ mod tests {
         let err = r.read_to_string(&mut s).unwrap_err();
         let d = decode_error(&err);
         assert_eq!((d.line, d.offset), (3, 12), "{}", d.message);
+        assert_eq!(
+            d.message,
+            "invalid UTF-16LE at line 3, byte offset 12: 2 bytes that are not text in this \
+             encoding"
+        );
+        // An odd final byte is one byte, said in the singular.
+        let mut odd = Vec::new();
+        for u in "ab".encode_utf16() {
+            odd.extend(u.to_le_bytes());
+        }
+        odd.push(b'c');
+        let mut r = StrictDecode::new(Box::new(Cursor::new(odd)), encoding_rs::UTF_16LE);
+        let err = r.read_to_string(&mut String::new()).unwrap_err();
         assert!(
-            d.message
-                .starts_with("invalid UTF-16LE at line 3, byte offset 12")
+            decode_error(&err)
+                .message
+                .ends_with(": 1 byte that is not text in this encoding"),
+            "{}",
+            decode_error(&err).message
         );
 
         let mut ok = Vec::new();
@@ -1454,7 +1472,7 @@ mod tests {
         let err = gunzip(junk).unwrap_err();
         let d = decode_error(&err);
         assert_eq!(d.offset, good.len() as u64);
-        assert!(d.message.starts_with("3 byte(s) of junk"), "{}", d.message);
+        assert!(d.message.starts_with("3 bytes of junk"), "{}", d.message);
         let err = gunzip(good[..good.len() - 4].to_vec()).unwrap_err();
         assert!(decode_error(&err).message.contains("truncated"));
         let err = gunzip(b"plain text".to_vec()).unwrap_err();
