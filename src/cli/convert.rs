@@ -163,7 +163,7 @@ pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         writeln!(
             ctx.err,
             "converted {count} product{} to {} ({dest})",
-            if count == 1 { "" } else { "s" },
+            crate::model::text::plural(count),
             kind.name()
         )?;
     }

@@ -169,7 +169,7 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         writeln!(
             ctx.err,
             "analysed {count} product{} → {}",
-            if count == 1 { "" } else { "s" },
+            crate::model::text::plural(count),
             path.display()
         )?;
     }

@@ -645,7 +645,7 @@ impl Layout {
             &format!(
                 "line {open_line}: a quoted field opened here is never closed; the rest of the \
                  file ({swallowed} line{}) was read into it",
-                if swallowed == 1 { "" } else { "s" }
+                crate::model::text::plural(swallowed)
             ),
             Some(
                 "close the quote, or double every `\"` inside a quoted value (`\"\"`); a value \

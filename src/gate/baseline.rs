@@ -549,7 +549,7 @@ impl BaselineReport {
                 writeln!(
                     w,
                     "  {code} on {n} product{}",
-                    if *n == 1 { "" } else { "s" }
+                    crate::model::text::plural(*n)
                 )?;
             }
         }

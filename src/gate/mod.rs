@@ -168,7 +168,7 @@ impl Gate {
                 };
                 verdict = verdict.and(Verdict::Fail(format!(
                     "{n} finding{} of severity {scope} (--fail-on {severity})",
-                    if n == 1 { "" } else { "s" }
+                    crate::model::text::plural(n)
                 )));
             }
         }

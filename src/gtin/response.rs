@@ -308,7 +308,7 @@ fn analysis_message(a: &GtinAnalysis, options: Options) -> String {
         let mut s = format!(
             "Matches {} fake-GTIN pattern{}:",
             a.patterns.len(),
-            if a.patterns.len() == 1 { "" } else { "s" }
+            plural(a.patterns.len())
         );
         for (i, p) in a.patterns.iter().enumerate() {
             let sep = if i == 0 { " " } else { ", " };

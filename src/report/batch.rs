@@ -683,7 +683,7 @@ pub fn write_summary(out: &mut dyn Write, tail: &BatchTail) -> Result<()> {
                 w.rule,
                 w.name,
                 w.products_fixed,
-                if w.products_fixed == 1 { "" } else { "s" },
+                plural(w.products_fixed),
                 w.impact,
                 w.fix
             )?;

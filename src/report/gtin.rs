@@ -274,7 +274,7 @@ impl<W: Write> GtinTableEmitter<W> {
             self.out,
             "{} GTIN{}: {} valid, {} invalid, {} suspicious; GMC compliance {}; fraud detection score {}/100",
             s.total_processed,
-            if s.total_processed == 1 { "" } else { "s" },
+            crate::model::text::plural(s.total_processed),
             s.valid_count,
             s.invalid_count,
             s.suspicious_count,

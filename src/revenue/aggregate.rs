@@ -74,7 +74,7 @@ pub fn payback_period(monthly_gain: i64, investment: i64) -> String {
     if investment < monthly_gain {
         let g = i128::from(monthly_gain);
         let days = (i128::from(investment) * 30 + g - 1) / g;
-        return format!("{days} day{}", if days == 1 { "" } else { "s" });
+        return format!("{days} day{}", crate::model::text::plural(days));
     }
     // Tenths of a month, rounded half up.
     let tenths = (i128::from(investment) * 20 / i128::from(monthly_gain) + 1) / 2;
@@ -363,9 +363,9 @@ impl Accumulator {
             format!(
                 "Fixing {} issue{} on {} product{} can earn {} per {period_name}, {} over {horizon} months",
                 s.issues,
-                if s.issues == 1 { "" } else { "s" },
+                crate::model::text::plural(s.issues),
                 t.products_with_gain,
-                if t.products_with_gain == 1 { "" } else { "s" },
+                crate::model::text::plural(t.products_with_gain),
                 format_money(s.potential_gain.saturating_mul(period), currency),
                 format_money(opportunity, currency),
             )
