@@ -21,9 +21,11 @@
 //!   quote opened and how many lines were swallowed. A correctly quoted multi-line last field
 //!   always ends the file with `"`, so valid feeds never trigger it.
 //!
-//! The text is read in segments of whole records ([`super::segment`]), each parsed by the csv crate
-//! on its own; nothing above depends on where they are cut (a segment never starts with a blank
-//! line or a repeated header, and a proptest holds segments of any size to the same products).
+//! The text is read in segments of whole records ([`super::segment`]), each read on its own by
+//! [`super::plain`], which cuts records into fields as the csv crate does, with memchr (the crate's
+//! reader reads a segment that is not UTF-8 and reports where); nothing above depends on where they
+//! are cut (a segment never starts with a blank line or a repeated header, and a proptest holds
+//! segments of any size to the same products, and to what the csv crate alone reads).
 //! A product's line is the line of its record's first byte: the csv crate's own position is where
 //! it started reading, before the `\n` of a `\r\n` and the blank lines it skips, so it is
 //! corrected by the line breaks there. Lines end at `\n`, `\r\n` or a `\r` alone (classic Mac
@@ -40,6 +42,7 @@ use super::names::{
     self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, is_multi_value,
     split_group_header, split_multi, static_name,
 };
+use super::plain::Plain;
 use super::segment::{SEGMENT_BYTES, Segment, Segmenter};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
@@ -100,7 +103,7 @@ impl SegmentJob {
                 last: segment.last,
                 ends_with_newline,
                 ends_with_quote,
-                rdr: segment_reader(self.layout.delimiter, segment.bytes),
+                src: Src::new(self.layout.delimiter, segment.bytes),
                 record: csv::StringRecord::new(),
                 index: 0,
             },
@@ -174,14 +177,16 @@ impl SegmentReader {
     /// segment's line breaks by then).
     pub(crate) fn next_line(&self) -> u64 {
         if self.cur.lone_cr {
-            let bytes = self.cur.rdr.get_ref().get_ref();
-            return self.cur.line_offset + 1 + source::count_line_breaks(bytes);
+            return self.cur.line_offset + 1 + source::count_line_breaks(self.cur.src.bytes());
         }
-        self.cur.line_offset + self.cur.rdr.position().line()
+        self.cur.line_offset + self.cur.src.position().line()
     }
 
     pub(crate) fn finish(self) -> (Option<Error>, Vec<ReadIssue>) {
-        recycle(self.layout.delimiter, self.cur.rdr);
+        match self.cur.src {
+            Src::Csv(rdr) => recycle(self.layout.delimiter, rdr),
+            Src::Plain(plain) => super::segment::give_back(plain.into_text().into_bytes()),
+        }
         (self.error, self.pending)
     }
 }
@@ -477,9 +482,79 @@ enum Step {
     Failed(Error),
 }
 
-/// A segment being read: the csv reader over its bytes and where it is.
+/// What reads a segment's records: [`Plain`], or the csv crate's reader when the segment is not
+/// UTF-8 (the text is checked before it is cut, so only in tests; the crate reports where).
+enum Src {
+    Plain(Plain),
+    Csv(SegmentCsv),
+}
+
+impl Src {
+    fn new(delimiter: u8, bytes: Vec<u8>) -> Self {
+        // `Plain` cuts fields at the delimiter, which must not be a byte with a meaning of its
+        // own (never one the delimited reader chooses).
+        if matches!(delimiter, b'"' | b'\n' | b'\r') || !delimiter.is_ascii() || only_csv() {
+            return Self::Csv(segment_reader(delimiter, bytes));
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => Self::Plain(Plain::new(text)),
+            // The csv crate reports where the text stops being UTF-8.
+            Err(e) => Self::Csv(segment_reader(delimiter, e.into_bytes())),
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Self::Plain(plain) => plain.text().as_bytes(),
+            Self::Csv(rdr) => rdr.get_ref().get_ref(),
+        }
+    }
+
+    /// Where the csv crate is (would be, for [`Plain`]) in the segment.
+    fn position(&self) -> csv::Position {
+        match self {
+            Self::Plain(plain) => plain.position(),
+            Self::Csv(rdr) => rdr.position().clone(),
+        }
+    }
+
+    /// Reads the next record as the csv crate does. Should [`Plain`] hand a record back (it does
+    /// not on UTF-8 text), the crate's reader, set at the record's position, reads the rest.
+    fn read(&mut self, delimiter: u8, record: &mut csv::StringRecord) -> csv::Result<bool> {
+        let plain = match self {
+            Self::Csv(rdr) => return rdr.read_record(record),
+            Self::Plain(plain) => plain,
+        };
+        if let Some(more) = plain.read(delimiter, record) {
+            return Ok(more);
+        }
+        let pos = plain.position();
+        let text = plain.take_text();
+        let mut rdr = segment_reader(delimiter, text.into_bytes());
+        rdr.seek_raw(SeekFrom::Start(pos.byte()), pos)?;
+        let read = rdr.read_record(record);
+        *self = Self::Csv(rdr);
+        read
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set it to read segments with the csv crate alone, to compare.
+    static ONLY_CSV: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether segments are read with the csv crate alone (in tests that compare).
+fn only_csv() -> bool {
+    #[cfg(test)]
+    return ONLY_CSV.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
+/// A segment being read: what reads its records and where it is.
 struct SegmentCursor {
-    rdr: SegmentCsv,
+    src: Src,
     /// The segment's length.
     len: u64,
     /// The lines before the segment.
@@ -507,7 +582,7 @@ impl SegmentCursor {
     /// Where, in the record just read (from byte `start`), text follows the closing quote of a
     /// quoted field: a short excerpt of the text around the first such place.
     fn stray_quote(&mut self, start: u64) -> Option<String> {
-        let end = self.rdr.position().byte();
+        let end = self.src.position().byte();
         let mut found = None;
         while let Some(&at) = self.strays.get(self.next_stray) {
             if at as u64 >= end {
@@ -519,19 +594,21 @@ impl SegmentCursor {
             }
         }
         let at = found?;
-        let bytes = self.rdr.get_ref().get_ref();
+        let bytes = self.src.bytes();
         // Both positions are within the segment, which is in memory.
         let start = usize::try_from(start).unwrap_or(0);
         let end = usize::try_from(end).unwrap_or(usize::MAX);
         let from = start.max(at.saturating_sub(24));
         let to = end.min(at + 16).min(bytes.len());
         let excerpt = String::from_utf8_lossy(&bytes[from..to]);
-        let excerpt = excerpt.trim_end_matches(['\r', '\n']);
+        // Without the line breaks before the record, which the csv crate's position (and so
+        // `start`) includes when the record is not the first of its segment.
+        let excerpt = excerpt.trim_matches(['\r', '\n']);
         Some(excerpt.to_owned())
     }
     /// The record just read ends the input: the last of the last segment.
     fn at_end_of_input(&self) -> bool {
-        self.last && self.rdr.position().byte() == self.len
+        self.last && self.src.position().byte() == self.len
     }
 
     /// The line breaks between where the csv crate started reading the record just read (its
@@ -540,7 +617,7 @@ impl SegmentCursor {
     /// of them, so a record after a `\r\n` or a blank line would be reported a line too early.
     fn blank_lines_before(&self, at: u64) -> u64 {
         let at = usize::try_from(at).unwrap_or(usize::MAX);
-        source::count_newlines(breaks_at(self.rdr.get_ref().get_ref(), at))
+        source::count_newlines(breaks_at(self.src.bytes(), at))
     }
 
     /// The line of the record just read, whose csv position is `pos`: the line of its first
@@ -551,7 +628,7 @@ impl SegmentCursor {
         }
         // Records are read in order: count the line breaks from the previous record's first
         // byte (never a line break, so no `\r\n` is cut in two) to this one's.
-        let bytes = self.rdr.get_ref().get_ref();
+        let bytes = self.src.bytes();
         let at = usize::try_from(pos.byte())
             .unwrap_or(usize::MAX)
             .clamp(self.counted_to, bytes.len());
@@ -657,7 +734,7 @@ impl Layout {
     /// Reads one record into a product, a repeated header, the end, or an error.
     fn step(&self, cur: &mut SegmentCursor) -> Step {
         let line_offset = cur.line_offset;
-        match cur.rdr.read_record(&mut cur.record) {
+        match cur.src.read(self.delimiter, &mut cur.record) {
             Ok(true) => {}
             Ok(false) => return Step::End,
             Err(e) => {
@@ -1033,6 +1110,7 @@ mod tests {
                 proptest::sample::select(vec![
                     "1,plain", "2,\"quoted, comma\"", "3,\"two\nlines\"", "", "id,title",
                     "ID,Title", "4", "5,a,b,c", "6,27\" screen", "7,\"\"\"q\"\"\"", "\r",
+                    "8,\"Acme\" brand", "9,\"a\",", "\u{feff}10,b",
                 ]),
                 0..40,
             ),
@@ -1044,7 +1122,16 @@ mod tests {
             text.push_str(&rows.join("\n"));
             text.push_str(tail);
             text = text.replace('\n', ending);
-            prop_assert_eq!(read_with(&text, target), read_with(&text, SEGMENT_BYTES));
+            let read = read_with(&text, target);
+            prop_assert_eq!(&read, &read_with(&text, SEGMENT_BYTES));
+            // And what the csv crate alone reads (`Plain` reads every record here), except that
+            // it removes a byte order mark starting a segment (`Plain` keeps and reports it).
+            if !text.contains('\u{feff}') {
+                ONLY_CSV.with(|only| only.set(true));
+                let by_csv = read_with(&text, target);
+                ONLY_CSV.with(|only| only.set(false));
+                prop_assert_eq!(read, by_csv);
+            }
         }
     }
 

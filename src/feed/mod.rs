@@ -16,6 +16,7 @@
 mod delimited;
 mod json;
 pub mod names;
+mod plain;
 mod segment;
 mod source;
 pub mod write;

@@ -7,10 +7,10 @@
 //! or `\r` outside a quoted field; a `"` opens a quoted field only at the start of a field (in the
 //! middle of an unquoted one, as in `27" monitor`, it is text); inside one, `""` is a quote and a
 //! lone `"` closes it. The scan jumps with memchr from delimiter to delimiter outside quotes and
-//! from quote to quote inside them. Not responsible for what the records contain: the csv crate
-//! parses each segment as it parses the whole text, since every segment starts where a record
-//! starts (a proptest holds the two to the same records and lines).
-
+//! from quote to quote inside them. Not responsible for what the records contain: each segment
+//! is read as the whole text would be ([`super::plain`], which reads as the csv crate does), since
+//! every segment starts where a record starts (a proptest holds the csv crate's reading of the
+//! segments to its reading of the whole text, records and lines).
 use std::cell::RefCell;
 use std::io::{self, Read};
 
