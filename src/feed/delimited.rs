@@ -518,23 +518,88 @@ impl Src {
         }
     }
 
-    /// Reads the next record as the csv crate does. Should [`Plain`] hand a record back (it does
-    /// not on UTF-8 text), the crate's reader, set at the record's position, reads the rest.
+    /// Reads the next record as the csv crate does: into `record` when the crate's reader reads
+    /// the segment, into the [`Plain`] reader otherwise ([`SegmentCursor::row`] gives it).
     fn read(&mut self, delimiter: u8, record: &mut csv::StringRecord) -> csv::Result<bool> {
-        let plain = match self {
-            Self::Csv(rdr) => return rdr.read_record(record),
-            Self::Plain(plain) => plain,
-        };
-        if let Some(more) = plain.read(delimiter, record) {
-            return Ok(more);
+        match self {
+            Self::Csv(rdr) => rdr.read_record(record),
+            Self::Plain(plain) => Ok(plain.read(delimiter)),
         }
-        let pos = plain.position();
-        let text = plain.take_text();
-        let mut rdr = segment_reader(delimiter, text.into_bytes());
-        rdr.seek_raw(SeekFrom::Start(pos.byte()), pos)?;
-        let read = rdr.read_record(record);
-        *self = Self::Csv(rdr);
-        read
+    }
+}
+
+/// The fields of a [`Row`], in order.
+enum RowIter<'a> {
+    Csv(csv::StringRecordIter<'a>),
+    Plain(super::plain::Fields<'a>),
+}
+
+impl<'a> Iterator for RowIter<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            Self::Csv(it) => it.next(),
+            Self::Plain(it) => it.next(),
+        }
+    }
+}
+
+/// The fields of the record just read, from whichever reader read it.
+#[derive(Clone, Copy)]
+enum Row<'a> {
+    Csv(&'a csv::StringRecord),
+    Plain(&'a Plain),
+}
+
+impl<'a> Row<'a> {
+    fn len(self) -> usize {
+        match self {
+            Self::Csv(r) => r.len(),
+            Self::Plain(p) => p.len(),
+        }
+    }
+
+    fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    fn get(self, i: usize) -> Option<&'a str> {
+        match self {
+            Self::Csv(r) => r.get(i),
+            Self::Plain(p) => p.get(i),
+        }
+    }
+
+    fn iter(self) -> RowIter<'a> {
+        match self {
+            Self::Csv(r) => RowIter::Csv(r.iter()),
+            Self::Plain(p) => RowIter::Plain(p.fields()),
+        }
+    }
+
+    /// The number of fields that are not empty.
+    fn non_empty(self) -> usize {
+        match self {
+            Self::Csv(r) => r.iter().filter(|c| !c.is_empty()).count(),
+            Self::Plain(p) => p.non_empty(),
+        }
+    }
+
+    /// The text the fields are read from (with quotes, for [`Plain`]): to look for a byte.
+    fn text(self) -> &'a str {
+        match self {
+            Self::Csv(r) => r.as_slice(),
+            Self::Plain(p) => p.record_text(),
+        }
+    }
+
+    /// The csv crate's position of the record.
+    fn position(self) -> Option<&'a csv::Position> {
+        match self {
+            Self::Csv(r) => r.position(),
+            Self::Plain(p) => Some(p.record_position()),
+        }
     }
 }
 
@@ -554,6 +619,7 @@ fn only_csv() -> bool {
 
 /// A segment being read: what reads its records and where it is.
 struct SegmentCursor {
+    /// The record just read, when the csv crate's reader reads the segment.
     src: Src,
     /// The segment's length.
     len: u64,
@@ -579,6 +645,14 @@ struct SegmentCursor {
 }
 
 impl SegmentCursor {
+    /// The fields of the record just read.
+    fn row(&self) -> Row<'_> {
+        match &self.src {
+            Src::Plain(plain) => Row::Plain(plain),
+            Src::Csv(_) => Row::Csv(&self.record),
+        }
+    }
+
     /// Where, in the record just read (from byte `start`), text follows the closing quote of a
     /// quoted field: a short excerpt of the text around the first such place.
     fn stray_quote(&mut self, start: u64) -> Option<String> {
@@ -660,7 +734,7 @@ impl Layout {
         let mut rdr = segment_reader(self.delimiter, record.to_vec());
         let mut r = csv::StringRecord::new();
         let may = match rdr.read_record(&mut r) {
-            Ok(true) => !self.is_header_repeat(&r),
+            Ok(true) => !self.is_header_repeat(Row::Csv(&r)),
             _ => false,
         };
         recycle(self.delimiter, rdr);
@@ -668,7 +742,7 @@ impl Layout {
     }
 
     /// Whether `r` is the header again.
-    fn is_header_repeat(&self, r: &csv::StringRecord) -> bool {
+    fn is_header_repeat(&self, r: Row<'_>) -> bool {
         if r.len() != self.header_names.len() || r.is_empty() {
             return false;
         }
@@ -689,8 +763,9 @@ impl Layout {
     /// The error for a quote opened in the last field of the last record and never closed
     /// (see the module documentation for the rule).
     fn unclosed_quote(&self, cur: &SegmentCursor, line: u64) -> Option<Error> {
-        let n = cur.record.len();
-        let last = cur.record.get(n.checked_sub(1)?)?;
+        let row = cur.row();
+        let n = row.len();
+        let last = row.get(n.checked_sub(1)?)?;
         // The cheap test first: only the last record of the input can have this problem.
         if !cur.at_end_of_input()
             || memchr::memchr2(b'\n', b'\r', last.as_bytes()).is_none()
@@ -698,7 +773,7 @@ impl Layout {
         {
             return None;
         }
-        let before: Vec<&str> = cur.record.iter().take(n - 1).collect();
+        let before: Vec<&str> = row.iter().take(n - 1).collect();
         let newlines_before: u64 = before
             .iter()
             .map(|f| source::count_line_breaks(f.as_bytes()))
@@ -741,14 +816,14 @@ impl Layout {
                 return Step::Failed(csv_error(&self.label, &self.origin, &e, line_offset));
             }
         }
-        let (line, start) = match cur.record.position().cloned() {
+        let (line, start) = match cur.row().position().cloned() {
             Some(pos) => (cur.record_line(&pos), pos.byte()),
             None => (line_offset, 0),
         };
         if let Some(e) = self.unclosed_quote(cur, line) {
             return Step::Failed(e);
         }
-        if self.is_header_repeat(&cur.record) {
+        if self.is_header_repeat(cur.row()) {
             return Step::HeaderRepeat(line);
         }
         let stray = if cur.strays.is_empty() {
@@ -756,12 +831,13 @@ impl Layout {
         } else {
             cur.stray_quote(start)
         };
-        let record = &cur.record;
-        let mut p = Product::new(SourceLocation::new(self.label.clone(), line, cur.index));
+        let index = cur.index;
+        cur.index += 1;
+        let record = cur.row();
+        let mut p = Product::new(SourceLocation::new(self.label.clone(), line, index));
         // Room for the values the row has, not for every column: a list of more than 1 KiB
         // (18 attributes) takes the allocator's slow path (docs/performance.md, "10cdd5b–17104fa").
-        p.reserve_attributes(record.iter().filter(|c| !c.is_empty()).count());
-        cur.index += 1;
+        p.reserve_attributes(record.non_empty());
         if let Some(excerpt) = stray {
             p.read_issues.push(ReadIssue {
                 line,
@@ -772,7 +848,7 @@ impl Layout {
                 ),
             });
         }
-        if memchr::memchr(0xEF, record.as_slice().as_bytes()).is_some() {
+        if memchr::memchr(0xEF, record.text().as_bytes()).is_some() {
             for (i, cell) in record.iter().enumerate() {
                 if cell.contains('\u{feff}') {
                     p.read_issues.push(ReadIssue {
@@ -848,7 +924,7 @@ impl Layout {
             )
         } else {
             let mut kept = Vec::new();
-            for (i, cell) in cur.record.iter().enumerate().skip(want) {
+            for (i, cell) in cur.row().iter().enumerate().skip(want) {
                 if !cell.is_empty() {
                     let name = format!("column_{}", i + 1);
                     p.push(&name, cell);

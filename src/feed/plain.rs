@@ -17,7 +17,31 @@
 
 use memchr::{memchr, memchr3};
 
-/// A segment's text and where the next record starts.
+/// Where a field of the record just read is: a range of the text, or of the scratch text (a
+/// quoted field with `""` or text after its closing quote, rewritten as the csv crate reads it).
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    start: usize,
+    end: usize,
+    scratch: bool,
+}
+
+/// The fields of a [`Plain`] reader's record ([`Plain::fields`]).
+pub(crate) struct Fields<'a> {
+    plain: &'a Plain,
+    spans: std::slice::Iter<'a, Span>,
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let span = *self.spans.next()?;
+        Some(self.plain.field(span).unwrap_or_default())
+    }
+}
+
+/// A segment's text, the fields of the record just read, and where the next record starts.
 pub(crate) struct Plain {
     text: String,
     /// Where the csv crate would start reading the next record: after the line break ending the
@@ -25,7 +49,12 @@ pub(crate) struct Plain {
     at: usize,
     /// 1 + the `\n` before `at`: the crate's line there.
     line: u64,
-    /// A quoted field with `""` in it, unescaped.
+    /// The record just read: the crate's position before it, where its first field starts, and
+    /// its fields.
+    record_pos: csv::Position,
+    record_start: usize,
+    fields: Vec<Span>,
+    /// The fields of the record just read that are not a range of the text, one after another.
     scratch: String,
 }
 
@@ -35,6 +64,9 @@ impl Plain {
             text,
             at: 0,
             line: 1,
+            record_pos: csv::Position::new(),
+            record_start: 0,
+            fields: Vec::new(),
             scratch: String::new(),
         }
     }
@@ -45,11 +77,6 @@ impl Plain {
 
     pub(crate) fn into_text(self) -> String {
         self.text
-    }
-
-    /// The text, leaving this reader with none (for the csv crate's reader to read it on).
-    pub(crate) fn take_text(&mut self) -> String {
-        std::mem::take(&mut self.text)
     }
 
     /// Where the unquoted text from `at` ends: at the next delimiter or line break, or the end.
@@ -64,80 +91,154 @@ impl Plain {
         pos
     }
 
-    /// Reads the next record into `record`, with the position the csv crate gives it: `Some(true)`
-    /// when there was one, `Some(false)` at the end of the text. `None` (nothing read, the
-    /// position unchanged) would mean a field not cut at a character boundary, which valid UTF-8
-    /// cut at ASCII bytes never gives: the caller then reads on with the csv crate.
-    pub(crate) fn read(&mut self, delimiter: u8, record: &mut csv::StringRecord) -> Option<bool> {
-        let text = self.text.as_str();
-        let bytes = text.as_bytes();
-        let len = bytes.len();
+    /// The csv crate's position of the record just read (where it started reading it).
+    pub(crate) fn record_position(&self) -> &csv::Position {
+        &self.record_pos
+    }
+
+    /// The number of fields of the record just read.
+    pub(crate) fn len(&self) -> usize {
+        self.fields.len()
+    }
+
+    /// Field `i` of the record just read, as the csv crate reads it.
+    pub(crate) fn get(&self, i: usize) -> Option<&str> {
+        self.fields.get(i).and_then(|&span| self.field(span))
+    }
+
+    fn field(&self, span: Span) -> Option<&str> {
+        let from = if span.scratch {
+            &self.scratch
+        } else {
+            &self.text
+        };
+        // Fields are cut at ASCII bytes of valid UTF-8: always at character boundaries.
+        from.get(span.start..span.end)
+    }
+
+    /// The fields of the record just read, in order.
+    pub(crate) fn fields(&self) -> Fields<'_> {
+        Fields {
+            plain: self,
+            spans: self.fields.iter(),
+        }
+    }
+
+    /// The number of fields of the record just read that are not empty.
+    pub(crate) fn non_empty(&self) -> usize {
+        self.fields.iter().filter(|s| s.end > s.start).count()
+    }
+
+    /// The text of the record just read, from its first field to its line break: what its fields
+    /// are read from.
+    pub(crate) fn record_text(&self) -> &str {
+        self.text
+            .get(self.record_start..self.at)
+            .unwrap_or_default()
+    }
+
+    /// Adds `text[from..to]` to the scratch text, returning where it starts there.
+    fn copy_to_scratch(&mut self, from: usize, to: usize) -> usize {
+        let at = self.scratch.len();
+        self.scratch
+            .push_str(self.text.get(from..to).unwrap_or_default());
+        at
+    }
+
+    /// Reads the next record as the csv crate reads it, with the position the crate gives it:
+    /// `true` when there was one, `false` at the end of the text.
+    pub(crate) fn read(&mut self, delimiter: u8) -> bool {
+        let len = self.text.len();
         let start = self.at;
-        record.clear();
-        record.set_position(Some(self.position()));
+        self.record_pos = self.position();
+        self.fields.clear();
+        self.scratch.clear();
         // Blank lines before the record are skipped.
         let mut at = start
-            + bytes[start..]
+            + self.text.as_bytes()[start..]
                 .iter()
                 .take_while(|&&c| c == b'\n' || c == b'\r')
                 .count();
+        self.record_start = at;
         if at == len {
-            self.line += crate::feed::source::count_newlines(&bytes[start..]);
+            self.line += crate::feed::source::count_newlines(&self.text.as_bytes()[start..]);
             self.at = len;
-            return Some(false);
+            return false;
         }
         loop {
+            let bytes = self.text.as_bytes();
             if bytes.get(at) == Some(&b'"') {
                 // A quoted field: to the next lone `"` (or the end of the text, where the crate
                 // ends an unclosed one), each `""` a quote.
                 let mut from = at + 1;
                 let mut next = from;
-                let mut escaped = false;
-                self.scratch.clear();
+                // Where the field starts in the scratch text, once it has a `""`.
+                let mut in_scratch = None;
                 let end = loop {
+                    let bytes = self.text.as_bytes();
                     let Some(quote) = memchr(b'"', &bytes[next..]).map(|k| next + k) else {
                         break len;
                     };
                     if bytes.get(quote + 1) != Some(&b'"') {
                         break quote;
                     }
-                    self.scratch.push_str(text.get(from..=quote)?);
-                    escaped = true;
+                    let begun = self.copy_to_scratch(from, quote + 1);
+                    in_scratch.get_or_insert(begun);
                     next = quote + 2;
                     from = next;
                 };
-                let rest = text.get(from..end)?;
                 at = (end + 1).min(len);
                 // Text after the closing quote belongs to the field, up to the next delimiter
                 // or line break, quotes and all (`"Acme" brand` reads `Acme brand`).
+                let bytes = self.text.as_bytes();
                 let after = match bytes.get(at) {
                     Some(&c) if c != delimiter && c != b'\n' && c != b'\r' => {
-                        let end = Self::field_end(bytes, at, delimiter);
-                        let after = text.get(at..end)?;
-                        at = end;
-                        after
+                        let after_end = Self::field_end(bytes, at, delimiter);
+                        let after = (at, after_end);
+                        at = after_end;
+                        Some(after)
                     }
-                    _ => "",
+                    _ => None,
                 };
-                if escaped || !after.is_empty() {
-                    self.scratch.push_str(rest);
-                    self.scratch.push_str(after);
-                    record.push_field(&self.scratch);
+                let span = if in_scratch.is_none() && after.is_none() {
+                    Span {
+                        start: from,
+                        end,
+                        scratch: false,
+                    }
                 } else {
-                    record.push_field(rest);
-                }
+                    let begun = self.copy_to_scratch(from, end);
+                    let start = *in_scratch.get_or_insert(begun);
+                    if let Some((after_start, after_end)) = after {
+                        self.copy_to_scratch(after_start, after_end);
+                    }
+                    Span {
+                        start,
+                        end: self.scratch.len(),
+                        scratch: true,
+                    }
+                };
+                self.fields.push(span);
             } else {
                 let end = Self::field_end(bytes, at, delimiter);
-                record.push_field(text.get(at..end)?);
+                self.fields.push(Span {
+                    start: at,
+                    end,
+                    scratch: false,
+                });
                 at = end;
             }
-            match bytes.get(at) {
+            match self.text.as_bytes().get(at) {
                 None => break,
                 Some(&c) if c == delimiter => {
                     at += 1;
                     if at == len {
                         // A delimiter ending the text: an empty last field.
-                        record.push_field("");
+                        self.fields.push(Span {
+                            start: len,
+                            end: len,
+                            scratch: false,
+                        });
                         break;
                     }
                 }
@@ -148,9 +249,9 @@ impl Plain {
                 }
             }
         }
-        self.line += crate::feed::source::count_newlines(&bytes[start..at]);
+        self.line += crate::feed::source::count_newlines(&self.text.as_bytes()[start..at]);
         self.at = at;
-        Some(true)
+        true
     }
 }
 
@@ -186,17 +287,26 @@ mod tests {
         (out, rdr.position().byte(), rdr.position().line())
     }
 
-    /// The records `Plain` reads, and its position at the end, or `None` if it handed a record
-    /// back (it never does).
-    fn by_plain(text: &str, d: u8) -> Option<(Vec<Rec>, u64, u64)> {
+    fn rec_of(p: &Plain) -> Rec {
+        let pos = p.record_position();
+        (
+            (0..p.len())
+                .map(|i| p.get(i).unwrap_or("<no field>").to_owned())
+                .collect(),
+            pos.byte(),
+            pos.line(),
+        )
+    }
+
+    /// The records `Plain` reads, and its position at the end.
+    fn by_plain(text: &str, d: u8) -> (Vec<Rec>, u64, u64) {
         let mut p = Plain::new(text.to_owned());
         let mut out = Vec::new();
-        let mut r = csv::StringRecord::new();
-        while p.read(d, &mut r)? {
-            out.push(rec(&r));
+        while p.read(d) {
+            out.push(rec_of(&p));
         }
         let pos = p.position();
-        Some((out, pos.byte(), pos.line()))
+        (out, pos.byte(), pos.line())
     }
 
     proptest! {
@@ -219,7 +329,7 @@ mod tests {
             if text.starts_with('\u{feff}') {
                 text.insert(0, 'a');
             }
-            prop_assert_eq!(by_plain(&text, d), Some(by_csv(&text, d)));
+            prop_assert_eq!(by_plain(&text, d), by_csv(&text, d));
         }
     }
 
@@ -227,8 +337,8 @@ mod tests {
     fn fields_quotes_and_line_ends() {
         let text = "a,\"b,\"\"c\"\"\",\r\n\n\"multi\nline\",x\r\"open";
         let got = by_plain(text, b',');
-        assert_eq!(got, Some(by_csv(text, b',')));
-        let (records, ..) = got.unwrap_or_default();
+        assert_eq!(got, by_csv(text, b','));
+        let (records, ..) = got;
         let fields: Vec<Vec<String>> = records.into_iter().map(|r| r.0).collect();
         assert_eq!(
             fields,
@@ -244,8 +354,8 @@ mod tests {
     fn text_after_a_closing_quote_is_read_as_the_csv_crate_reads_it() {
         let text = "1,\"Acme\" brand,\"x\"\"y\"z\"w\"\n2,\"a\"b\r\n";
         let got = by_plain(text, b',');
-        assert_eq!(got, Some(by_csv(text, b',')));
-        let fields: Vec<Vec<String>> = got.unwrap_or_default().0.into_iter().map(|r| r.0).collect();
+        assert_eq!(got, by_csv(text, b','));
+        let fields: Vec<Vec<String>> = got.0.into_iter().map(|r| r.0).collect();
         assert_eq!(
             fields,
             [vec!["1", "Acme brand", "x\"yz\"w\""], vec!["2", "ab"]]
@@ -255,10 +365,9 @@ mod tests {
     #[test]
     fn a_byte_order_mark_is_kept_wherever_it_is() {
         let mut p = Plain::new("\u{feff}1,a\n\u{feff}2,b\n".to_owned());
-        let mut r = csv::StringRecord::new();
         let mut first = Vec::new();
-        while p.read(b',', &mut r) == Some(true) {
-            first.push(r.get(0).unwrap_or_default().to_owned());
+        while p.read(b',') {
+            first.push(p.get(0).unwrap_or_default().to_owned());
         }
         assert_eq!(first, ["\u{feff}1", "\u{feff}2"]);
     }
