@@ -1,19 +1,19 @@
 //! The records of a delimited segment read by jumping from delimiter to delimiter with memchr,
 //! instead of through the csv crate's byte-at-a-time parser (~10,400 instructions a bench row,
-//! the largest single cost of reading one: docs/performance.md, "eaf32d2–").
+//! the largest single cost of reading one: docs/performance.md, "eaf32d2–e8a1827").
 //!
 //! Responsible for: reading what the csv crate reads (as the delimited reader sets it up: default
 //! quoting, `""` a quote inside a quoted field, `\n`, `\r` and `\r\n` ending records, blank lines
-//! skipped, any number of fields) into the same `csv::StringRecord`, with the same position (the
-//! byte where the crate would have started reading the record and its line, counted by `\n`), so
-//! that everything after the read cannot tell the two apart. A proptest holds the two to the same
-//! records and positions on any text.
+//! skipped, any number of fields), each field as a range of the segment's text (or, rewritten, of
+//! a scratch text), with the crate's position of each record (the byte where the crate would have
+//! started reading it and its line, counted by `\n`), so that everything after the read cannot
+//! tell the two apart. A proptest holds the two to the same records and positions on any text.
 //!
 //! The crate's reading of text after the closing quote of a quoted field (`"Acme" brand` reads
 //! `Acme brand`) included; not its removal of a byte order mark starting the text it is given,
 //! which made a record starting with one read one way at the start of a segment and another
-//! elsewhere: here it is kept wherever it is, and reported (docs/feeds.md). The text is valid
-//! UTF-8 (checked once per segment), so a field cut at ASCII bytes is too.
+//! elsewhere: here it is kept wherever it is, and reported (docs/reading-bad-input.md). The text
+//! is valid UTF-8 (checked once per segment), so a field cut at ASCII bytes is too.
 
 use memchr::{memchr, memchr3};
 
