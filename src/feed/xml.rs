@@ -760,6 +760,10 @@ impl XmlReader {
         self.index += 1;
         let mut core: Vec<(&'static str, String)> = Vec::new();
         let mut seen = Seen::default();
+        // Whether every attribute so far had a slot. Once the cache is full a name has none, and
+        // may be pushed under the canonical name of a later one that has a slot: from then on
+        // every push looks the name up, so that the two values go to one attribute.
+        let mut all_slotted = true;
         let kind = self.kind;
         loop {
             self.buf.clear();
@@ -817,8 +821,9 @@ impl XmlReader {
                     "shipping" => Self::shipping(&mut p, child, &mut issues),
                     "tax" => Self::tax(&mut p, child, &mut issues),
                     _ => {
+                        all_slotted &= slot.is_some();
                         if child.subs.is_empty() {
-                            let new = slot.is_some_and(|slot| !seen.insert(slot));
+                            let new = all_slotted && slot.is_some_and(|slot| !seen.insert(slot));
                             p.push_name_known(name, child.text, new);
                         } else {
                             if child.has_text {
@@ -851,13 +856,7 @@ impl XmlReader {
                 }
             }
         }
-        // A GMC element wins over the core element of the same attribute (GMC 160567).
-        let taken: Vec<bool> = core.iter().map(|(name, _)| p.has(name)).collect();
-        for ((name, value), taken) in core.into_iter().zip(taken) {
-            if !taken {
-                p.push(name, value);
-            }
-        }
+        push_core(&mut p, core);
         self.attributes_hint = p.attributes().len();
         Ok(p)
     }
@@ -1015,6 +1014,17 @@ impl XmlReader {
             }
         }
         p.tax.push(t);
+    }
+}
+
+/// Adds the RSS/Atom core elements' values to the product: a GMC element wins over the core
+/// element of the same attribute (GMC 160567).
+fn push_core(p: &mut Product, core: Vec<(&'static str, String)>) {
+    let taken: Vec<bool> = core.iter().map(|(name, _)| p.has(name)).collect();
+    for ((name, value), taken) in core.into_iter().zip(taken) {
+        if !taken {
+            p.push(name, value);
+        }
     }
 }
 
@@ -1325,6 +1335,37 @@ mod tests {
         };
         assert_eq!(images(&products[0]), [vec!["a.jpg", "b.jpg"]]);
         assert_eq!(images(&products[1]), [vec!["c.jpg", "d.jpg"]]);
+    }
+
+    /// Once the name cache is full, a spelling it does not know has no slot: pushed first, its
+    /// value still goes to one attribute with the value of a spelling that has a slot.
+    #[test]
+    fn spellings_share_an_attribute_once_the_name_cache_is_full() {
+        let fill = (0..NAME_CACHE_MAX).fold(String::new(), |mut s, i| {
+            use std::fmt::Write as _;
+            write!(s, "<g:x{i}>v</g:x{i}>").unwrap();
+            s
+        });
+        let xml = format!(
+            r#"<rss xmlns:g="http://base.google.com/ns/1.0"><channel>
+<item><g:id>1</g:id><g:image_link>a.jpg</g:image_link>{fill}</item>
+<item><g:id>2</g:id><g:imageLink>b.jpg</g:imageLink><g:image_link>c.jpg</g:image_link></item>
+</channel></rss>"#
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("full.xml");
+        std::fs::write(&path, xml).unwrap();
+        let products: Vec<Product> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        let images: Vec<_> = products[1]
+            .attributes()
+            .iter()
+            .filter(|a| a.name == "image_link")
+            .map(|a| a.values.to_vec())
+            .collect();
+        assert_eq!(images, [vec!["b.jpg", "c.jpg"]]);
     }
 
     /// The first product of the RSS feed `xml`, read from a file.
