@@ -1319,22 +1319,34 @@ mod tests {
 <item><g:id>1</g:id><g:image_link>a.jpg</g:image_link><g:color>red</g:color><g:imageLink>b.jpg</g:imageLink></item>
 <item><g:id>2</g:id><g:imageLink>c.jpg</g:imageLink><g:image_link>d.jpg</g:image_link></item>
 </channel></rss>"#;
+        let products = products_of(xml);
+        assert_eq!(image_links(&products[0]), [vec!["a.jpg", "b.jpg"]]);
+        assert_eq!(image_links(&products[1]), [vec!["c.jpg", "d.jpg"]]);
+    }
+
+    /// A reader of `xml` written to a file (in the directory returned beside it).
+    fn open_xml(xml: &str) -> (tempfile::TempDir, crate::feed::FeedReader) {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("spellings.xml");
+        let path = dir.path().join("feed.xml");
         std::fs::write(&path, xml).unwrap();
-        let products: Vec<Product> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        let images = |p: &Product| {
-            p.attributes()
-                .iter()
-                .filter(|a| a.name == "image_link")
-                .map(|a| a.values.to_vec())
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(images(&products[0]), [vec!["a.jpg", "b.jpg"]]);
-        assert_eq!(images(&products[1]), [vec!["c.jpg", "d.jpg"]]);
+        let reader = crate::feed::open(&path, &crate::feed::ReadOptions::default()).unwrap();
+        (dir, reader)
+    }
+
+    /// The products of a feed written to a file.
+    fn products_of(xml: &str) -> Vec<Product> {
+        let (_dir, reader) = open_xml(xml);
+        reader.map(Result::unwrap).collect()
+    }
+
+    /// The values of each `image_link` attribute of `p` (one attribute when the reader merged
+    /// its spellings).
+    fn image_links(p: &Product) -> Vec<Vec<String>> {
+        p.attributes()
+            .iter()
+            .filter(|a| a.name == "image_link")
+            .map(|a| a.values.to_vec())
+            .collect()
     }
 
     /// Once the name cache is full, a spelling it does not know has no slot: pushed first, its
@@ -1352,32 +1364,13 @@ mod tests {
 <item><g:id>2</g:id><g:imageLink>b.jpg</g:imageLink><g:image_link>c.jpg</g:image_link></item>
 </channel></rss>"#
         );
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("full.xml");
-        std::fs::write(&path, xml).unwrap();
-        let products: Vec<Product> = crate::feed::open(&path, &crate::feed::ReadOptions::default())
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        let images: Vec<_> = products[1]
-            .attributes()
-            .iter()
-            .filter(|a| a.name == "image_link")
-            .map(|a| a.values.to_vec())
-            .collect();
-        assert_eq!(images, [vec!["b.jpg", "c.jpg"]]);
+        assert_eq!(image_links(&products_of(&xml)[1]), [vec!["b.jpg", "c.jpg"]]);
     }
 
     /// The first product of the RSS feed `xml`, read from a file.
     fn first_product(xml: &str) -> Product {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("feed.xml");
-        std::fs::write(&path, xml).unwrap();
-        crate::feed::open(&path, &crate::feed::ReadOptions::default())
-            .unwrap()
-            .next()
-            .unwrap()
-            .unwrap()
+        let (_dir, mut reader) = open_xml(xml);
+        reader.next().unwrap().unwrap()
     }
 
     #[test]
