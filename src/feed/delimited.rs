@@ -619,7 +619,7 @@ fn only_csv() -> bool {
 
 /// A segment being read: what reads its records and where it is.
 struct SegmentCursor {
-    /// The record just read, when the csv crate's reader reads the segment.
+    /// What reads the segment's records.
     src: Src,
     /// The segment's length.
     len: u64,
@@ -636,6 +636,7 @@ struct SegmentCursor {
     last: bool,
     ends_with_newline: bool,
     ends_with_quote: bool,
+    /// The record just read, when the csv crate's reader reads the segment ([`Src::Csv`]).
     record: csv::StringRecord,
     index: u64,
     /// Where text follows a closing quote ([`super::segment::Segment::strays`]), and the first
