@@ -278,7 +278,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             stderr_is_terminal,
             color,
         };
-        dispatch(cli.command, &mut ctx)
+        panic::catch(|| dispatch(cli.command, &mut ctx))
     };
     // Once part of a report is on stdout, an error envelope appended to it would make the output
     // two documents: the error goes to stderr alone, saying the report is incomplete.

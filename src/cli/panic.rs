@@ -1,14 +1,17 @@
 //! The panic hook of the `feedlint` binary: a short bug report on stderr instead of Rust's
 //! default message.
 //!
-//! Responsible for one promise: a panic message never shows an API key. The payload is passed
-//! through `account::redact_keys_in`, and nothing else of the process (arguments, environment,
-//! backtrace) is printed. It does not catch or recover from the panic (exit code stays 101).
+//! Responsible for two promises: a panic message never shows an API key, and a panic is an
+//! internal error like any other (exit 2; `INTERNAL_ERROR` in a JSON error envelope), not Rust's
+//! exit 101. The payload is passed through `account::redact_keys_in`, and nothing else of the
+//! process (arguments, environment, backtrace) is printed. A run is not resumed after a panic:
+//! [`catch`] only turns it into the run's error.
 
 use std::io::Write;
-use std::panic::PanicHookInfo;
+use std::panic::{AssertUnwindSafe, PanicHookInfo};
 
 use crate::account::redact_keys_in;
+use crate::error::Error;
 
 /// Replaces the process's panic hook with [`panic_report`] written to stderr.
 pub fn install_panic_hook() {
@@ -36,6 +39,24 @@ pub fn panic_report(info: &PanicHookInfo<'_>) -> String {
          never needed in a report).",
         redact_keys_in(payload)
     )
+}
+
+/// Runs a command, turning a panic in it, on this thread or on a worker whose panic rayon or a
+/// scoped thread hands back to it, into [`Error::internal`]: the run then ends like any other
+/// failed run (exit 2, the envelope in JSON, the partial-report notice). The hook has already
+/// printed where it happened.
+pub(crate) fn catch<T>(run: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    std::panic::catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("(no message)");
+        Err(Error::internal(format!(
+            "internal error: feedlint panicked ({}); this is a bug in feedlint",
+            redact_keys_in(message)
+        )))
+    })
 }
 
 #[cfg(test)]
@@ -72,5 +93,45 @@ mod tests {
                 "{report}"
             );
         }
+    }
+
+    #[test]
+    fn a_panic_becomes_an_internal_error_without_the_key() {
+        const KEY: &str = "adb_prod_PanicSecret0123456789";
+        let e = catch::<()>(|| panic!("state with key {KEY} broke")).unwrap_err();
+        assert_eq!(e.code, crate::error::ErrorCode::InternalError);
+        assert!(!e.message.contains(KEY), "{}", e.message);
+        assert!(e.message.contains("adb_prod_Pa…89 broke"), "{}", e.message);
+        assert_eq!(
+            e.envelope_a()["error"]["code"],
+            serde_json::json!("INTERNAL_ERROR")
+        );
+    }
+
+    #[test]
+    fn a_run_without_a_panic_keeps_its_result() {
+        assert_eq!(catch(|| Ok::<_, Error>(7)).unwrap(), 7);
+        let e = catch::<()>(|| Err(Error::usage("bad flag"))).unwrap_err();
+        assert_eq!(e.code, crate::error::ErrorCode::ValidationError);
+    }
+
+    #[test]
+    fn a_panic_on_a_pool_thread_is_caught_on_the_calling_thread() {
+        use rayon::prelude::*;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let e = catch(|| {
+            pool.install(|| {
+                (0..1000_u32)
+                    .into_par_iter()
+                    .map(|i| if i == 777 { panic!("item {i}") } else { i })
+                    .sum::<u32>()
+            });
+            Ok(())
+        })
+        .unwrap_err();
+        assert!(e.message.contains("(item 777)"), "{}", e.message);
     }
 }
