@@ -34,6 +34,10 @@ cargo build --release --examples --bins >&2
 BIN=target/release/feedlint
 BARE=target/release/examples/bareparse
 GEN=target/release/examples/genfeed
+# The round trip of a cache line between two threads (ns), measured before each round: how far
+# apart the two cores sit at that moment. On a shared host it changes from minute to minute, and
+# with it what two threads handing products to each other cost (docs/performance.md, "Machine").
+PING=target/release/examples/coreping
 KEY="adb_prod_benchmark0123456789XY"
 DIR="target/bench-e2e"
 mkdir -p "$DIR"
@@ -136,7 +140,9 @@ for k in csv rss json array; do
     cat "$f" > /dev/null
     # Round-robin, one run of each command at a time: a ratio's two times are taken over the
     # same minutes, so a drift of the machine's speed does not land on one of them.
+    PINGS=""
     for ((r = 0; r < RUNS; r++)); do
+        PINGS+=" $("$PING")"
         RUNS=1 run "bareparse --kind $bk" "$BARE" --kind "$bk" "$f"
         keep bare
         RUNS=1 run batch "$BIN" batch --format json --exit-zero "${common[@]}" "$f"
@@ -153,6 +159,7 @@ for k in csv rss json array; do
     for c in batch validate convert gtin; do
         row "$k" "${LABEL[$c]}" "${KW[$c]}" "${KR[$c]}" "$BAREWALL" "${KC[$c]}" "${KCPU[$c]}" "${KALL[$c]}" "${KALL[bare]}"
     done
+    printf '%-6s %s\n' "$k" "cross-core round trip before each round (ns, examples/coreping.rs):$PINGS"
 done
 
 f="${FILE[csv]}"
@@ -167,7 +174,9 @@ BAREWALL=$WALL
 ONE_RULE=FL-M006
 printf '[rules]\nselect = ["%s"]\n' "$ONE_RULE" > "$TMP/one-rule.toml"
 KW=() KR=() KC=() KCPU=() KALL=()
+PINGS=""
 for ((r = 0; r < RUNS; r++)); do
+    PINGS+=" $("$PING")"
     for j in 1 2; do
         RUNS=1 run "jobs$j" "$BIN" validate --format ndjson --exit-zero --jobs "$j" --api-key "$KEY" --db "$DB/db" "$f"
         keep "jobs$j"
@@ -185,6 +194,7 @@ SPEEDUP=$(awk -v a="$J1" -v b="$J2" 'BEGIN { if (b > 0) printf "%.2f", a / b; el
 # (the speed-up is at most 2 / this, with both cores busy).
 CPUX=$(awk -v a="${KCPU[jobs1]}" -v b="${KCPU[jobs2]}" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
 echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x (rounds $(pairs "${KALL[jobs1]}" "${KALL[jobs2]}")x; CPU time of --jobs 2 over --jobs 1: ${CPUX}x)"
+echo "cross-core round trip before each of these rounds (ns):$PINGS"
 echo "rules' share (csv, validate --jobs 2 with every rule against one rule, over the bare loop): ${RATIO[csv validate --format ndjson --jobs 2]}x - ${RATIO[csv validate --jobs 2, one rule ($ONE_RULE)]}x = $(awk -v a="$J2" -v b="${KW[one]}" -v w="$BAREWALL" 'BEGIN { if (w > 0) printf "%.2f", (a - b) / w; else print "-" }')x"
 
 # Start-up: the fastest and the median of STARTUP_RUNS runs of each command, in milliseconds
