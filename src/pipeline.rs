@@ -515,4 +515,37 @@ mod tests {
         assert_eq!(r, Err("stop"));
         assert_eq!(seen, 11);
     }
+
+    /// A panic in the sink or in the mapper while chunks are in flight unwinds out of
+    /// `map_batches` (so that the command's `catch` turns it into exit 2) instead of leaving the
+    /// other threads waiting on each other; an endless input shows that nothing waits for the
+    /// input to end.
+    #[test]
+    fn a_panic_in_the_sink_or_the_mapper_ends_the_run() {
+        let _pool = pool_with_caller(2);
+        let in_sink = std::panic::catch_unwind(|| {
+            map_batches(
+                0_u64..,
+                16,
+                |batch: Vec<u64>| batch,
+                |x| {
+                    assert!(x != 5_000, "sink stops at {x}");
+                    Ok::<(), ()>(())
+                },
+            )
+        });
+        assert!(in_sink.is_err());
+        let in_map = std::panic::catch_unwind(|| {
+            map_batches(
+                0_u64..,
+                16,
+                |batch: Vec<u64>| {
+                    assert!(!batch.contains(&5_000), "mapper stops");
+                    batch
+                },
+                |_| Ok::<(), ()>(()),
+            )
+        });
+        assert!(in_map.is_err());
+    }
 }
