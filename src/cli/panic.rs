@@ -23,12 +23,7 @@ pub fn install_panic_hook() {
 /// The text the hook prints: where feedlint panicked and the redacted panic message.
 #[must_use]
 pub fn panic_report(info: &PanicHookInfo<'_>) -> String {
-    let payload = info
-        .payload()
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| info.payload().downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("(no message)");
+    let payload = payload_text(info.payload());
     let location = info
         .location()
         .map(|l| format!(" at {}:{}", l.file(), l.line()))
@@ -47,16 +42,20 @@ pub fn panic_report(info: &PanicHookInfo<'_>) -> String {
 /// printed where it happened.
 pub(crate) fn catch<T>(run: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
     std::panic::catch_unwind(AssertUnwindSafe(run)).unwrap_or_else(|payload| {
-        let message = payload
-            .downcast_ref::<&str>()
-            .copied()
-            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
-            .unwrap_or("(no message)");
         Err(Error::internal(format!(
             "internal error: feedlint panicked ({}); this is a bug in feedlint",
-            redact_keys_in(message)
+            redact_keys_in(payload_text(payload.as_ref()))
         )))
     })
+}
+
+/// The message a panic was given (`panic!` with a literal or with formatted text).
+fn payload_text(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)")
 }
 
 #[cfg(test)]
