@@ -255,8 +255,16 @@ pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> 
     }
     buf.push(b'}');
     if let Some(m) = &e.market_intelligence {
-        buf.extend_from_slice(b",\"marketIntelligence\":");
-        value(buf, m)?;
+        buf.extend_from_slice(b",\"marketIntelligence\":{\"detectedCategory\":");
+        match m.detected_category {
+            Some(key) => string(buf, key)?,
+            None => buf.extend_from_slice(b"null"),
+        }
+        buf.extend_from_slice(b",\"confidence\":");
+        float(buf, m.confidence)?;
+        buf.extend_from_slice(b",\"categoryScore\":");
+        float(buf, m.category_score)?;
+        buf.push(b'}');
     }
     buf.push(b'}');
     Ok(())
