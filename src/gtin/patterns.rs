@@ -299,22 +299,24 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
     if all_same {
         set.insert(Pattern::AllSameDigits);
     }
-    let runs = step_runs(body);
-    if runs[1] >= 7 {
+    let scan = Scan::of(body);
+    if scan.has_long_step(1) {
         set.insert(Pattern::Ascending);
     }
-    if runs[9] >= 7 {
+    if scan.has_long_step(9) {
         set.insert(Pattern::Descending);
     }
-    if shares_window(body, &KEYPAD_WINDOWS) {
+    if scan.keypad {
         set.insert(Pattern::Keyboard);
     }
-    if [2, 3, 4, 6, 7, 8].into_iter().any(|step| runs[step] >= 7)
-        || shares_window(body, &SEQUENCE_WINDOWS)
+    if [2, 3, 4, 6, 7, 8]
+        .into_iter()
+        .any(|step| scan.has_long_step(step))
+        || scan.sequence
     {
         set.insert(Pattern::Mathematical);
     }
-    if incrementing_groups(body, 2, 4) || incrementing_groups(body, 3, 3) {
+    if scan.increment {
         set.insert(Pattern::Increment);
     }
     if !all_same {
@@ -324,7 +326,8 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
         if d.len() >= 8 && is_palindrome(d) {
             set.insert(Pattern::Palindrome);
         }
-        if has_fill_run(body, sig_start) {
+        // A fill run is seven equal digits or more: a run of step 0.
+        if scan.has_long_step(0) && has_fill_run(body, sig_start) {
             set.insert(Pattern::GeneratorArtifact);
         }
         if (body.len() >= 7 && period_is(body, 2)) || (d.len() >= 8 && period_is(d, 2)) {
@@ -370,6 +373,68 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
         if (sig_body.len() >= 7 && distinct <= 2) || (sig_body.len() >= 11 && distinct <= 3) {
             set.insert(Pattern::Weak);
         }
+    }
+}
+
+/// What one pass over a code's body finds for the step, window and increment detectors (P01,
+/// P02, P03, P04, P05, and the fill runs of P08): the same answers as [`step_runs`],
+/// [`shares_window`] and [`incrementing_groups`] give, read at each position once instead of in
+/// a pass each (a proptest compares them).
+struct Scan {
+    /// Bit `k` set when a run of at least seven digits each `k` (mod 10) more than the previous
+    /// is in the body: `step_runs(body)[k] >= 7`.
+    long_steps: u16,
+    /// A six-digit window of a keypad walk (P03).
+    keypad: bool,
+    /// An eight-digit window of a number sequence (P04).
+    sequence: bool,
+    /// Four groups of two or three groups of three digits, each one more than the previous (P05).
+    increment: bool,
+}
+
+impl Scan {
+    fn of(s: &[u8]) -> Self {
+        let mut scan = Self {
+            long_steps: 0,
+            keypad: false,
+            sequence: false,
+            increment: false,
+        };
+        let (keypad, sequence) = (&*KEYPAD_WINDOWS, &*SEQUENCE_WINDOWS);
+        let mut prev_step = u8::MAX;
+        let mut run = 1_u32;
+        for (i, w) in s.windows(2).enumerate() {
+            // The step from one digit to the next, mod 10, without a division.
+            let step = w[1].wrapping_sub(w[0]);
+            let step = if step > 9 {
+                step.wrapping_add(10)
+            } else {
+                step
+            };
+            run = if step == prev_step { run + 1 } else { 2 };
+            prev_step = step;
+            if run >= 7 {
+                scan.long_steps |= 1 << (step & 15);
+            }
+            // Windows and groups starting at i. The first three digits screen both window sets.
+            if let Some(&third) = s.get(i + 2) {
+                let l = lead3(w[0], w[1], third);
+                if !scan.keypad && s.len() - i >= keypad.n && keypad.leads_with(l) {
+                    scan.keypad = keypad.has(&s[i..i + keypad.n]);
+                }
+                if !scan.sequence && s.len() - i >= sequence.n && sequence.leads_with(l) {
+                    scan.sequence = sequence.has(&s[i..i + sequence.n]);
+                }
+            }
+            if !scan.increment {
+                scan.increment = incrementing_at(s, i, 2, 4) || incrementing_at(s, i, 3, 3);
+            }
+        }
+        scan
+    }
+
+    fn has_long_step(&self, step: u8) -> bool {
+        self.long_steps & (1 << step) != 0
     }
 }
 
@@ -430,6 +495,7 @@ fn all_same(s: &[u8]) -> bool {
 
 /// For each step 0–9, the longest run of digits where each is `step` (mod 10) more than the
 /// previous: what [`longest_step_run`] gives for every step, in one pass.
+#[cfg(test)]
 fn step_runs(s: &[u8]) -> [usize; 10] {
     let mut best = [usize::from(!s.is_empty()); 10];
     let mut prev_step = usize::MAX;
@@ -482,9 +548,14 @@ struct Windows {
 
 /// The first three digits of `w` (at least three ASCII digits) as a number, 0–999.
 fn lead(w: &[u8]) -> usize {
-    usize::from(w[0].wrapping_sub(b'0')) * 100
-        + usize::from(w[1].wrapping_sub(b'0')) * 10
-        + usize::from(w[2].wrapping_sub(b'0'))
+    lead3(w[0], w[1], w[2])
+}
+
+/// Three ASCII digits as a number, 0–999.
+fn lead3(a: u8, b: u8, c: u8) -> usize {
+    usize::from(a.wrapping_sub(b'0')) * 100
+        + usize::from(b.wrapping_sub(b'0')) * 10
+        + usize::from(c.wrapping_sub(b'0'))
 }
 
 /// The value of a run of ASCII digits. All windows compared have the same length, so equal
@@ -509,13 +580,23 @@ fn windows_of(patterns: &[&str], n: usize) -> Windows {
     Windows { n, sorted, leads }
 }
 
+impl Windows {
+    /// Whether a window of the patterns starts with the three digits `lead`.
+    fn leads_with(&self, lead: usize) -> bool {
+        self.leads[(lead / 64) & 15] & (1 << (lead % 64)) != 0
+    }
+
+    /// Whether `w` (`n` ASCII digits) is a window of the patterns.
+    fn has(&self, w: &[u8]) -> bool {
+        self.sorted.binary_search(&digits_value(w)).is_ok()
+    }
+}
+
 /// Whether `s` (ASCII digits) shares a window with the patterns behind `windows`.
+#[cfg(test)]
 fn shares_window(s: &[u8], windows: &Windows) -> bool {
-    s.windows(windows.n).any(|w| {
-        let l = lead(w);
-        windows.leads[l / 64] & (1 << (l % 64)) != 0
-            && windows.sorted.binary_search(&digits_value(w)).is_ok()
-    })
+    s.windows(windows.n)
+        .any(|w| windows.leads_with(lead(w)) && windows.has(w))
 }
 
 fn group_value(g: &[u8]) -> u32 {
@@ -523,25 +604,29 @@ fn group_value(g: &[u8]) -> u32 {
 }
 
 /// `count` consecutive groups of `width` digits, each one more than the previous, at any offset.
+#[cfg(test)]
 fn incrementing_groups(s: &[u8], width: usize, count: usize) -> bool {
-    let span = width * count;
-    if s.len() < span {
+    (0..s.len()).any(|start| incrementing_at(s, start, width, count))
+}
+
+/// `count` consecutive groups of `width` digits from `start` in `s`, each one more than the
+/// previous.
+fn incrementing_at(s: &[u8], start: usize, width: usize, count: usize) -> bool {
+    let Some(span) = s.get(start..start + width * count) else {
+        return false;
+    };
+    // Each group one more than the one before: the last digits of the first two differ by one
+    // (mod 10). Most offsets fail this byte test before any group is read.
+    let diff = span[2 * width - 1].wrapping_sub(span[width - 1]);
+    if diff != 1 && diff != 1_u8.wrapping_sub(10) {
         return false;
     }
-    (0..=s.len() - span).any(|start| {
-        // Each group one more than the one before: the last digits of the first two differ by
-        // one (mod 10). Most offsets fail this byte test before any group is read.
-        let (a, b) = (s[start + width - 1], s[start + 2 * width - 1]);
-        if (b + 10 - a) % 10 != 1 {
-            return false;
-        }
-        let mut groups = s[start..start + span].chunks_exact(width).map(group_value);
-        let mut prev = groups.next().unwrap_or(0);
-        groups.all(|v| {
-            let ok = v == prev + 1;
-            prev = v;
-            ok
-        })
+    let mut groups = span.chunks_exact(width).map(group_value);
+    let mut prev = groups.next().unwrap_or(0);
+    groups.all(|v| {
+        let ok = v == prev + 1;
+        prev = v;
+        ok
     })
 }
 
@@ -1373,6 +1458,23 @@ mod window_props {
             prop_assert_eq!(
                 shares_window(b, &SEQUENCE_WINDOWS),
                 naive(b, &NUMBER_SEQUENCES, SEQUENCE_WINDOW)
+            );
+        }
+
+        /// One pass finds what the detectors' own passes find.
+        #[test]
+        fn the_scan_agrees_with_each_detectors_pass(s in digit_strings()) {
+            let b = s.as_bytes();
+            let scan = Scan::of(b);
+            let runs = step_runs(b);
+            for step in 0..10u8 {
+                prop_assert_eq!(scan.has_long_step(step), runs[usize::from(step)] >= 7, "step {}", step);
+            }
+            prop_assert_eq!(scan.keypad, shares_window(b, &KEYPAD_WINDOWS));
+            prop_assert_eq!(scan.sequence, shares_window(b, &SEQUENCE_WINDOWS));
+            prop_assert_eq!(
+                scan.increment,
+                incrementing_groups(b, 2, 4) || incrementing_groups(b, 3, 3)
             );
         }
 
