@@ -8,7 +8,7 @@
 //! vCPUs share a cache and about 320 ns when they do not, and the second placement makes every
 //! cache line that `--jobs 2` hands from one thread to the other dearer (two threads then used
 //! 1.5–1.7x the CPU of one on the same work, against 1.1x). `scripts/bench.sh` runs it before
-//! each round of its `--jobs` rows and prints what it measured.
+//! each round of every feed's rows and of its `--jobs` rows, and prints what it measured.
 //!
 //! Prints `-` on a machine with one CPU, where two spinning threads would take turns.
 
