@@ -394,11 +394,15 @@ impl Engine {
         (detection, ctx)
     }
 
-    /// A fresh feed state for one run over a feed (or several feeds validated as one).
+    /// A fresh feed state for one run over a feed (or several feeds validated as one). Its
+    /// tables merge their runs on a thread of their own when rayon has more than one thread
+    /// (`--jobs`): a merge on the thread that applies the feed-wide rules stalled it for up to
+    /// ~34 ms, while the other core ran out of work; with `--jobs 1` everything stays on one
+    /// thread.
     #[must_use]
     pub fn feed_state(&self) -> FeedState {
         FeedState {
-            memory: FeedMemory::default(),
+            memory: FeedMemory::new(rayon::current_num_threads() > 1),
         }
     }
 }

@@ -346,6 +346,16 @@ pub struct FeedMemory {
 pub(crate) type FirstLine = Option<u64>;
 
 impl FeedMemory {
+    /// Empty tables, which merge the keys they keep on disk on a thread of their own when
+    /// `background` ([`SpillTable::merging_in_the_background`]).
+    #[must_use]
+    pub fn new(background: bool) -> Self {
+        Self {
+            ids: SpillTable::default().merging_in_the_background(background),
+            gtins: SpillTable::default().merging_in_the_background(background),
+        }
+    }
+
     /// How many ids and GTINs are remembered (in memory or on disk).
     #[must_use]
     pub fn len(&self) -> usize {

@@ -8,7 +8,8 @@
 //! the map starts again. A key missing from the map is looked for on disk only when the Bloom
 //! filter says it may be there: one block read per run, with the first key of every block of a
 //! run kept in memory (8 bytes per 256 keys). When [`MAX_RUNS`] runs exist they are merged into
-//! one. Keys found on disk are cached ([`HOT_MAX`]), so a value repeated all over a feed (one GTIN
+//! one, on a thread of its own for a caller that runs on several
+//! ([`SpillTable::merging_in_the_background`]). Keys found on disk are cached ([`HOT_MAX`]), so a value repeated all over a feed (one GTIN
 //! on every product) is read from disk once.
 //!
 //! Memory: the map (at most [`DEFAULT_RECENT`] entries), the Bloom filter (at most
@@ -32,6 +33,9 @@ use std::collections::hash_map::Entry;
 use std::fs::File;
 use std::hash::BuildHasherDefault;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 
 /// Keys kept in memory before they are written to a run.
 pub const DEFAULT_RECENT: usize = 1 << 16;
@@ -62,6 +66,8 @@ pub struct SpillTable {
     disk: Option<Disk>,
     /// A spill failed: every key stays in memory from then on.
     in_memory_only: bool,
+    /// Runs are merged on a thread of their own ([`Self::merging_in_the_background`]).
+    background: bool,
 }
 
 #[derive(Debug)]
@@ -73,6 +79,19 @@ struct Disk {
     len: usize,
     /// A block read back, reused.
     block: Vec<u8>,
+    /// A merge of the oldest runs running on a thread of its own ([`Disk::start_merge`]).
+    merging: Option<Merging>,
+}
+
+/// A merge in progress: the runs it reads stay in [`Disk::runs`], and are searched, until the
+/// merged run replaces them.
+#[derive(Debug)]
+struct Merging {
+    /// How many runs, from the oldest, it merges.
+    count: usize,
+    /// Set when the table is dropped: the merge gives up at its next block.
+    cancel: Arc<AtomicBool>,
+    handle: JoinHandle<io::Result<Run>>,
 }
 
 /// One sorted run: its file, and the first key of each of its blocks.
@@ -98,7 +117,17 @@ impl SpillTable {
             recent_max: recent_max.max(1),
             disk: None,
             in_memory_only: false,
+            background: false,
         }
+    }
+
+    /// The same table, merging its runs on a thread of its own where runs can be read by
+    /// position (unix) instead of on the thread that looks keys up ([`Disk::start_merge`]). For a
+    /// caller allowed more than one thread: with `--jobs 1` the merges stay on the one thread.
+    #[must_use]
+    pub fn merging_in_the_background(mut self, yes: bool) -> Self {
+        self.background = yes;
+        self
     }
 
     /// How many keys the table holds.
@@ -133,6 +162,14 @@ impl SpillTable {
         None
     }
 
+    /// Waits for a merge in flight and puts its run in place (tests: the runs after it).
+    #[cfg(test)]
+    fn settle(&mut self) {
+        if let Some(disk) = &mut self.disk {
+            disk.finish_merge(true);
+        }
+    }
+
     /// Writes the map to a new run; on failure, keeps it (and every later key) in memory.
     fn spill(&mut self) {
         let mut entries: Vec<(u64, u64)> = self.recent.iter().map(|(&k, &v)| (k, v)).collect();
@@ -150,11 +187,9 @@ impl SpillTable {
         disk.len += entries.len();
         disk.runs.push(run);
         self.recent.clear();
-        if disk.runs.len() >= MAX_RUNS {
-            // A failed merge leaves the runs as they were: still exact, one read per run.
-            if let Ok(merged) = Run::merge(&mut disk.runs) {
-                disk.runs = vec![merged];
-            }
+        disk.finish_merge(false);
+        if disk.merging.is_none() && disk.runs.len() >= MAX_RUNS {
+            disk.start_merge(self.background);
         }
         if disk.len > disk.bloom.capacity {
             // A failed read keeps the filter as it is: fuller, so more disk reads, still exact.
@@ -174,6 +209,67 @@ impl Disk {
             hot: Map::default(),
             len: 0,
             block: vec![0; BLOCK * RECORD],
+            merging: None,
+        }
+    }
+
+    /// Merges every run into one. With `background`, where runs can be read by position (unix),
+    /// on a thread of its own, while the table goes on: merging half a million keys took ~18 ms and a million
+    /// ~34 ms, a stall of the thread that applies the feed-wide rules, during which the other
+    /// core ran out of products to check (1M CSV, `--jobs 2`; docs/performance.md, "Merges in
+    /// the background"). Until it is done, look-ups search the runs it reads, which stay as
+    /// they are; [`Self::finish_merge`] puts the merged run in their place. A merge that cannot
+    /// start or fails leaves the runs as they were: still exact, one read per run.
+    fn start_merge(&mut self, background: bool) {
+        let count = self.runs.len();
+        let clone_sources = || -> io::Result<Vec<(File, usize)>> {
+            self.runs
+                .iter()
+                .map(|run| Ok((run.file.try_clone()?, run.len)))
+                .collect()
+        };
+        let Ok(sources) = clone_sources() else {
+            return;
+        };
+        if background && cfg!(unix) {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let flag = Arc::clone(&cancel);
+            let spawned = std::thread::Builder::new()
+                .name("feedlint-merge".into())
+                .spawn(move || Run::merge(sources, &flag));
+            if let Ok(handle) = spawned {
+                self.merging = Some(Merging {
+                    count,
+                    cancel,
+                    handle,
+                });
+                return;
+            }
+        }
+        // Elsewhere a cloned handle shares its file position with the table's own, which the
+        // look-ups move: merged here and now, as when no thread can be started or none is
+        // wanted.
+        let Ok(sources) = clone_sources() else {
+            return;
+        };
+        if let Ok(merged) = Run::merge(sources, &AtomicBool::new(false)) {
+            self.runs.splice(..count, std::iter::once(merged));
+        }
+    }
+
+    /// Puts a finished merge's run in place of the runs it merged. A merge still running is
+    /// left to run while the runs are fewer than twice [`MAX_RUNS`], and waited for after that
+    /// (or when `wait`), so a look-up never reads more than that many blocks.
+    fn finish_merge(&mut self, wait: bool) {
+        let Some(merging) = self.merging.take() else {
+            return;
+        };
+        if !wait && !merging.handle.is_finished() && self.runs.len() < 2 * MAX_RUNS {
+            self.merging = Some(merging);
+            return;
+        }
+        if let Ok(Ok(merged)) = merging.handle.join() {
+            self.runs.splice(..merging.count, std::iter::once(merged));
         }
     }
 
@@ -196,6 +292,16 @@ impl Disk {
             self.hot.insert(key, v);
         }
         found
+    }
+}
+
+impl Drop for Disk {
+    /// Stops a merge still running and waits for its thread, which holds handles of the runs.
+    fn drop(&mut self) {
+        if let Some(merging) = self.merging.take() {
+            merging.cancel.store(true, Ordering::Relaxed);
+            let _ = merging.handle.join();
+        }
     }
 }
 
@@ -312,14 +418,19 @@ impl Run {
         None
     }
 
-    /// Merges runs (their keys are distinct) into one, reading each from its start.
-    fn merge(runs: &mut [Run]) -> io::Result<Run> {
-        let mut readers = Vec::with_capacity(runs.len());
-        for run in runs.iter_mut() {
-            run.file.seek(SeekFrom::Start(0))?;
-            readers.push((BufReader::with_capacity(1 << 16, &run.file), run.len));
-        }
-        let next = |i: usize, readers: &mut Vec<(BufReader<&File>, usize)>| {
+    /// Merges runs (their keys are distinct), given as a handle of each run's file and its
+    /// record count, into one, reading each from its start by position, so neither the
+    /// look-ups' reads nor this merge move the other's file position. Gives up with
+    /// [`io::ErrorKind::Interrupted`] once `cancel` is set.
+    fn merge(sources: Vec<(File, usize)>, cancel: &AtomicBool) -> io::Result<Run> {
+        let mut readers: Vec<(BufReader<RunReader>, usize)> = sources
+            .into_iter()
+            .map(|(file, len)| {
+                let reader = RunReader { file, offset: 0 };
+                (BufReader::with_capacity(1 << 16, reader), len)
+            })
+            .collect();
+        let next = |i: usize, readers: &mut Vec<(BufReader<RunReader>, usize)>| {
             let (r, left) = &mut readers[i];
             if *left == 0 {
                 return Ok::<_, io::Error>(None);
@@ -336,7 +447,13 @@ impl Run {
             }
         }
         let mut error = None;
+        let mut written = 0_usize;
         let run = Run::write(std::iter::from_fn(|| {
+            written += 1;
+            if written % BLOCK == 0 && cancel.load(Ordering::Relaxed) {
+                error = Some(io::Error::from(io::ErrorKind::Interrupted));
+                return None;
+            }
             let Reverse((k, v, i)) = heap.pop()?;
             match next(i, &mut readers) {
                 Ok(Some((k2, v2))) => heap.push(Reverse((k2, v2, i))),
@@ -352,6 +469,26 @@ impl Run {
             Some(e) => Err(e),
             None => Ok(run),
         }
+    }
+}
+
+/// A run's records read in order through a handle of its own, by position.
+struct RunReader {
+    file: File,
+    offset: u64,
+}
+
+impl Read for RunReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        #[cfg(unix)]
+        let n = std::os::unix::fs::FileExt::read_at(&self.file, buf, self.offset)?;
+        #[cfg(not(unix))]
+        let n = {
+            (&self.file).seek(SeekFrom::Start(self.offset))?;
+            (&self.file).read(buf)?
+        };
+        self.offset += n as u64;
+        Ok(n)
     }
 }
 
@@ -429,12 +566,18 @@ mod tests {
 
     #[test]
     fn first_insertion_wins_across_spills_and_merges() {
-        let mut t = SpillTable::new(100);
+        for background in [false, true] {
+            first_insertion_wins(SpillTable::new(100).merging_in_the_background(background));
+        }
+    }
+
+    fn first_insertion_wins(mut t: SpillTable) {
         let n = 100 * (MAX_RUNS as u64 * 2 + 3) + 37;
         for i in 0..n {
             assert_eq!(t.get_or_insert(spread(i), i), None, "{i}");
         }
         assert_eq!(t.len(), usize::try_from(n).unwrap());
+        t.settle();
         let disk = t.disk.as_ref().unwrap();
         assert!(disk.runs.len() < MAX_RUNS, "runs are merged");
         assert!(t.recent.len() < 100, "the map stays bounded");
@@ -445,6 +588,51 @@ mod tests {
         for i in n..n + 500 {
             assert_eq!(t.get_or_insert(spread(i), i), None);
         }
+    }
+
+    #[test]
+    fn look_ups_during_a_merge_search_the_runs_it_reads() {
+        // Runs of a few thousand keys: the merge started by the eighth spill is still running
+        // when the look-ups begin (or has just finished: both must answer the same).
+        let recent = 4 * BLOCK + 1;
+        let mut t = SpillTable::new(recent).merging_in_the_background(true);
+        let n = (recent * MAX_RUNS) as u64;
+        for i in 0..n {
+            assert_eq!(t.get_or_insert(spread(i), i), None, "{i}");
+        }
+        // On a thread of its own where runs are read by position.
+        assert_eq!(t.disk.as_ref().unwrap().merging.is_some(), cfg!(unix));
+        for i in (0..n).step_by(97) {
+            assert_eq!(t.get_or_insert(spread(i), 0), Some(i), "{i}");
+            assert_eq!(t.get_or_insert(spread(i + n), i + n), None, "{i}");
+        }
+        t.settle();
+        let disk = t.disk.as_ref().unwrap();
+        assert_eq!(disk.runs.len(), 1, "the merged run replaced the eight");
+        assert_eq!(disk.runs[0].len, recent * MAX_RUNS);
+        for i in (0..n).step_by(89) {
+            assert_eq!(t.get_or_insert(spread(i), 0), Some(i), "{i}");
+        }
+    }
+
+    #[test]
+    fn a_cancelled_merge_stops() {
+        let runs: Vec<Run> = (0..3_u64)
+            .map(|r| Run::write((0..5_000_u64).map(|i| (i * 3 + r, i))).unwrap())
+            .collect();
+        let sources = || -> Vec<(File, usize)> {
+            runs.iter()
+                .map(|run| (run.file.try_clone().unwrap(), run.len))
+                .collect()
+        };
+        let err = Run::merge(sources(), &AtomicBool::new(true)).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+        let merged = Run::merge(sources(), &AtomicBool::new(false)).unwrap();
+        assert_eq!(merged.len, 15_000);
+        let mut buf = vec![0; BLOCK * RECORD];
+        let mut merged = merged;
+        assert_eq!(merged.find(3 * 4_321 + 2, &mut buf), Some(4_321));
+        assert_eq!(merged.find(15_000, &mut buf), None);
     }
 
     #[test]
@@ -545,8 +733,9 @@ mod tests {
         fn agrees_with_a_map(
             recent in 1usize..40,
             keys in proptest::collection::vec(0u64..300, 0..1500),
+            background: bool,
         ) {
-            let mut t = SpillTable::new(recent);
+            let mut t = SpillTable::new(recent).merging_in_the_background(background);
             let mut model: HashMap<u64, u64> = HashMap::new();
             for (i, k) in keys.into_iter().enumerate() {
                 let key = spread(k);
