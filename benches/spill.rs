@@ -1,6 +1,6 @@
 //! Criterion benchmark of the duplicate-id and duplicate-GTIN tables (`store::spill`): every
 //! product of a feed looks up and inserts one key in each, in input order, on the thread that
-//! writes the report. Past the first spill (65,536 keys) each look-up of a new key costs a map
+//! writes the report. Past the first spill (114,688 keys) each look-up of a new key costs a map
 //! probe and a Bloom filter probe, both cache misses at this size, which a count of instructions
 //! does not show (docs/performance.md). Run with `cargo bench --bench spill`.
 

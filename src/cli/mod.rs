@@ -55,7 +55,7 @@ Environment:
   FEEDLINT_DB            usage database directory (same as --db)
   FEEDLINT_LOCK_TIMEOUT  seconds to wait for a locked database (same as --lock-timeout)
   TMPDIR                 where validate and batch keep the duplicate checks' older ids and
-                         GTINs (16 bytes each, deleted at exit) beyond 65,536 products";
+                         GTINs (16 bytes each, deleted at exit) beyond 114,688 products";
 
 /// Options every subcommand accepts.
 #[derive(Debug, Clone, clap::Args)]
@@ -481,5 +481,18 @@ pub fn clap_error_outcome(e: &clap::Error) -> Outcome {
 impl From<ErrorCode> for Outcome {
     fn from(_: ErrorCode) -> Self {
         Outcome::Error
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The help says how many ids and GTINs the duplicate checks keep in memory: the tables'
+    /// own number.
+    #[test]
+    fn the_help_states_the_duplicate_tables_number() {
+        let n = crate::store::spill::DEFAULT_RECENT.to_string();
+        let (thousands, units) = n.split_at(n.len() - 3);
+        let stated = format!("beyond {thousands},{units} products");
+        assert!(super::EXIT_CODES_HELP.contains(&stated), "{stated}");
     }
 }

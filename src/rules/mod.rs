@@ -331,7 +331,7 @@ pub enum Applies {
 pub const CATEGORY_RULE_MIN_CONFIDENCE: f64 = 0.5;
 
 /// The memory feed-level rules keep: a 64-bit hash of every id and GTIN seen so far, with the
-/// line it was first seen on. Each table is a [`SpillTable`]: the latest 65,536 keys in memory,
+/// line it was first seen on. Each table is a [`SpillTable`]: the latest 114,688 keys in memory,
 /// older ones in sorted temporary files behind a Bloom filter of bounded size, so the memory does
 /// not grow with the feed (src/store/spill.rs). Lines above `u32::MAX` are kept as "unknown".
 #[derive(Debug, Default)]
