@@ -41,7 +41,7 @@ use std::thread::JoinHandle;
 /// buckets holds before it grows. A map grows to that many buckets on its way to 65,536 keys
 /// too (the size before), so the memory is the same and runs are written 43% less often: on a
 /// million distinct keys in two tables, 0.342 -> 0.273 s (eight alternating rounds), and one
-/// merge instead of two per table (docs/performance.md, "Merges in the background").
+/// merge instead of two per table (docs/performance.md, "c22f28a–02fdf77").
 pub const DEFAULT_RECENT: usize = 114_688;
 /// Runs on disk before they are merged into one.
 pub const MAX_RUNS: usize = 8;
@@ -218,10 +218,10 @@ impl Disk {
     }
 
     /// Merges every run into one. With `background`, where runs can be read by position (unix),
-    /// on a thread of its own, while the table goes on: merging half a million keys took ~18 ms and a million
-    /// ~34 ms, a stall of the thread that applies the feed-wide rules, during which the other
-    /// core ran out of products to check (1M CSV, `--jobs 2`; docs/performance.md, "Merges in
-    /// the background"). Until it is done, look-ups search the runs it reads, which stay as
+    /// on a thread of its own, while the table goes on: merging half a million keys took ~18 ms
+    /// and a million ~34 ms, a stall of the thread that applies the feed-wide rules, during which
+    /// the other core ran out of products to check (1M CSV, `--jobs 2`; docs/performance.md,
+    /// "c22f28a–02fdf77"). Until it is done, look-ups search the runs it reads, which stay as
     /// they are; [`Self::finish_merge`] puts the merged run in their place. A merge that cannot
     /// start or fails leaves the runs as they were: still exact, one read per run.
     fn start_merge(&mut self, background: bool) {
