@@ -9,8 +9,8 @@
 //! filter says it may be there: one block read per run, with the first key of every block of a
 //! run kept in memory (8 bytes per 256 keys). When [`MAX_RUNS`] runs exist they are merged into
 //! one, on a thread of its own for a caller that runs on several
-//! ([`SpillTable::merging_in_the_background`]). Keys found on disk are cached ([`HOT_MAX`]), so a value repeated all over a feed (one GTIN
-//! on every product) is read from disk once.
+//! ([`SpillTable::merging_in_the_background`]). Keys found on disk are cached ([`HOT_MAX`]), so
+//! a value repeated all over a feed (one GTIN on every product) is read from disk once.
 //!
 //! Memory: the map (at most [`DEFAULT_RECENT`] entries), the Bloom filter (at most
 //! [`BLOOM_BITS`] bits), the cache and the block index: about 7 MB per table whatever the number
