@@ -232,7 +232,7 @@ impl Disk {
                 .map(|run| Ok((run.file.try_clone()?, run.len)))
                 .collect()
         };
-        let Ok(sources) = clone_sources() else {
+        let Ok(mut sources) = clone_sources() else {
             return;
         };
         if background && cfg!(unix) {
@@ -249,13 +249,15 @@ impl Disk {
                 });
                 return;
             }
+            // The thread took the handles with it.
+            let Ok(again) = clone_sources() else {
+                return;
+            };
+            sources = again;
         }
         // Elsewhere a cloned handle shares its file position with the table's own, which the
         // look-ups move: merged here and now, as when no thread can be started or none is
         // wanted.
-        let Ok(sources) = clone_sources() else {
-            return;
-        };
         if let Ok(merged) = Run::merge(sources, &AtomicBool::new(false)) {
             self.runs.splice(..count, std::iter::once(merged));
         }
