@@ -193,7 +193,11 @@ SPEEDUP=$(awk -v a="$J1" -v b="$J2" 'BEGIN { if (b > 0) printf "%.2f", a / b; el
 # The CPU time of two jobs over one job's: the share of the speed-up lost to the second thread
 # (the speed-up is at most 2 / this, with both cores busy).
 CPUX=$(awk -v a="${KCPU[jobs1]}" -v b="${KCPU[jobs2]}" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
-echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x (rounds $(pairs "${KALL[jobs1]}" "${KALL[jobs2]}")x; CPU time of --jobs 2 over --jobs 1: ${CPUX}x)"
+# How busy the two cores were in the fastest --jobs 2 run (its CPU time over its wall time, at most
+# 2): what is short of 2 is time one core waited for the other. Unlike the times, a host that slows
+# both cores alike leaves it as it is (docs/performance.md, "c22f28a–02fdf77").
+BUSY=$(awk -v c="${KCPU[jobs2]}" -v w="$J2" 'BEGIN { if (w > 0) printf "%.2f", c / w; else print "-" }')
+echo "jobs speed-up (csv, validate --jobs 1 / --jobs 2): ${SPEEDUP}x (rounds $(pairs "${KALL[jobs1]}" "${KALL[jobs2]}")x; CPU time of --jobs 2 over --jobs 1: ${CPUX}x; cores busy in --jobs 2: ${BUSY} of 2)"
 echo "cross-core round trip before each of these rounds (ns):$PINGS"
 echo "rules' share (csv, validate --jobs 2 with every rule against one rule, over the bare loop): ${RATIO[csv validate --format ndjson --jobs 2]}x - ${RATIO[csv validate --jobs 2, one rule ($ONE_RULE)]}x = $(awk -v a="$J2" -v b="${KW[one]}" -v w="$BAREWALL" 'BEGIN { if (w > 0) printf "%.2f", (a - b) / w; else print "-" }')x"
 
