@@ -28,7 +28,7 @@ pub fn key_help() -> String {
 }
 
 /// `1000` → `1,000`, for prose.
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

@@ -30,6 +30,9 @@ pub mod plan;
 
 pub use context::{NOW_ENV, REQUEST_ID_ENV, RequestContext, format_utc};
 pub use endpoint::{Counter, Endpoint};
+/// For tests elsewhere that hold prose to a constant (the help's duplicate-table size).
+#[cfg(test)]
+pub(crate) use key::thousands;
 pub use key::{ApiKey, KEY_RANDOM_MIN_LEN, RawApiKey, key_help, redact_keys_in};
 pub use meta::{API_VERSION, AnalysisBilling, BatchBilling, GtinBilling, Meta, ProductBilling};
 pub use meter::{Account, Prefetched, Receipt, Usage, cost_for};

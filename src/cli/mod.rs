@@ -490,9 +490,8 @@ mod tests {
     /// own number.
     #[test]
     fn the_help_states_the_duplicate_tables_number() {
-        let n = crate::store::spill::DEFAULT_RECENT.to_string();
-        let (thousands, units) = n.split_at(n.len() - 3);
-        let stated = format!("beyond {thousands},{units} products");
+        let n = crate::store::spill::DEFAULT_RECENT as u64;
+        let stated = format!("beyond {} products", crate::account::thousands(n));
         assert!(super::EXIT_CODES_HELP.contains(&stated), "{stated}");
     }
 }
