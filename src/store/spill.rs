@@ -449,10 +449,12 @@ impl Run {
     }
 }
 
-/// Records read back from a run for [`Run::merge`] at a time.
-const MERGE_CHUNK: usize = 4096;
+/// Records read back from a run at a time ([`Cursor`]): 32 KiB of the file and 32 KiB decoded,
+/// the 64 KiB per run that a `BufReader` held before.
+const MERGE_CHUNK: usize = 2048;
 
-/// A run read in order ([`Run::merge`], [`Bloom::from_runs`]): its next records, decoded, and how many are left in its file.
+/// A run read in order ([`Run::merge`], [`Bloom::from_runs`]): its next records, decoded, and
+/// how many are left in its file.
 struct Cursor<R> {
     reader: R,
     bytes: Vec<u8>,
