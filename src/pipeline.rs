@@ -17,8 +17,10 @@ use rayon::prelude::*;
 /// 2,048, 1.48 s with 4,096 and 1.50 s with 256 (best of 3, 2026-11-25); on a 2-core AMD EPYC
 /// (Zen 4) VM, 1,000,000 products, six alternating rounds, 512 took 3.92 s (CPU 7.43 s) against
 /// 4.31 s (CPU 8.23 s) with 1,024, and 256 about the same as 512 (2026-11-28); RSS neither
-/// faster nor slower. 512 is the best measured on the second; the first measured 1,024 best and
-/// 256 7% slower, and 512 not at all (to measure there).
+/// faster nor slower; on a 2-core Intel Xeon VM again, 1,000,000 products, four alternating
+/// rounds, 512 took 2.99 s, 1,024 2.96 s (within the rounds' spread, with a quarter more memory)
+/// and 256 3.23 s (2026-12-05). 512 is the best measured on the AMD VM and as good as any on the
+/// second Intel one.
 pub const DEFAULT_CHUNK: usize = 512;
 
 /// Items one rayon job maps, and the size of the batches [`map_batches`] hands its mapper. Left
