@@ -173,3 +173,61 @@ fn products_before_a_bad_byte_are_all_reported() {
         );
     }
 }
+
+/// The same in XML and JSON, whose input is read on a thread of its own with `--jobs 2`
+/// (`feed::source::read_ahead`): the products before the bad byte, then the error with its line,
+/// exactly as with `--jobs 1`, which reads on the parser's thread.
+#[test]
+fn products_before_a_bad_byte_are_all_reported_with_one_job_or_two() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut xml = String::from(
+        "<?xml version=\"1.0\"?>\n<rss xmlns:g=\"http://base.google.com/ns/1.0\" version=\"2.0\">\n<channel>\n",
+    );
+    let mut json = String::from("[\n");
+    for i in 0..3000 {
+        writeln!(
+            xml,
+            "<item><g:id>A{i}</g:id><title>Thing number {i} in blue cotton</title>\
+             <link>https://shop.test/p/{i}</link><g:price>10.00 USD</g:price></item>"
+        )
+        .expect("writing to a String cannot fail");
+        writeln!(
+            json,
+            "{{\"id\": \"A{i}\", \"title\": \"Thing number {i} in blue cotton\", \
+             \"link\": \"https://shop.test/p/{i}\", \"price\": \"10.00 USD\"}},"
+        )
+        .expect("writing to a String cannot fail");
+    }
+    // Line 3,004 of the XML, 3,002 of the JSON; both well past one block of the reader.
+    let mut xml = xml.into_bytes();
+    xml.extend_from_slice(
+        b"<item><g:id>B1</g:id><title>Bad \xff byte</title></item>\n</channel>\n</rss>\n",
+    );
+    let mut json = json.into_bytes();
+    json.extend_from_slice(b"{\"id\": \"B1\", \"title\": \"Bad \xff byte\"}\n]\n");
+    for (name, bytes, line) in [("bad.xml", xml, 3004), ("bad.json", json, 3002)] {
+        let feed = dir.path().join(name);
+        std::fs::write(&feed, bytes).expect("write feed");
+        let mut outputs = Vec::new();
+        for jobs in ["1", "2"] {
+            let out = Command::cargo_bin("feedlint")
+                .expect("binary")
+                .args(["--api-key", KEY, "--jobs", jobs, "--db"])
+                .arg(dir.path().join(format!("db-{jobs}")))
+                .args(["validate", "--format", "ndjson", "--exit-zero"])
+                .arg(&feed)
+                .output()
+                .expect("run feedlint");
+            assert_eq!(out.status.code(), Some(2), "{name}, --jobs {jobs}");
+            let stdout = String::from_utf8(out.stdout).expect("UTF-8 report");
+            assert_eq!(stdout.lines().count(), 3000, "{name}, --jobs {jobs}");
+            let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert!(
+                stderr.contains(&format!("invalid UTF-8 at line {line}")),
+                "{name}, --jobs {jobs}: {stderr}"
+            );
+            outputs.push((stdout, stderr));
+        }
+        assert!(outputs[0] == outputs[1], "{name}: --jobs 1 and 2 differ");
+    }
+}

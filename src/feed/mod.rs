@@ -99,6 +99,13 @@ impl InputFormat {
         (Self::Json, "json"),
         (Self::Ndjson, "ndjson"),
     ];
+
+    /// [`FeedKind::is_costly_to_read`] of the feeds read in this format: every format but
+    /// delimited text.
+    #[must_use]
+    pub fn is_costly_to_read(self) -> bool {
+        !matches!(self, Self::Csv | Self::Tsv)
+    }
 }
 
 /// What a feed turned out to be, known once it is opened.
@@ -122,7 +129,19 @@ impl FeedKind {
     /// slower); for NDJSON it measured neither faster nor slower.
     #[must_use]
     pub fn is_costly_to_read(self) -> bool {
-        !matches!(self, Self::Csv | Self::Tsv)
+        self.input_format().is_costly_to_read()
+    }
+
+    /// The input format this kind is read as.
+    #[must_use]
+    pub fn input_format(self) -> InputFormat {
+        match self {
+            Self::Csv => InputFormat::Csv,
+            Self::Tsv => InputFormat::Tsv,
+            Self::Rss | Self::Atom => InputFormat::Xml,
+            Self::JsonRequestBody | Self::JsonArray => InputFormat::Json,
+            Self::Ndjson => InputFormat::Ndjson,
+        }
     }
 
     #[must_use]
@@ -293,6 +312,13 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
             )
         })?,
     };
+    let mut decoded = decoded;
+    // XML and JSON: the thread that reads the feed is the one the others wait for
+    // (`FeedKind::is_costly_to_read`), so the input's bytes are read beside it. CSV keeps both
+    // cores busy without it and measured slower with it (docs/performance.md).
+    if format.is_costly_to_read() && rayon::current_num_threads() > 1 {
+        decoded.reader = source::read_ahead(decoded.reader);
+    }
     let (kind, inner) = match format {
         InputFormat::Csv | InputFormat::Tsv => {
             let r = delimited::DelimitedReader::new(
