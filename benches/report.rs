@@ -63,7 +63,7 @@ fn bench(c: &mut Criterion) {
                 let mut e = ValidateEmitter::new(format, std::io::sink(), false)
                     .expect("format has an emitter");
                 for r in &reports {
-                    e.product(black_box(r), ResultOptions::default())
+                    e.product(black_box(r), "feed.csv", ResultOptions::default())
                         .expect("a sink never fails");
                 }
                 black_box::<&ValidateEmitter<Sink>>(&e);

@@ -284,7 +284,7 @@ impl<'w> Sink<'w> {
             }
             Sink::Ci(e) => e.product(&ProductFindings {
                 product_id: &report.product_id,
-                location: &report.location,
+                location: &p.location,
                 title: p.get("title"),
                 findings: &report.findings,
             })?,

@@ -188,12 +188,12 @@ impl Output<'_> {
     ) -> Result<(), Error> {
         match self {
             Self::Report(e) => match rendered {
-                Some(rendered) => e.product_rendered(r, rendered, opts)?,
-                None => e.product(r, opts)?,
+                Some(rendered) => e.product_rendered(r, &p.location.file, rendered, opts)?,
+                None => e.product(r, &p.location.file, opts)?,
             },
             Self::Ci(e) => e.product(&ProductFindings {
                 product_id: &r.product_id,
-                location: &r.location,
+                location: &p.location,
                 title: p.get("title"),
                 findings: &r.findings,
             })?,

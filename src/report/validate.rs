@@ -223,8 +223,14 @@ impl<W: Write> ValidateEmitter<W> {
         self.summary
     }
 
-    /// Writes one product (call in input order).
-    pub fn product(&mut self, r: &ProductReport, options: ResultOptions) -> io::Result<()> {
+    /// Writes one product (call in input order); `file` is the product's file
+    /// (`p.location.file`), which the table's verbose lines and the CSV rows name.
+    pub fn product(
+        &mut self,
+        r: &ProductReport,
+        file: &str,
+        options: ResultOptions,
+    ) -> io::Result<()> {
         self.summary.add(r);
         match &mut self.inner {
             Inner::Table {
@@ -239,7 +245,7 @@ impl<W: Write> ValidateEmitter<W> {
                 );
                 rows.push([
                     printable(&r.product_id).into_owned(),
-                    r.location.line.to_string(),
+                    r.line.to_string(),
                     format!("{:.1}%", r.compliance_percentage),
                     format!("{:.1}", r.optimization_score),
                     r.priority.as_str().to_owned(),
@@ -249,7 +255,7 @@ impl<W: Write> ValidateEmitter<W> {
                     for f in &r.findings {
                         verbose.push(format!(
                             "{}:{}: {} {} {} [{}] {}: {}",
-                            printable(&r.location.file),
+                            printable(file),
                             f.line,
                             f.severity.as_str(),
                             f.kind.as_str(),
@@ -272,7 +278,7 @@ impl<W: Write> ValidateEmitter<W> {
                 for f in &r.findings {
                     w.write_record([
                         &*guard_cell(&r.product_id),
-                        &*guard_cell(&r.location.file),
+                        &*guard_cell(file),
                         &f.line.to_string(),
                         f.code,
                         f.name,
@@ -302,11 +308,12 @@ impl<W: Write> ValidateEmitter<W> {
     pub fn product_rendered(
         &mut self,
         r: &ProductReport,
+        file: &str,
         rendered: &Rendered,
         options: ResultOptions,
     ) -> io::Result<()> {
         if !self.renders_ahead() {
-            return self.product(r, options);
+            return self.product(r, file, options);
         }
         self.summary.add(r);
         // Written as they are, not copied into the scratch buffer first.
@@ -446,9 +453,9 @@ mod tests {
     }
 
     /// The CSV the emitter writes for one report.
-    fn csv_of(r: &ProductReport) -> String {
+    fn csv_of(r: &ProductReport, file: &str) -> String {
         let mut e = ValidateEmitter::new(OutputFormat::Csv, Vec::new(), false).unwrap();
-        e.product(r, ResultOptions::default()).unwrap();
+        e.product(r, file, ResultOptions::default()).unwrap();
         let Inner::Csv(w) = e.inner else {
             panic!("csv emitter expected")
         };
@@ -458,21 +465,21 @@ mod tests {
     #[test]
     fn csv_has_one_row_per_violation() {
         let r = report(&[("id", "A"), ("gtin", "5060155240283")]);
-        let text = csv_of(&r);
+        let text = csv_of(&r, "feed.csv");
         assert_eq!(text.lines().count(), 1 + r.findings.len());
         assert!(text.contains("FL-I100"));
     }
 
-    /// The product id and the messages, which hold feed values, are guarded against formula
-    /// injection in spreadsheets, as in the revenue CSV.
+    /// The product id, the file name and the messages, which hold feed values, are guarded
+    /// against formula injection in spreadsheets, as in the revenue CSV.
     #[test]
     fn csv_cells_from_the_feed_cannot_run_as_formulas() {
         let r = report(&[("id", "=1+2"), ("gtin", "5060155240283")]);
-        let text = csv_of(&r);
+        let text = csv_of(&r, "@SUM(A1).csv");
         let rows: Vec<&str> = text.lines().skip(1).collect();
         assert!(!rows.is_empty());
         for row in rows {
-            assert!(row.starts_with("'=1+2,"), "{row}");
+            assert!(row.starts_with("'=1+2,'@SUM(A1).csv,"), "{row}");
         }
     }
 }

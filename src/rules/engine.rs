@@ -97,7 +97,9 @@ impl ComplianceStatus {
 #[derive(Debug, Clone)]
 pub struct ProductReport {
     pub product_id: String,
-    pub location: crate::model::SourceLocation,
+    /// The product's line (its file is the product's: the report holds no reference to it, which
+    /// with two jobs was a reference count shared between the threads, `p.location.file`).
+    pub line: u64,
     /// Findings sorted by severity (critical first), then code, field and message.
     pub findings: Vec<Finding>,
     pub category: Option<Category>,
@@ -447,7 +449,7 @@ fn report(
 ) -> ProductReport {
     let mut report = ProductReport {
         product_id: p.product_id(),
-        location: p.location.clone(),
+        line: p.location.line,
         findings: found.findings,
         category: ctx.category,
         category_confidence: ctx.confidence,
