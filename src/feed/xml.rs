@@ -456,6 +456,13 @@ impl NameCache {
     }
 
     /// [`NameCache::get`], with the name's slot (`None` once the cache is full).
+    ///
+    /// A hit is always inlined, so the name is cloned from the cache straight into the caller's
+    /// result: returned from a call, the pair was written with 8-byte stores and read back with
+    /// 16-byte loads at once, a store-forwarding stall on every element of every item (~1% of an
+    /// RSS run's CPU on the Intel guest, docs/performance.md).
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "see above")]
     fn get_slotted(&mut self, local: &[u8]) -> (Name, Option<usize>) {
         let hit = if self
             .entries
@@ -471,6 +478,13 @@ impl NameCache {
             let (_, name, slot) = &self.entries[i];
             return (name.clone(), Some(*slot));
         }
+        self.add(local)
+    }
+
+    /// [`NameCache::get_slotted`] for a name not in the cache: works out its canonical name and
+    /// keeps it while there is room.
+    #[inline(never)]
+    fn add(&mut self, local: &[u8]) -> (Name, Option<usize>) {
         let name = Name::new(static_name(&canonical_name(&String::from_utf8_lossy(
             local,
         ))));
