@@ -218,9 +218,17 @@ impl Default for SourceLocation {
 impl Product {
     #[must_use]
     pub fn new(location: SourceLocation) -> Self {
+        // Every field written out: `..Self::default()` built a whole default product first,
+        // whose location (an `Arc` of "-") was allocated and freed again for each product.
         Self {
             location,
-            ..Self::default()
+            attributes: Vec::new(),
+            index: NameIndex::default(),
+            shipping: Vec::new(),
+            tax: Vec::new(),
+            performance: None,
+            read_issues: Vec::new(),
+            from_request_body: false,
         }
     }
 
