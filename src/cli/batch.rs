@@ -48,12 +48,13 @@ pub struct BatchArgs {
     pub config: ConfigArgs,
 }
 
-/// A product, whether market intelligence is on for it, and whether its feed is costly to read
-/// ([`FeedKind::is_costly_to_read`]: its entry is then rendered ahead, on the workers). The
+/// A product, whether market intelligence is on for it, and the kind of feed it was read from
+/// (`None`: a JSON request body, read whole); where that kind is costly to read
+/// ([`FeedKind::is_costly_to_read`]) its entry is rendered ahead, on the workers. The
 /// product is boxed as it is read, as in `validate` (`cli::validate::Checked`): it moves
 /// several times between the reader and the sink, 8 bytes instead of 248 each time (1M CSV
 /// `batch --format json`, three alternating rounds: 4.45 -> 4.37 s).
-type Item = (Box<Product>, bool, bool);
+type Item = (Box<Product>, bool, Option<FeedKind>);
 
 /// The products of every input, in order. A JSON request body is read whole (at most
 /// `BATCH_REQUEST_LIMIT + 1` products, spec 4.2 and 8) so that its `enableMarketIntelligence`
@@ -102,7 +103,7 @@ impl Products {
                 .and_then(serde_json::Value::as_bool)
                 .unwrap_or(true);
         self.buffered
-            .extend(products.into_iter().map(|p| (Box::new(p), enabled, false)));
+            .extend(products.into_iter().map(|p| (Box::new(p), enabled, None)));
         Ok(())
     }
 
@@ -114,8 +115,8 @@ impl Products {
             if let Some(reader) = &mut self.current {
                 match reader.next() {
                     Some(Ok(p)) => {
-                        let costly = reader.kind().is_costly_to_read();
-                        return Some(Ok((Box::new(p), self.market_intelligence, costly)));
+                        let kind = Some(reader.kind());
+                        return Some(Ok((Box::new(p), self.market_intelligence, kind)));
                     }
                     Some(Err(e)) => return Some(Err(e)),
                     None => self.current = None,
@@ -153,9 +154,15 @@ impl Iterator for Products {
     }
 }
 
-/// A product checked: the product, market intelligence on or off, its report, and its entry
-/// rendered ahead (or not).
-type Checked = (Box<Product>, bool, ProductReport, Option<RenderedEntry>);
+/// A product checked: the product, market intelligence on or off, its feed's kind, its report,
+/// and its entry rendered ahead (or not).
+type Checked = (
+    Box<Product>,
+    bool,
+    Option<FeedKind>,
+    ProductReport,
+    Option<RenderedEntry>,
+);
 
 /// Checks a batch of read items (rule by rule, with the engine `pick` gives for their feed's
 /// market-intelligence setting) on a worker, rendering the entries of costly feeds when `ahead`.
@@ -167,11 +174,11 @@ fn check_batch<'e>(
     Engine::check_each(batch, |(p, mi, _)| (pick(*mi), &**p))
         .into_iter()
         .map(|item| {
-            item.and_then(|((p, mi, costly), report)| {
-                let rendered = (ahead && costly)
+            item.and_then(|((p, mi, kind), report)| {
+                let rendered = (ahead && kind.is_some_and(FeedKind::is_costly_to_read))
                     .then(|| RenderedEntry::new(&report, mi))
                     .transpose()?;
-                Ok((p, mi, report, rendered))
+                Ok((p, mi, kind, report, rendered))
             })
         })
         .collect()
@@ -351,11 +358,12 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     // checks, on the workers, and written as it is unless a feed-wide rule changes the report.
     let ahead = sink.renders_ahead();
     let map = |batch| check_batch(batch, pick, ahead);
-    // Products rendered ahead (costly feeds) and their reports are freed on the workers, as in
+    // Reports rendered ahead (costly feeds) are freed on the workers, and so are their products
+    // unless the reading thread has the time (`FeedKind::frees_products_where_read`), as in
     // `validate`.
     let mut behind = crate::pipeline::DropBehind::new();
     let mut each = |item: Result<Checked>| -> Result<()> {
-        let (p, mi, mut report, rendered_ahead) = item?;
+        let (p, mi, kind, mut report, rendered_ahead) = item?;
         let changed = state.apply(pick(mi), &p, &mut report);
         let rendered = rendered_ahead.as_ref().filter(|_| !changed);
         analytics.add(&report);
@@ -366,7 +374,9 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         sink.emit(&p, mi, &report, rendered)?;
         progress.inc(1);
         if rendered_ahead.is_some() {
-            behind.push((p, report, rendered_ahead));
+            // Where the product is freed where read, `then_some` drops it here.
+            let local = kind.is_some_and(FeedKind::frees_products_where_read);
+            behind.push(((!local).then_some(p), report, rendered_ahead));
         }
         Ok(())
     };

@@ -343,25 +343,28 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);
     for source in sources {
-        let (items, opts, costly): (
+        let (items, opts, kind): (
             Box<dyn Iterator<Item = Result<Product, Error>> + Send>,
             _,
             _,
         ) = match source {
-            Source::Buffered(v, o) => (Box::new(v.into_iter().map(Ok)), o, false),
-            Source::Prefetched(v, o) => (Box::new(v.into_results()), o, false),
+            Source::Buffered(v, o) => (Box::new(v.into_iter().map(Ok)), o, None),
+            Source::Prefetched(v, o) => (Box::new(v.into_results()), o, None),
             Source::Stream(r, o) => {
-                let costly = r.kind().is_costly_to_read();
-                (Box::new(r), o, costly)
+                let kind = r.kind();
+                (Box::new(r), o, Some(kind))
             }
         };
+        let costly = kind.is_some_and(FeedKind::is_costly_to_read);
         let mut state = engine.feed_state();
         // Where reading is costly (XML, JSON) the thread that reads the feed and writes the
         // report is the one the others wait for: the JSON of each result is then rendered with
         // the checks, in parallel, and written as it is unless a feed-wide rule changes the report
         // (a duplicate id or GTIN). For CSV it would only add work (docs/performance.md).
         let ahead = costly && output.renders_ahead();
-        // For the same reason the products and reports are freed on the workers.
+        // For the same reason the reports are freed on the workers, and so are the products
+        // unless the reading thread has the time (`FeedKind::frees_products_where_read`).
+        let local = kind.is_some_and(FeedKind::frees_products_where_read);
         let mut behind = DropBehind::new();
         map_batches(
             items.map(|item| item.map(Box::new)),
@@ -380,7 +383,8 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                 output.product(&p, &report, opts, rendered)?;
                 progress.inc(1);
                 if ahead {
-                    behind.push((p, report, rendered_ahead));
+                    // Where `local`, `then_some` drops the product here.
+                    behind.push(((!local).then_some(p), report, rendered_ahead));
                 }
                 Ok::<(), Error>(())
             },
