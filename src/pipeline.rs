@@ -179,7 +179,10 @@ fn take_up_to<T>(items: &mut impl Iterator<Item = T>, n: usize) -> Vec<T> {
 /// check, are idle a third of the time (200k RSS `validate --jobs 2`). Freeing each product and
 /// its report is work the workers can take: 200k RSS 2.99 -> 2.92 s, 200k JSON array 7.51 ->
 /// 7.00 s (means of four and two alternating runs; docs/performance.md). For CSV, where both
-/// threads are busy, it changed nothing, and the CSV paths do not use it.
+/// threads are busy, it changed nothing, and the CSV paths do not use it. Since XML has been
+/// read on a thread of its own (`feed::source::read_ahead`) its products are freed by the
+/// reading thread again and only their reports come here: memory freed by the thread that
+/// allocated it costs the allocator less (`FeedKind::frees_products_where_read`).
 ///
 /// With one thread (`--jobs 1`) values are dropped at once. At most [`MAX_BEHIND`] chunks wait
 /// in the pool; past that, a chunk is dropped by the caller, so memory stays bounded.
