@@ -276,7 +276,8 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
     } else {
         Arc::from(path.display().to_string())
     };
-    let decoded = source::open_decoded(path, opts.encoding, opts.max_decompressed_bytes, &label)?;
+    let mut decoded =
+        source::open_decoded(path, opts.encoding, opts.max_decompressed_bytes, &label)?;
     let text = &decoded.prefix;
     let first = text.iter().copied().find(|b| !b.is_ascii_whitespace());
     let Some(first) = first else {
@@ -324,7 +325,6 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
             )
         })?,
     };
-    let mut decoded = decoded;
     // XML and JSON: the thread that reads the feed is the one the others wait for
     // (`FeedKind::is_costly_to_read`), so the input's bytes are read beside it. CSV keeps both
     // cores busy without it and measured slower with it (docs/performance.md).
