@@ -14,7 +14,9 @@
 # A JSON request body obeys the request limits (spec: validate 100, batch 1,000 products), so
 # batch/validate on the JSON body exit 2 with PAYLOAD_TOO_LARGE above those sizes: the exit column
 # shows it; the "array" rows run every command on the same products as a bare JSON array (a feed). Needs /usr/bin/time
-# (GNU time: `apt-get install time`).
+# (GNU time: `apt-get install time`). `BENCH_PGO=1 scripts/bench.sh N` measures the profile-guided
+# build of scripts/pgo.sh instead of `cargo build --release` (needs rustup's llvm-tools component,
+# which pgo.sh adds).
 set -euo pipefail
 
 N="${1:-100000}"
@@ -30,14 +32,23 @@ if [[ ! -x /usr/bin/time ]]; then
     exit 2
 fi
 
-cargo build --release --examples --bins >&2
-BIN=target/release/feedlint
-BARE=target/release/examples/bareparse
-GEN=target/release/examples/genfeed
+# BENCH_PGO=1: the profile-guided build of scripts/pgo.sh (feedlint and the bare loops each built
+# from a profile of their own work on training feeds of another seed) instead of the plain one.
+if [[ ${BENCH_PGO:-0} == 1 ]]; then
+    scripts/pgo.sh
+    REL=target/pgo/release
+else
+    cargo build --release --examples --bins >&2
+    REL=target/release
+fi
+echo "build: $REL" >&2
+BIN=$REL/feedlint
+BARE=$REL/examples/bareparse
+GEN=$REL/examples/genfeed
 # The round trip of a cache line between two threads (ns), measured before each round: how far
 # apart the two cores sit at that moment. On a shared host it changes from minute to minute, and
 # with it what two threads handing products to each other cost (docs/performance.md, "Machine").
-PING=target/release/examples/coreping
+PING=$REL/examples/coreping
 KEY="adb_prod_benchmark0123456789XY"
 DIR="target/bench-e2e"
 mkdir -p "$DIR"
