@@ -306,9 +306,30 @@ struct Lines {
     /// last]): the position of an error in a stream that cannot be read again
     /// ([`Lines::line_col_at`]).
     after_break: Cell<[u64; 2]>,
+    /// Where serde_json's line 1 starts: 0, or where the streaming parse took over from
+    /// [`ArraySlices`] (serde_json counts from there).
+    origin: Cell<u64>,
+    /// When the streaming parse took over from [`ArraySlices`]: the `\n` before the stand-in,
+    /// and the column (in bytes, 0-based) of the first byte after it, to turn serde_json's own
+    /// positions into the document's ([`Self::serde_pos`]).
+    resumed: Cell<Option<(u64, u64)>>,
 }
 
 impl Lines {
+    /// serde_json's position of `e` (lines counted by `\n` alone), in the document.
+    fn serde_pos(&self, e: &serde_json::Error) -> JsonPos {
+        let Some((newlines, column)) = self.resumed.get() else {
+            return JsonPos::Serde;
+        };
+        let (line, col) = (e.line() as u64, e.column() as u64);
+        let col = if line == 1 {
+            column + col.saturating_sub(STAND_IN.len() as u64)
+        } else {
+            col
+        };
+        JsonPos::LineCol(newlines + line, col.max(1))
+    }
+
     /// The offset in the decoded text of serde_json's 1-based `line` and byte `column` (the
     /// bytes of the line it has consumed; the position is the last of them), when `line` is one
     /// of the last two read; `None` otherwise. `after`: the offset after that byte instead (the
@@ -316,10 +337,11 @@ impl Lines {
     fn offset_of(&self, line: u64, column: u64, after: bool) -> Option<u64> {
         let newlines = self.newlines.get();
         let [before_last, last] = self.after_newline.get();
+        let origin = self.origin.get();
         let start = if line == newlines + 1 {
-            if newlines == 0 { 0 } else { last }
+            if newlines == 0 { origin } else { last }
         } else if line == newlines && newlines >= 1 {
-            if newlines == 1 { 0 } else { before_last }
+            if newlines == 1 { origin } else { before_last }
         } else {
             return None;
         };
@@ -418,16 +440,372 @@ impl<R: BufRead> Read for LineCounter<R> {
     }
 }
 
+/// How many bytes [`ArraySlices`] asks its reader for at a time.
+const SLICE_READ_BYTES: usize = 256 * 1024;
+
+/// The largest element [`ArraySlices`] holds in memory to parse it from a slice; a larger one
+/// (a product of 64 MiB is no real feed's) is read by serde_json from the stream instead.
+const MAX_SLICE_BYTES: usize = 64 << 20;
+
+/// What [`Resume::held`] starts with after a product was sent: an array holding an empty object.
+const STAND_IN: &[u8] = b"[{}";
+
+/// What [`ArraySlices::run`] ended with.
+enum Sliced {
+    /// The whole document was a well-formed array of product objects, every one sent.
+    Done,
+    /// The consumer went away.
+    Stopped,
+    /// Something other than a well-formed product object or the array's own `[`, `,` and `]`
+    /// (another kind of document, an error, an element too large): the rest of the document,
+    /// from the end of the last product sent, is for serde_json's streaming parse
+    /// ([`parse_stream`]), which reports it exactly as it reports a whole document.
+    Rest(Resume),
+    /// The input could not be read.
+    Io(std::io::Error),
+}
+
+/// Where the streaming parse takes over from [`ArraySlices`]: the bytes it still holds, then
+/// the rest of the reader, and the line breaks before them.
+struct Resume {
+    /// The bytes to parse: the whole document so far when no product was sent, else `[{}`
+    /// (an array whose first element, a stand-in for the last product sent, [`DocumentSeed`]
+    /// skips) followed by the document from the end of that product. After the stand-in's `}`
+    /// serde_json is where it was after the product's, so what follows reads (and fails) as it
+    /// would have.
+    held: Vec<u8>,
+    reader: DynRead,
+    /// The first element of `held` is the stand-in.
+    skip_first: bool,
+    /// Offset in the document of the first byte after the stand-in.
+    offset: u64,
+    /// Line breaks before `offset`, and where the text after each of the last two starts.
+    breaks: u64,
+    after_break: [u64; 2],
+    /// `\n` before `offset`, and where the text after the last of them starts.
+    newlines: u64,
+    after_newline: u64,
+}
+
+/// The fast way through a JSON array feed: elements cut out of the input by a scanner and each
+/// parsed from its slice, where serde_json skips through strings with a search, rather than from
+/// a reader, where it makes a call per byte (200k products: `validate` ~40% faster, the parsing
+/// thread being the one the others wait for; docs/performance.md, "JSON arrays read by
+/// slices"). Memory is the read buffer and the largest element. Anything but a well-formed array
+/// of objects goes back to the streaming parse at the end of the last product sent
+/// ([`Sliced::Rest`]), so errors, their positions and unusual elements are what they are without
+/// this path.
+struct ArraySlices {
+    reader: DynRead,
+    buf: Vec<u8>,
+    /// Offset in the document of `buf[0]`.
+    base: u64,
+    /// Position in `buf` of the next byte to look at.
+    pos: usize,
+    /// Position in `buf` after the last product sent, or 0 with the whole document still held
+    /// when none was.
+    resume: usize,
+    sent_any: bool,
+    eof: bool,
+    read_bytes: usize,
+    /// Line breaks counted up to `counted` (a position in `buf`), as [`LineCounter`] counts them.
+    counted: usize,
+    breaks: u64,
+    after_break: [u64; 2],
+    /// Offset in the document of the last `\r` counted.
+    last_cr: Option<u64>,
+    /// `\n` counted (serde_json's lines), and where the text after the last starts.
+    newlines: u64,
+    after_newline: u64,
+}
+
+/// Outcome of looking for the next byte that is not JSON whitespace.
+enum Next {
+    Byte(u8),
+    End,
+    Failed(std::io::Error),
+}
+
+impl ArraySlices {
+    fn new(reader: DynRead, read_bytes: usize) -> Self {
+        Self {
+            reader,
+            buf: Vec::with_capacity(read_bytes),
+            base: 0,
+            pos: 0,
+            resume: 0,
+            sent_any: false,
+            eof: false,
+            read_bytes: read_bytes.max(1),
+            counted: 0,
+            breaks: 0,
+            after_break: [0, 0],
+            last_cr: None,
+            newlines: 0,
+            after_newline: 0,
+        }
+    }
+
+    /// Reads more input after what is held, dropping what is before `resume` first (nothing
+    /// before the first product is sent). `Ok(false)` at the end of the input.
+    fn fill(&mut self) -> std::io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        if self.resume > 0 && self.resume >= self.buf.len() / 2 {
+            self.count_to(self.resume);
+            self.buf.drain(..self.resume);
+            self.base += self.resume as u64;
+            self.pos -= self.resume;
+            self.counted -= self.resume;
+            self.resume = 0;
+        }
+        let old = self.buf.len();
+        self.buf.resize(old + self.read_bytes, 0);
+        let n = loop {
+            match self.reader.read(&mut self.buf[old..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(old);
+                    return Err(e);
+                }
+            }
+        };
+        self.buf.truncate(old + n);
+        if n == 0 {
+            self.eof = true;
+        }
+        Ok(n > 0)
+    }
+
+    /// Counts the line breaks of `buf[counted..to]`.
+    fn count_to(&mut self, to: usize) {
+        let from = self.counted;
+        if to <= from {
+            return;
+        }
+        for i in memchr::memchr2_iter(b'\n', b'\r', &self.buf[from..to]) {
+            let at = self.base + (from + i) as u64;
+            if self.buf[from + i] == b'\n' {
+                self.newlines += 1;
+                self.after_newline = at + 1;
+                let [before_last, last] = self.after_break;
+                if self.last_cr.is_some_and(|cr| cr + 1 == at) {
+                    self.after_break = [before_last, at + 1];
+                } else {
+                    self.breaks += 1;
+                    self.after_break = [last, at + 1];
+                }
+            } else {
+                self.breaks += 1;
+                self.after_break = [self.after_break[1], at + 1];
+                self.last_cr = Some(at);
+            }
+        }
+        self.counted = to;
+    }
+
+    /// The next byte that is not JSON whitespace, reading more as needed; not consumed.
+    fn peek_past_whitespace(&mut self) -> Next {
+        loop {
+            while let Some(&b) = self.buf.get(self.pos) {
+                if !matches!(b, b' ' | b'\n' | b'\t' | b'\r') {
+                    return Next::Byte(b);
+                }
+                self.pos += 1;
+            }
+            match self.fill() {
+                Ok(true) => {}
+                Ok(false) => return Next::End,
+                Err(e) => return Next::Failed(e),
+            }
+        }
+    }
+
+    /// The end (exclusive, a position in `buf`) of the object or array starting at `pos`, reading
+    /// more as needed; `Ok(None)` when the input ends first or the element grows too large.
+    /// Positions relative to `pos` survive [`Self::fill`], so the scan goes on where it stopped
+    /// (at the opening quote of a string the held bytes cut).
+    fn element_end(&mut self) -> std::io::Result<Option<usize>> {
+        let mut rel = 0;
+        let mut depth = 0_usize;
+        loop {
+            let b = &self.buf[self.pos..];
+            while rel < b.len() {
+                match b[rel] {
+                    b'"' => match string_end(&b[rel + 1..]) {
+                        Some(n) => rel += n + 2,
+                        None => break,
+                    },
+                    b'{' | b'[' => {
+                        depth += 1;
+                        rel += 1;
+                    }
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        rel += 1;
+                        if depth == 0 {
+                            return Ok(Some(self.pos + rel));
+                        }
+                    }
+                    _ => rel += 1,
+                }
+            }
+            if self.buf.len() - self.resume > MAX_SLICE_BYTES || !self.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Reads the array's products and sends them through `doc`.
+    fn run(mut self, doc: &DocumentSeed<'_>) -> Sliced {
+        match self.peek_past_whitespace() {
+            Next::Byte(b'[') => self.pos += 1,
+            Next::Byte(_) | Next::End => return self.rest(),
+            Next::Failed(e) => return Sliced::Io(e),
+        }
+        let mut first = true;
+        loop {
+            let b = match self.peek_past_whitespace() {
+                Next::Byte(b) => b,
+                Next::End => return self.rest(),
+                Next::Failed(e) => return Sliced::Io(e),
+            };
+            if b == b']' && first {
+                self.pos += 1;
+                break;
+            }
+            if !first {
+                match b {
+                    b']' => {
+                        self.pos += 1;
+                        break;
+                    }
+                    b',' => self.pos += 1,
+                    _ => return self.rest(),
+                }
+                match self.peek_past_whitespace() {
+                    Next::Byte(b'{') => {}
+                    Next::Byte(_) | Next::End => return self.rest(),
+                    Next::Failed(e) => return Sliced::Io(e),
+                }
+            } else if b != b'{' {
+                return self.rest();
+            }
+            let end = match self.element_end() {
+                Ok(Some(end)) => end,
+                Ok(None) => return self.rest(),
+                Err(e) => return Sliced::Io(e),
+            };
+            // The product's line: the line breaks before its `{`, as serde_json's streaming
+            // parse has read them when the object starts.
+            let counted_before = (
+                self.counted,
+                self.breaks,
+                self.after_break,
+                self.last_cr,
+                self.newlines,
+                self.after_newline,
+            );
+            self.count_to(self.pos);
+            doc.lines.breaks.set(self.breaks);
+            let mut de = serde_json::Deserializer::from_slice(&self.buf[self.pos..end]);
+            let parsed = doc
+                .product_seed()
+                .deserialize(&mut de)
+                .and_then(|p| de.end().map(|()| p));
+            let Ok(product) = parsed else {
+                // The streaming parse counts from the end of the last product again.
+                (
+                    self.counted,
+                    self.breaks,
+                    self.after_break,
+                    self.last_cr,
+                    self.newlines,
+                    self.after_newline,
+                ) = counted_before;
+                return self.rest();
+            };
+            if !doc.push(product) {
+                return Sliced::Stopped;
+            }
+            self.pos = end;
+            self.resume = end;
+            self.sent_any = true;
+            first = false;
+        }
+        match self.peek_past_whitespace() {
+            Next::End => Sliced::Done,
+            Next::Byte(_) => self.rest(),
+            Next::Failed(e) => Sliced::Io(e),
+        }
+    }
+
+    /// Hands the rest of the document, from the end of the last product sent, to the streaming
+    /// parse.
+    fn rest(mut self) -> Sliced {
+        if !self.sent_any {
+            return Sliced::Rest(Resume {
+                held: std::mem::take(&mut self.buf),
+                reader: self.reader,
+                skip_first: false,
+                offset: 0,
+                breaks: 0,
+                after_break: [0, 0],
+                newlines: 0,
+                after_newline: 0,
+            });
+        }
+        self.count_to(self.resume);
+        let mut held = Vec::with_capacity(self.buf.len() - self.resume + STAND_IN.len());
+        held.extend_from_slice(STAND_IN);
+        held.extend_from_slice(&self.buf[self.resume..]);
+        Sliced::Rest(Resume {
+            held,
+            reader: self.reader,
+            skip_first: true,
+            offset: self.base + self.resume as u64,
+            breaks: self.breaks,
+            after_break: self.after_break,
+            newlines: self.newlines,
+            after_newline: self.after_newline,
+        })
+    }
+}
+
+/// The length of the JSON string text at the start of `b` (after its opening quote) up to its
+/// closing quote, escapes skipped; `None` when `b` ends first.
+fn string_end(b: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    loop {
+        i += memchr::memchr2(b'"', b'\\', &b[i..])?;
+        if b[i] == b'"' {
+            return Some(i);
+        }
+        // A backslash escapes the byte after it.
+        i += 2;
+        if i > b.len() {
+            return None;
+        }
+    }
+}
+
 /// Runs on the reader thread: parses the whole document, sending products as they complete.
 fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncSender<Msg>) {
+    parse_document_with(reader, label, origin, tx, SLICE_READ_BYTES);
+}
+
+/// [`parse_document`] with [`ArraySlices`] reading `slice_read_bytes` at a time (0: serde_json's
+/// streaming parse alone, which tests compare the fast path with).
+fn parse_document_with(
+    reader: DynRead,
+    label: &Arc<str>,
+    origin: &Origin,
+    tx: &SyncSender<Msg>,
+    slice_read_bytes: usize,
+) {
     let lines = Rc::new(Lines::default());
-    let counted = LineCounter {
-        inner: BufReader::with_capacity(source::BUF_BYTES, reader),
-        lines: lines.clone(),
-        offset: 0,
-        last_cr: None,
-    };
-    let mut de = serde_json::Deserializer::from_reader(counted);
     let seed = DocumentSeed {
         label,
         tx,
@@ -437,8 +815,55 @@ fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncS
         batch: std::cell::RefCell::new(Vec::new()),
         missing_products: Cell::new(false),
         body: Cell::new(false),
+        skip_first: Cell::new(false),
     };
-    let result = (&seed).deserialize(&mut de).and_then(|()| de.end());
+    let sliced = if slice_read_bytes == 0 {
+        Sliced::Rest(Resume {
+            held: Vec::new(),
+            reader,
+            skip_first: false,
+            offset: 0,
+            breaks: 0,
+            after_break: [0, 0],
+            newlines: 0,
+            after_newline: 0,
+        })
+    } else {
+        ArraySlices::new(reader, slice_read_bytes).run(&seed)
+    };
+    let result = match sliced {
+        Sliced::Done => Ok(()),
+        Sliced::Stopped => return,
+        Sliced::Io(e) => Err(serde_json::Error::io(e)),
+        Sliced::Rest(rest) => {
+            // serde_json counts lines and columns from the first byte it reads: the stand-in's.
+            let start = if rest.skip_first {
+                rest.offset - STAND_IN.len() as u64
+            } else {
+                0
+            };
+            lines.origin.set(start);
+            lines.breaks.set(rest.breaks);
+            lines.after_break.set(rest.after_break);
+            if rest.skip_first {
+                lines
+                    .resumed
+                    .set(Some((rest.newlines, rest.offset - rest.after_newline)));
+            }
+            seed.skip_first.set(rest.skip_first);
+            let counted = LineCounter {
+                inner: BufReader::with_capacity(
+                    source::BUF_BYTES,
+                    std::io::Cursor::new(rest.held).chain(rest.reader),
+                ),
+                lines: lines.clone(),
+                offset: start,
+                last_cr: None,
+            };
+            let mut de = serde_json::Deserializer::from_reader(counted);
+            (&seed).deserialize(&mut de).and_then(|()| de.end())
+        }
+    };
     // Products read before an error come before it.
     seed.flush();
     if seed.stopped.get() {
@@ -475,10 +900,11 @@ fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncS
             let offset = lines.offset_of(e.line() as u64, e.column() as u64, eof);
             let at = match (&origin.path, offset) {
                 (Some(_), Some(offset)) => JsonPos::Offset(offset),
-                (None, Some(offset)) => lines
-                    .line_col_at(offset)
-                    .map_or(JsonPos::Serde, |(line, col)| JsonPos::LineCol(line, col)),
-                (_, None) => JsonPos::Serde,
+                (None, Some(offset)) => lines.line_col_at(offset).map_or_else(
+                    || lines.serde_pos(&e),
+                    |(line, col)| JsonPos::LineCol(line, col),
+                ),
+                (_, None) => lines.serde_pos(&e),
             };
             json_error(label, origin, &e, at)
         };
@@ -558,6 +984,8 @@ struct DocumentSeed<'a> {
     missing_products: Cell<bool>,
     /// The document is a request body (an object), not a bare array.
     body: Cell<bool>,
+    /// The array's first element is [`ArraySlices`]' stand-in, not a product ([`Resume`]).
+    skip_first: Cell<bool>,
 }
 
 impl DocumentSeed<'_> {
@@ -599,15 +1027,23 @@ impl DocumentSeed<'_> {
         }
     }
 
+    /// Takes the next product; `false` when the consumer went away.
+    fn push(&self, p: Product) -> bool {
+        self.index.set(self.index.get() + 1);
+        let full = {
+            let mut batch = self.batch.borrow_mut();
+            batch.push(p);
+            batch.len() >= BATCH_PRODUCTS
+        };
+        !full || self.flush()
+    }
+
     fn read_products<'de, A: SeqAccess<'de>>(&self, mut seq: A) -> Result<(), A::Error> {
         while let Some(p) = seq.next_element_seed(self.product_seed())? {
-            self.index.set(self.index.get() + 1);
-            let full = {
-                let mut batch = self.batch.borrow_mut();
-                batch.push(p);
-                batch.len() >= BATCH_PRODUCTS
-            };
-            if full && !self.flush() {
+            if self.skip_first.replace(false) {
+                continue;
+            }
+            if !self.push(p) {
                 return Err(serde::de::Error::custom("stopped"));
             }
         }
@@ -1227,5 +1663,190 @@ mod batch_tests {
                 .request_fields()
                 .is_some_and(|f| f.contains_key("options"))
         );
+    }
+}
+
+/// The fast path for arrays ([`ArraySlices`]) against serde_json's streaming parse alone.
+#[cfg(test)]
+mod slices_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What the document reader sends for `text`, read `piece` bytes at a time by
+    /// [`ArraySlices`] (0: the streaming parse alone), each message as its debug text. From a
+    /// file (`path`, so errors are placed by offset and quote the file) or a stream.
+    fn sent(text: &str, piece: usize, path: Option<&std::path::Path>) -> Vec<String> {
+        let (tx, rx) = sync_channel(4);
+        let reader: DynRead = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
+        let origin = Origin {
+            path: path.map(std::path::Path::to_path_buf),
+            gzip: false,
+            encoding: None,
+            cap: u64::MAX,
+        };
+        let label: Arc<str> = Arc::from("feed.json");
+        let worker =
+            std::thread::spawn(move || parse_document_with(reader, &label, &origin, &tx, piece));
+        let mut out = Vec::new();
+        for msg in rx {
+            match msg {
+                Msg::Fields(f) => out.push(format!("fields {f:?}")),
+                Msg::Products(batch) => out.extend(batch.iter().map(|p| format!("{p:?}"))),
+                Msg::Err(e) => out.push(format!("error {e:?}")),
+            }
+        }
+        worker.join().unwrap();
+        out
+    }
+
+    /// Runs [`ArraySlices`] alone over `text`, `piece` bytes at a time: how it ended, and how
+    /// many products it sent.
+    fn run(text: &str, piece: usize) -> (Sliced, u64) {
+        let (tx, rx) = sync_channel(1024);
+        let lines = Lines::default();
+        let label: Arc<str> = Arc::from("feed.json");
+        let doc = DocumentSeed {
+            label: &label,
+            tx: &tx,
+            lines: &lines,
+            index: Cell::new(0),
+            stopped: Cell::new(false),
+            batch: std::cell::RefCell::new(Vec::new()),
+            missing_products: Cell::new(false),
+            body: Cell::new(false),
+            skip_first: Cell::new(false),
+        };
+        let reader: DynRead = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
+        let end = ArraySlices::new(reader, piece).run(&doc);
+        drop(rx);
+        (end, doc.index.get())
+    }
+
+    #[test]
+    fn a_well_formed_array_is_read_by_slices_to_the_end() {
+        let text =
+            "[\r\n {\"id\":\"1\",\"title\":\"a \\\"b\\\" ]}\"},\n {\"id\":\"2\",\"x\":[{}]}\r]\n";
+        for piece in [1, 3, 7, 64, 1 << 16] {
+            let (end, n) = run(text, piece);
+            assert!(matches!(end, Sliced::Done), "piece {piece}");
+            assert_eq!(n, 2);
+            assert_eq!(sent(text, piece, None), sent(text, 0, None));
+        }
+    }
+
+    #[test]
+    fn the_streaming_parse_resumes_after_the_last_product_sent() {
+        let text = "[{\"id\":\"1\"},\n{\"id\":\"2\"} , {\"id\" \"3\"}]";
+        let (end, n) = run(text, 5);
+        assert_eq!(n, 2);
+        let Sliced::Rest(rest) = end else {
+            panic!("expected the rest for the streaming parse");
+        };
+        assert!(rest.skip_first);
+        assert_eq!(rest.offset, text.find(" ,").unwrap() as u64);
+        assert_eq!(rest.breaks, 1);
+        assert!(rest.held.starts_with(b"[{} , {"));
+        // Anything but an array of objects goes back whole: nothing was sent.
+        for other in ["{\"products\":[]}", "[1,{}]", "", "  x"] {
+            let (end, n) = run(other, 4);
+            assert_eq!(n, 0);
+            assert!(matches!(
+                end,
+                Sliced::Rest(Resume {
+                    skip_first: false,
+                    ..
+                })
+            ));
+        }
+    }
+
+    #[test]
+    fn an_error_after_products_is_placed_in_the_document() {
+        let text = "[{\"id\":\"1\"},\r\n{\"id\":\"2\"},\n  {\"id\":\"3\" \"t\":1}]";
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("feed.json");
+        std::fs::write(&path, text).unwrap();
+        for piece in [1, 2, 9, 100] {
+            assert_eq!(
+                sent(text, piece, None),
+                sent(text, 0, None),
+                "piece {piece}"
+            );
+            assert_eq!(
+                sent(text, piece, Some(&path)),
+                sent(text, 0, Some(&path)),
+                "piece {piece}"
+            );
+        }
+        let from_file = sent(text, 9, Some(&path));
+        assert_eq!(from_file.len(), 3);
+        assert!(from_file[2].starts_with("error "), "{from_file:?}");
+    }
+
+    fn element() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            r#"{"id":"a1","title":"Blue \"mug\"\\ 12 oz"}"#,
+            "{\"id\":\"b2\",\r\n \"price\":\"9.99 USD\",\n\"shipping\":[{\"country\":\"US\",\"price\":\"0 USD\"}]}",
+            r#"{"id":"c3","gtin":4006381333931,"tags":["x","y]"],"o":{"k":"}"}}"#,
+            r#"{"id":"d4","id":"again","imageLink":"http://x/1.jpg","image_link":"http://x/2.jpg"}"#,
+            r#"{"id":"e5","title":"\ud83d\ude00 ok \u00e9"}"#,
+            r#"{"id":"f6","bad":"\ud800"}"#,
+            "{}",
+            "{ }",
+            "[1,2]",
+            "\"text\"",
+            "12",
+            "12\n",
+            "null",
+            "true",
+            r#"{"id":"g7" "title":"x"}"#,
+            r#"{"id":"h8",}"#,
+            "{\"id\":\"i9\",\"title\":\"line\nbreak\"}",
+            "{\"id\":\"j10\"",
+            "{\"id\":\"k11\"]",
+        ])
+    }
+
+    proptest! {
+        /// Whatever the document, however it is cut into reads, what the reader sends (products
+        /// with their lines, read issues, the error and its position) is what serde_json's
+        /// streaming parse alone sends.
+        #[test]
+        fn slices_send_what_the_streaming_parse_sends(
+            head in prop::sample::select(vec!["[", " \r\n[\n", "\r[", "{", "", "[[", "\u{feff}["]),
+            elems in prop::collection::vec(element(), 0..6),
+            seps in prop::collection::vec(
+                prop::sample::select(vec![",", " ,\n", "\r\n,\r", "\r,\n ", ",,", "", " "]),
+                6,
+            ),
+            tail in prop::sample::select(vec!["]", "]\n", "", ",]", "] x", "]]", " ]\r\n ", "]["]),
+            cut in prop::option::of(0usize..300),
+            piece in 1usize..40,
+            from_file in any::<bool>(),
+        ) {
+            let mut text = head.to_owned();
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(seps[i]);
+                }
+                text.push_str(e);
+            }
+            text.push_str(tail);
+            if let Some(cut) = cut {
+                let mut at = cut.min(text.len());
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                text.truncate(at);
+            }
+            if from_file {
+                let dir = tempfile::tempdir().unwrap();
+                let path = dir.path().join("feed.json");
+                std::fs::write(&path, &text).unwrap();
+                prop_assert_eq!(sent(&text, piece, Some(&path)), sent(&text, 0, Some(&path)));
+            } else {
+                prop_assert_eq!(sent(&text, piece, None), sent(&text, 0, None));
+            }
+        }
     }
 }
