@@ -440,9 +440,6 @@ impl<R: BufRead> Read for LineCounter<R> {
     }
 }
 
-/// How many bytes [`ArraySlices`] asks its reader for at a time.
-const SLICE_READ_BYTES: usize = 256 * 1024;
-
 /// The largest element [`ArraySlices`] holds in memory to parse it from a slice; a larger one
 /// (a product of 64 MiB is no real feed's) is read by serde_json from the stream instead.
 const MAX_SLICE_BYTES: usize = 64 << 20;
@@ -459,7 +456,7 @@ enum Sliced {
     /// Something other than a well-formed product object or the array's own `[`, `,` and `]`
     /// (another kind of document, an error, an element too large): the rest of the document,
     /// from the end of the last product sent, is for serde_json's streaming parse
-    /// ([`parse_stream`]), which reports it exactly as it reports a whole document.
+    /// ([`parse_document_with`]), which reports it exactly as it reports a whole document.
     Rest(Resume),
     /// The input could not be read.
     Io(std::io::Error),
@@ -793,7 +790,7 @@ fn string_end(b: &[u8]) -> Option<usize> {
 
 /// Runs on the reader thread: parses the whole document, sending products as they complete.
 fn parse_document(reader: DynRead, label: &Arc<str>, origin: &Origin, tx: &SyncSender<Msg>) {
-    parse_document_with(reader, label, origin, tx, SLICE_READ_BYTES);
+    parse_document_with(reader, label, origin, tx, source::BUF_BYTES);
 }
 
 /// [`parse_document`] with [`ArraySlices`] reading `slice_read_bytes` at a time (0: serde_json's
