@@ -15,7 +15,7 @@
 # 4. merges the profiles with the toolchain's llvm-profdata (rustup's `llvm-tools` component,
 #    added if missing: it must match rustc's LLVM) and builds again with `-Cprofile-use`.
 # Output is byte-identical to the plain build's; only the code layout and inlining change
-# (docs/performance.md, "PGO"). `BENCH_PGO=1 scripts/bench.sh N` runs the bench on this build.
+# (docs/performance.md, "03072dc, a80541d"). `BENCH_PGO=1 scripts/bench.sh N` runs the bench on this build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
