@@ -47,12 +47,13 @@ BIN="$GEN_DIR/release/feedlint"
 EX="$GEN_DIR/release/examples"
 
 N="${PGO_TRAIN_PRODUCTS:-50000}"
+declare -A FEED=([csv]="$TRAIN/train-$N.csv" [rss]="$TRAIN/train-$N.xml" [json]="$TRAIN/train-$N.array.json")
 export LLVM_PROFILE_FILE="$PROFILES/build/scratch-%p-%m.profraw"
-[[ -s $TRAIN/train-$N.csv ]] || "$EX/genfeed" --format csv --count "$N" --seed 11 --defects 0.1 > "$TRAIN/train-$N.csv"
-[[ -s $TRAIN/train-$N.xml ]] || "$EX/genfeed" --format rss --count "$N" --seed 11 --defects 0.1 > "$TRAIN/train-$N.xml"
-if [[ ! -s $TRAIN/train-$N.array.json ]]; then
+[[ -s ${FEED[csv]} ]] || "$EX/genfeed" --format csv --count "$N" --seed 11 --defects 0.1 > "${FEED[csv]}"
+[[ -s ${FEED[rss]} ]] || "$EX/genfeed" --format rss --count "$N" --seed 11 --defects 0.1 > "${FEED[rss]}"
+if [[ ! -s ${FEED[json]} ]]; then
     "$EX/genfeed" --format json --count "$N" --seed 11 --defects 0.1 |
-        sed -e '1s/^{"products": \[$/[/' -e '$s/^\]}$/]/' > "$TRAIN/train-$N.array.json"
+        sed -e '1s/^{"products": \[$/[/' -e '$s/^\]}$/]/' > "${FEED[json]}"
 fi
 
 export LLVM_PROFILE_FILE="$PROFILES/train-%p-%m.profraw"
@@ -60,11 +61,7 @@ DB="$(mktemp -d)"
 trap 'rm -rf "$DB"' EXIT
 common=(--api-key adb_prod_benchmark0123456789XY --db "$DB/db")
 for kind in csv rss json; do
-    case $kind in
-        csv) f="$TRAIN/train-$N.csv" ;;
-        rss) f="$TRAIN/train-$N.xml" ;;
-        json) f="$TRAIN/train-$N.array.json" ;;
-    esac
+    f="${FEED[$kind]}"
     echo "pgo.sh: training on $f" >&2
     "$EX/bareparse" --kind "$kind" "$f" > /dev/null
     for jobs in 1 2; do
@@ -86,11 +83,7 @@ RUSTFLAGS="-Cprofile-use=$MERGED" cargo build --locked --release --bins --exampl
 # The same reports from the final build: PGO changes how the code is laid out, never what it does.
 unset LLVM_PROFILE_FILE
 for kind in csv rss json; do
-    case $kind in
-        csv) f="$TRAIN/train-$N.csv" ;;
-        rss) f="$TRAIN/train-$N.xml" ;;
-        json) f="$TRAIN/train-$N.array.json" ;;
-    esac
+    f="${FEED[$kind]}"
     if ! FEEDLINT_NOW=2026-01-01T00:00:00Z FEEDLINT_REQUEST_ID=req_pgo \
         "$OUT/release/feedlint" -q batch --format json --exit-zero \
         --api-key adb_prod_benchmark0123456789XY --db "$DB/after-$kind" "$f" |

@@ -484,6 +484,22 @@ struct Resume {
     after_newline: u64,
 }
 
+impl Resume {
+    /// The whole document: `held`, its first bytes, then the rest of `reader`.
+    fn whole(held: Vec<u8>, reader: DynRead) -> Self {
+        Self {
+            held,
+            reader,
+            skip_first: false,
+            offset: 0,
+            breaks: 0,
+            after_break: [0, 0],
+            newlines: 0,
+            after_newline: 0,
+        }
+    }
+}
+
 /// The fast way through a JSON array feed: elements cut out of the input by a scanner and each
 /// parsed from its slice, where serde_json skips through strings with a search, rather than from
 /// a reader, where it makes a call per byte (200k products: `validate` ~40% faster, the parsing
@@ -743,16 +759,7 @@ impl ArraySlices {
     /// parse.
     fn rest(mut self) -> Sliced {
         if !self.sent_any {
-            return Sliced::Rest(Resume {
-                held: std::mem::take(&mut self.buf),
-                reader: self.reader,
-                skip_first: false,
-                offset: 0,
-                breaks: 0,
-                after_break: [0, 0],
-                newlines: 0,
-                after_newline: 0,
-            });
+            return Sliced::Rest(Resume::whole(self.buf, self.reader));
         }
         self.count_to(self.resume);
         let mut held = Vec::with_capacity(self.buf.len() - self.resume + STAND_IN.len());
@@ -803,28 +810,9 @@ fn parse_document_with(
     slice_read_bytes: usize,
 ) {
     let lines = Rc::new(Lines::default());
-    let seed = DocumentSeed {
-        label,
-        tx,
-        lines: &lines,
-        index: Cell::new(0),
-        stopped: Cell::new(false),
-        batch: std::cell::RefCell::new(Vec::new()),
-        missing_products: Cell::new(false),
-        body: Cell::new(false),
-        skip_first: Cell::new(false),
-    };
+    let seed = DocumentSeed::new(label, tx, &lines);
     let sliced = if slice_read_bytes == 0 {
-        Sliced::Rest(Resume {
-            held: Vec::new(),
-            reader,
-            skip_first: false,
-            offset: 0,
-            breaks: 0,
-            after_break: [0, 0],
-            newlines: 0,
-            after_newline: 0,
-        })
+        Sliced::Rest(Resume::whole(Vec::new(), reader))
     } else {
         ArraySlices::new(reader, slice_read_bytes).run(&seed)
     };
@@ -985,7 +973,21 @@ struct DocumentSeed<'a> {
     skip_first: Cell<bool>,
 }
 
-impl DocumentSeed<'_> {
+impl<'a> DocumentSeed<'a> {
+    fn new(label: &'a Arc<str>, tx: &'a SyncSender<Msg>, lines: &'a Lines) -> Self {
+        Self {
+            label,
+            tx,
+            lines,
+            index: Cell::new(0),
+            stopped: Cell::new(false),
+            batch: std::cell::RefCell::new(Vec::new()),
+            missing_products: Cell::new(false),
+            body: Cell::new(false),
+            skip_first: Cell::new(false),
+        }
+    }
+
     /// Sends `msg` after the products still in the batch.
     fn send(&self, msg: Msg) -> bool {
         self.flush() && self.send_now(msg)
@@ -1702,17 +1704,7 @@ mod slices_tests {
         let (tx, rx) = sync_channel(1024);
         let lines = Lines::default();
         let label: Arc<str> = Arc::from("feed.json");
-        let doc = DocumentSeed {
-            label: &label,
-            tx: &tx,
-            lines: &lines,
-            index: Cell::new(0),
-            stopped: Cell::new(false),
-            batch: std::cell::RefCell::new(Vec::new()),
-            missing_products: Cell::new(false),
-            body: Cell::new(false),
-            skip_first: Cell::new(false),
-        };
+        let doc = DocumentSeed::new(&label, &tx, &lines);
         let reader: DynRead = Box::new(std::io::Cursor::new(text.as_bytes().to_vec()));
         let end = ArraySlices::new(reader, piece).run(&doc);
         drop(rx);
