@@ -521,9 +521,18 @@ struct ArraySlices {
     sent_any: bool,
     eof: bool,
     read_bytes: usize,
-    /// Line breaks counted up to `counted` (a position in `buf`), as [`LineCounter`] counts them.
-    counted: usize,
+    /// The line breaks of the bytes before `count.upto`.
+    count: Count,
+}
+
+/// Line breaks counted by [`ArraySlices`] up to a position in its buffer, as [`LineCounter`]
+/// counts them.
+#[derive(Clone, Copy, Default)]
+struct Count {
+    /// Position in the buffer up to which the bytes are counted.
+    upto: usize,
     breaks: u64,
+    /// Where the text after each of the last two line breaks starts.
     after_break: [u64; 2],
     /// Offset in the document of the last `\r` counted.
     last_cr: Option<u64>,
@@ -550,12 +559,7 @@ impl ArraySlices {
             sent_any: false,
             eof: false,
             read_bytes: read_bytes.max(1),
-            counted: 0,
-            breaks: 0,
-            after_break: [0, 0],
-            last_cr: None,
-            newlines: 0,
-            after_newline: 0,
+            count: Count::default(),
         }
     }
 
@@ -570,7 +574,7 @@ impl ArraySlices {
             self.buf.drain(..self.resume);
             self.base += self.resume as u64;
             self.pos -= self.resume;
-            self.counted -= self.resume;
+            self.count.upto -= self.resume;
             self.resume = 0;
         }
         let old = self.buf.len();
@@ -592,31 +596,32 @@ impl ArraySlices {
         Ok(n > 0)
     }
 
-    /// Counts the line breaks of `buf[counted..to]`.
+    /// Counts the line breaks of `buf[count.upto..to]`.
     fn count_to(&mut self, to: usize) {
-        let from = self.counted;
+        let c = &mut self.count;
+        let from = c.upto;
         if to <= from {
             return;
         }
         for i in memchr::memchr2_iter(b'\n', b'\r', &self.buf[from..to]) {
             let at = self.base + (from + i) as u64;
             if self.buf[from + i] == b'\n' {
-                self.newlines += 1;
-                self.after_newline = at + 1;
-                let [before_last, last] = self.after_break;
-                if self.last_cr.is_some_and(|cr| cr + 1 == at) {
-                    self.after_break = [before_last, at + 1];
+                c.newlines += 1;
+                c.after_newline = at + 1;
+                let [before_last, last] = c.after_break;
+                if c.last_cr.is_some_and(|cr| cr + 1 == at) {
+                    c.after_break = [before_last, at + 1];
                 } else {
-                    self.breaks += 1;
-                    self.after_break = [last, at + 1];
+                    c.breaks += 1;
+                    c.after_break = [last, at + 1];
                 }
             } else {
-                self.breaks += 1;
-                self.after_break = [self.after_break[1], at + 1];
-                self.last_cr = Some(at);
+                c.breaks += 1;
+                c.after_break = [c.after_break[1], at + 1];
+                c.last_cr = Some(at);
             }
         }
-        self.counted = to;
+        c.upto = to;
     }
 
     /// The next byte that is not JSON whitespace, reading more as needed; not consumed.
@@ -713,16 +718,9 @@ impl ArraySlices {
             };
             // The product's line: the line breaks before its `{`, as serde_json's streaming
             // parse has read them when the object starts.
-            let counted_before = (
-                self.counted,
-                self.breaks,
-                self.after_break,
-                self.last_cr,
-                self.newlines,
-                self.after_newline,
-            );
+            let counted_before = self.count;
             self.count_to(self.pos);
-            doc.lines.breaks.set(self.breaks);
+            doc.lines.breaks.set(self.count.breaks);
             let mut de = serde_json::Deserializer::from_slice(&self.buf[self.pos..end]);
             let parsed = doc
                 .product_seed()
@@ -730,14 +728,7 @@ impl ArraySlices {
                 .and_then(|p| de.end().map(|()| p));
             let Ok(product) = parsed else {
                 // The streaming parse counts from the end of the last product again.
-                (
-                    self.counted,
-                    self.breaks,
-                    self.after_break,
-                    self.last_cr,
-                    self.newlines,
-                    self.after_newline,
-                ) = counted_before;
+                self.count = counted_before;
                 return self.rest();
             };
             if !doc.push(product) {
@@ -770,10 +761,10 @@ impl ArraySlices {
             reader: self.reader,
             skip_first: true,
             offset: self.base + self.resume as u64,
-            breaks: self.breaks,
-            after_break: self.after_break,
-            newlines: self.newlines,
-            after_newline: self.after_newline,
+            breaks: self.count.breaks,
+            after_break: self.count.after_break,
+            newlines: self.count.newlines,
+            after_newline: self.count.after_newline,
         })
     }
 }
