@@ -310,20 +310,20 @@ struct Lines {
     /// [`ArraySlices`] (serde_json counts from there).
     origin: Cell<u64>,
     /// When the streaming parse took over from [`ArraySlices`]: the `\n` before the stand-in,
-    /// and the column (in bytes, 0-based) of the first byte after it, to turn serde_json's own
-    /// positions into the document's ([`Self::serde_pos`]).
-    resumed: Cell<Option<(u64, u64)>>,
+    /// the column (in bytes, 0-based) of the first byte after it and the stand-in's length, to
+    /// turn serde_json's own positions into the document's ([`Self::serde_pos`]).
+    resumed: Cell<Option<(u64, u64, u64)>>,
 }
 
 impl Lines {
     /// serde_json's position of `e` (lines counted by `\n` alone), in the document.
     fn serde_pos(&self, e: &serde_json::Error) -> JsonPos {
-        let Some((newlines, column)) = self.resumed.get() else {
+        let Some((newlines, column, stand_in)) = self.resumed.get() else {
             return JsonPos::Serde;
         };
         let (line, col) = (e.line() as u64, e.column() as u64);
         let col = if line == 1 {
-            column + col.saturating_sub(STAND_IN.len() as u64)
+            column + col.saturating_sub(stand_in)
         } else {
             col
         };
@@ -444,8 +444,13 @@ impl<R: BufRead> Read for LineCounter<R> {
 /// (a product of 64 MiB is no real feed's) is read by serde_json from the stream instead.
 const MAX_SLICE_BYTES: usize = 64 << 20;
 
-/// What [`Resume::held`] starts with after a product was sent: an array holding an empty object.
+/// What [`Resume::held`] starts with after a product of an array was sent: an array holding an
+/// empty object.
 const STAND_IN: &[u8] = b"[{}";
+
+/// What [`Resume::held`] starts with after a product of a request body was sent: a body whose
+/// `products` hold an empty object. [`DocumentSeed`] does not send the fields before it again.
+const BODY_STAND_IN: &[u8] = b"{\"products\":[{}";
 
 /// What [`ArraySlices::run`] ended with.
 enum Sliced {
@@ -465,15 +470,15 @@ enum Sliced {
 /// Where the streaming parse takes over from [`ArraySlices`]: the bytes it still holds, then
 /// the rest of the reader, and the line breaks before them.
 struct Resume {
-    /// The bytes to parse: the whole document so far when no product was sent, else `[{}`
-    /// (an array whose first element, a stand-in for the last product sent, [`DocumentSeed`]
-    /// skips) followed by the document from the end of that product. After the stand-in's `}`
-    /// serde_json is where it was after the product's, so what follows reads (and fails) as it
-    /// would have.
+    /// The bytes to parse: the whole document so far when no product was sent, else the
+    /// stand-in ([`STAND_IN`] or [`BODY_STAND_IN`]: an array, or a body's `products`, whose
+    /// first element, a stand-in for the last product sent, [`DocumentSeed`] skips) followed
+    /// by the document from the end of that product. After the stand-in's `}` serde_json is
+    /// where it was after the product's, so what follows reads (and fails) as it would have.
     held: Vec<u8>,
     reader: DynRead,
-    /// The first element of `held` is the stand-in.
-    skip_first: bool,
+    /// The stand-in `held` starts with; empty when it holds the whole document.
+    stand_in: &'static [u8],
     /// Offset in the document of the first byte after the stand-in.
     offset: u64,
     /// Line breaks before `offset`, and where the text after each of the last two starts.
@@ -490,7 +495,7 @@ impl Resume {
         Self {
             held,
             reader,
-            skip_first: false,
+            stand_in: b"",
             offset: 0,
             breaks: 0,
             after_break: [0, 0],
@@ -500,7 +505,8 @@ impl Resume {
     }
 }
 
-/// The fast way through a JSON array feed: elements cut out of the input by a scanner and each
+/// The fast way through a JSON array feed or a request body whose first key is `products`:
+/// elements cut out of the input by a scanner and each
 /// parsed from its slice, where serde_json skips through strings with a search, rather than from
 /// a reader, where it makes a call per byte (200k products: `validate` ~40% faster, the parsing
 /// thread being the one the others wait for; docs/performance.md, "JSON arrays read by
@@ -519,6 +525,8 @@ struct ArraySlices {
     /// when none was.
     resume: usize,
     sent_any: bool,
+    /// The document is a request body whose first key is `products`, being read.
+    body: bool,
     eof: bool,
     read_bytes: usize,
     /// The line breaks of the bytes before `count.upto`.
@@ -557,6 +565,7 @@ impl ArraySlices {
             pos: 0,
             resume: 0,
             sent_any: false,
+            body: false,
             eof: false,
             read_bytes: read_bytes.max(1),
             count: Count::default(),
@@ -676,10 +685,41 @@ impl ArraySlices {
         }
     }
 
-    /// Reads the array's products and sends them through `doc`.
+    /// After a document's `{`: whether its first key is `products` (written plainly) and its
+    /// value an array, consumed up to the `[` when it is. Nothing is sent before the first
+    /// product, so a body that is not read here goes back whole ([`Self::rest`]).
+    fn products_first(&mut self) -> std::io::Result<bool> {
+        for token in [&b"\"products\""[..], b":", b"["] {
+            match self.peek_past_whitespace() {
+                Next::Byte(_) => {}
+                Next::End => return Ok(false),
+                Next::Failed(e) => return Err(e),
+            }
+            while self.buf.len() - self.pos < token.len() {
+                if !self.fill()? {
+                    return Ok(false);
+                }
+            }
+            if !self.buf[self.pos..].starts_with(token) {
+                return Ok(false);
+            }
+            self.pos += token.len();
+        }
+        Ok(true)
+    }
+
+    /// Reads the array's (or the body's) products and sends them through `doc`.
     fn run(mut self, doc: &DocumentSeed<'_>) -> Sliced {
         match self.peek_past_whitespace() {
             Next::Byte(b'[') => self.pos += 1,
+            Next::Byte(b'{') => {
+                self.pos += 1;
+                match self.products_first() {
+                    Ok(true) => self.body = true,
+                    Ok(false) => return self.rest(),
+                    Err(e) => return Sliced::Io(e),
+                }
+            }
             Next::Byte(_) | Next::End => return self.rest(),
             Next::Failed(e) => return Sliced::Io(e),
         }
@@ -731,6 +771,14 @@ impl ArraySlices {
                 self.count = counted_before;
                 return self.rest();
             };
+            // A body's fields before `products` (none) go before its first product, as the
+            // streaming parse sends them.
+            if self.body && !self.sent_any {
+                doc.body.set(true);
+                if !doc.send(Msg::Fields(Map::new())) {
+                    return Sliced::Stopped;
+                }
+            }
             if !doc.push(product) {
                 return Sliced::Stopped;
             }
@@ -738,6 +786,10 @@ impl ArraySlices {
             self.resume = end;
             self.sent_any = true;
             first = false;
+        }
+        if self.body {
+            // The body's other fields, after its products, are the streaming parse's.
+            return self.rest();
         }
         match self.peek_past_whitespace() {
             Next::End => Sliced::Done,
@@ -753,13 +805,14 @@ impl ArraySlices {
             return Sliced::Rest(Resume::whole(self.buf, self.reader));
         }
         self.count_to(self.resume);
-        let mut held = Vec::with_capacity(self.buf.len() - self.resume + STAND_IN.len());
-        held.extend_from_slice(STAND_IN);
+        let stand_in = if self.body { BODY_STAND_IN } else { STAND_IN };
+        let mut held = Vec::with_capacity(self.buf.len() - self.resume + stand_in.len());
+        held.extend_from_slice(stand_in);
         held.extend_from_slice(&self.buf[self.resume..]);
         Sliced::Rest(Resume {
             held,
             reader: self.reader,
-            skip_first: true,
+            stand_in,
             offset: self.base + self.resume as u64,
             breaks: self.count.breaks,
             after_break: self.count.after_break,
@@ -813,20 +866,21 @@ fn parse_document_with(
         Sliced::Io(e) => Err(serde_json::Error::io(e)),
         Sliced::Rest(rest) => {
             // serde_json counts lines and columns from the first byte it reads: the stand-in's.
-            let start = if rest.skip_first {
-                rest.offset - STAND_IN.len() as u64
-            } else {
-                0
-            };
+            let skip_first = !rest.stand_in.is_empty();
+            let stand_in = rest.stand_in.len() as u64;
+            let start = rest.offset - stand_in;
             lines.origin.set(start);
             lines.breaks.set(rest.breaks);
             lines.after_break.set(rest.after_break);
-            if rest.skip_first {
-                lines
-                    .resumed
-                    .set(Some((rest.newlines, rest.offset - rest.after_newline)));
+            if skip_first {
+                lines.resumed.set(Some((
+                    rest.newlines,
+                    rest.offset - rest.after_newline,
+                    stand_in,
+                )));
             }
-            seed.skip_first.set(rest.skip_first);
+            seed.skip_first.set(skip_first);
+            seed.resumed_body.set(rest.stand_in == BODY_STAND_IN);
             let counted = LineCounter {
                 inner: BufReader::with_capacity(
                     source::BUF_BYTES,
@@ -962,6 +1016,9 @@ struct DocumentSeed<'a> {
     body: Cell<bool>,
     /// The array's first element is [`ArraySlices`]' stand-in, not a product ([`Resume`]).
     skip_first: Cell<bool>,
+    /// The body's first `products` key is [`BODY_STAND_IN`]'s: [`ArraySlices`] sent the fields
+    /// before it.
+    resumed_body: Cell<bool>,
 }
 
 impl<'a> DocumentSeed<'a> {
@@ -976,6 +1033,7 @@ impl<'a> DocumentSeed<'a> {
             missing_products: Cell::new(false),
             body: Cell::new(false),
             skip_first: Cell::new(false),
+            resumed_body: Cell::new(false),
         }
     }
 
@@ -1071,7 +1129,7 @@ impl<'de> Visitor<'de> for &DocumentSeed<'_> {
         while let Some(key) = map.next_key::<String>()? {
             if key == "products" && !saw_products {
                 saw_products = true;
-                if !self.send(Msg::Fields(fields.clone())) {
+                if !self.resumed_body.replace(false) && !self.send(Msg::Fields(fields.clone())) {
                     return Err(serde::de::Error::custom("stopped"));
                 }
                 map.next_value_seed(ProductsSeed(self))?;
@@ -1715,6 +1773,30 @@ mod slices_tests {
     }
 
     #[test]
+    fn a_request_body_is_read_by_slices_up_to_its_other_fields() {
+        let text = "{ \"products\" : [\n {\"id\":\"1\"},\r\n {\"id\":\"2\"}\n],\n\"validateGtin\": true}\n";
+        for piece in [1, 3, 7, 64, 1 << 16] {
+            let (end, n) = run(text, piece);
+            assert_eq!(n, 2, "piece {piece}");
+            // The fields after the products are the streaming parse's, from the stand-in on.
+            let Sliced::Rest(rest) = end else {
+                panic!("expected the rest for the streaming parse");
+            };
+            assert_eq!(rest.stand_in, BODY_STAND_IN);
+            assert!(rest.held.starts_with(b"{\"products\":[{}\n]"));
+            let sent_by_slices = sent(text, piece, None);
+            assert_eq!(sent_by_slices, sent(text, 0, None), "piece {piece}");
+            assert_eq!(sent_by_slices.len(), 4);
+            assert_eq!(sent_by_slices[0], "fields {}");
+            assert!(sent_by_slices[3].contains("validateGtin"));
+        }
+        // A body whose first key is not `products` is the streaming parse's from its start.
+        let (end, n) = run("{\"validateGtin\":true,\"products\":[{\"id\":\"1\"}]}", 4);
+        assert_eq!(n, 0);
+        assert!(matches!(end, Sliced::Rest(Resume { stand_in: b"", .. })));
+    }
+
+    #[test]
     fn the_streaming_parse_resumes_after_the_last_product_sent() {
         let text = "[{\"id\":\"1\"},\n{\"id\":\"2\"} , {\"id\" \"3\"}]";
         let (end, n) = run(text, 5);
@@ -1722,7 +1804,7 @@ mod slices_tests {
         let Sliced::Rest(rest) = end else {
             panic!("expected the rest for the streaming parse");
         };
-        assert!(rest.skip_first);
+        assert_eq!(rest.stand_in, STAND_IN);
         assert_eq!(rest.offset, text.find(" ,").unwrap() as u64);
         assert_eq!(rest.breaks, 1);
         assert!(rest.held.starts_with(b"[{} , {"));
@@ -1730,13 +1812,7 @@ mod slices_tests {
         for other in ["{\"products\":[]}", "[1,{}]", "", "  x"] {
             let (end, n) = run(other, 4);
             assert_eq!(n, 0);
-            assert!(matches!(
-                end,
-                Sliced::Rest(Resume {
-                    skip_first: false,
-                    ..
-                })
-            ));
+            assert!(matches!(end, Sliced::Rest(Resume { stand_in: b"", .. })));
         }
     }
 
@@ -1793,13 +1869,21 @@ mod slices_tests {
         /// streaming parse alone sends.
         #[test]
         fn slices_send_what_the_streaming_parse_sends(
-            head in prop::sample::select(vec!["[", " \r\n[\n", "\r[", "{", "", "[[", "\u{feff}["]),
+            head in prop::sample::select(vec![
+                "[", " \r\n[\n", "\r[", "{", "", "[[", "\u{feff}[",
+                "{\"products\":[", " {\r\n \"products\" :\n[ ", "{\"products\":", "{\"products\": 5, \"x\": [",
+                "{\"validateGtin\":true,\"products\":[", "{\"product\":[", "{\"products\"",
+            ]),
             elems in prop::collection::vec(element(), 0..6),
             seps in prop::collection::vec(
                 prop::sample::select(vec![",", " ,\n", "\r\n,\r", "\r,\n ", ",,", "", " "]),
                 6,
             ),
-            tail in prop::sample::select(vec!["]", "]\n", "", ",]", "] x", "]]", " ]\r\n ", "]["]),
+            tail in prop::sample::select(vec![
+                "]", "]\n", "", ",]", "] x", "]]", " ]\r\n ", "][",
+                "]}", "] }\n", "],\"validateGtin\":true}", "],\r\n\"products\":[{\"id\":\"z\"}]}",
+                "]} x", "],}", "]]}", "],\"products\":7",
+            ]),
             cut in prop::option::of(0usize..300),
             piece in 1usize..40,
             from_file in any::<bool>(),
