@@ -1,11 +1,12 @@
 //! Reading speed: feedlint's readers (read + normalise into `Product`) against the bare parse
-//! loop of the same file (the csv crate's `StringRecord` loop, quick-xml's event loop).
+//! loop of the same file (the csv crate's `StringRecord` loop, quick-xml's event loop,
+//! serde_json's streaming parse; `shared/bare.rs`, the loops `scripts/bench.sh` measures against
+//! too), for CSV, RSS, a JSON request body, a JSON array and NDJSON.
 //!
 //! Small by default so `cargo bench` stays short; set `FEEDLINT_BENCH_PRODUCTS` for the large
 //! comparison described in docs/performance-reading.md.
 
 use std::hint::black_box;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -16,6 +17,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use feedlint::feed::{self, FeedWriter, OutputKind, ReadOptions, TableLayout};
 use feedlint::model::{Product, Shipping, SourceLocation};
+
+#[path = "shared/bare.rs"]
+mod bare;
 
 fn products() -> u64 {
     std::env::var("FEEDLINT_BENCH_PRODUCTS")
@@ -113,61 +117,73 @@ fn read_feedlint(path: &Path) -> u64 {
     n
 }
 
-fn bare_csv(path: &Path) -> u64 {
-    let mut rdr = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_reader(std::fs::File::open(path).expect("open"));
-    let mut rec = csv::StringRecord::new();
-    let mut n = 0;
-    while rdr.read_record(&mut rec).expect("record") {
-        black_box(&rec);
-        n += 1;
-    }
-    n
+/// One of the bare loops of `shared/bare.rs`.
+type BareLoop = fn(std::fs::File) -> bare::Res<u64>;
+
+/// A bare loop over the file at `path`: its record count.
+fn bare(run: BareLoop, path: &Path) -> u64 {
+    run(std::fs::File::open(path).expect("open")).expect("parse")
 }
 
-fn bare_xml(path: &Path) -> u64 {
-    let mut reader =
-        quick_xml::Reader::from_reader(BufReader::new(std::fs::File::open(path).expect("open")));
-    let mut buf = Vec::new();
-    let mut items = 0;
-    loop {
-        match reader.read_event_into(&mut buf).expect("event") {
-            quick_xml::events::Event::Start(e) if e.local_name().as_ref() == b"item" => items += 1,
-            quick_xml::events::Event::Eof => break,
-            ev => {
-                black_box(ev);
-            }
-        }
-        buf.clear();
+/// The JSON array of the request body at `body` (`{"products": [...]}` as `FeedWriter` writes
+/// it), written once beside it.
+fn array_file(body: &Path) -> PathBuf {
+    let path = body.with_extension("array.json");
+    if path.exists() {
+        return path;
     }
-    items
+    let text = std::fs::read_to_string(body).expect("body");
+    let inner = text
+        .trim_end()
+        .strip_prefix("{\"products\": ")
+        .and_then(|t| t.strip_suffix('}'))
+        .expect("a request body as FeedWriter writes it");
+    std::fs::write(&path, inner).expect("array file");
+    path
 }
 
 fn bench(c: &mut Criterion) {
     let n = products();
-    let csv = feed_file(OutputKind::Csv, n);
-    let rss = feed_file(OutputKind::Rss, n);
-    assert_eq!(read_feedlint(&csv), bare_csv(&csv));
-    assert_eq!(read_feedlint(&rss), bare_xml(&rss));
-
-    let mut g = c.benchmark_group("csv");
-    g.sample_size(10);
-    g.throughput(Throughput::Bytes(
-        std::fs::metadata(&csv).map_or(0, |m| m.len()),
-    ));
-    g.bench_function("feedlint", |b| b.iter(|| read_feedlint(&csv)));
-    g.bench_function("bare_string_record", |b| b.iter(|| bare_csv(&csv)));
-    g.finish();
-
-    let mut g = c.benchmark_group("rss");
-    g.sample_size(10);
-    g.throughput(Throughput::Bytes(
-        std::fs::metadata(&rss).map_or(0, |m| m.len()),
-    ));
-    g.bench_function("feedlint", |b| b.iter(|| read_feedlint(&rss)));
-    g.bench_function("bare_event_loop", |b| b.iter(|| bare_xml(&rss)));
-    g.finish();
+    let body = feed_file(OutputKind::Json, n);
+    let feeds: [(&str, PathBuf, BareLoop, &str); 5] = [
+        (
+            "csv",
+            feed_file(OutputKind::Csv, n),
+            bare::csv,
+            "bare_string_record",
+        ),
+        (
+            "rss",
+            feed_file(OutputKind::Rss, n),
+            bare::rss,
+            "bare_event_loop",
+        ),
+        (
+            "json_array",
+            array_file(&body),
+            bare::json,
+            "bare_serde_json",
+        ),
+        ("json_body", body, bare::json, "bare_serde_json"),
+        (
+            "ndjson",
+            feed_file(OutputKind::Ndjson, n),
+            bare::ndjson,
+            "bare_serde_json",
+        ),
+    ];
+    for (group, path, loop_of, loop_name) in &feeds {
+        assert_eq!(read_feedlint(path), bare(*loop_of, path), "{group}");
+        assert_eq!(read_feedlint(path), n, "{group}");
+        let mut g = c.benchmark_group(*group);
+        g.sample_size(10);
+        g.throughput(Throughput::Bytes(
+            std::fs::metadata(path).map_or(0, |m| m.len()),
+        ));
+        g.bench_function("feedlint", |b| b.iter(|| read_feedlint(path)));
+        g.bench_function(*loop_name, |b| b.iter(|| bare(*loop_of, path)));
+        g.finish();
+    }
 }
 
 criterion_group!(benches, bench);

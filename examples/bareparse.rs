@@ -6,21 +6,23 @@
 //! cargo run --release --example bareparse -- --kind csv feed.csv     # csv crate StringRecord loop
 //! cargo run --release --example bareparse -- --kind rss feed.xml     # quick-xml event loop
 //! cargo run --release --example bareparse -- --kind json body.json   # serde_json streaming `products`
+//! cargo run --release --example bareparse -- --kind ndjson feed.ndjson   # serde_json, value by value
 //! ```
 //!
 //! The CSV delimiter is sniffed like feedlint does for its generated feeds: tab if the header line
 //! has a tab, otherwise a comma. Prints the number of records (CSV data rows, RSS `<item>`s, JSON
-//! elements of `products`).
+//! elements of `products` or of a bare array, NDJSON lines). The loops are in `benches/shared/bare.rs`, which
+//! the criterion benchmark of the readers (`benches/read.rs`) runs too.
 
-use std::fmt;
 use std::fs::File;
-use std::hint::black_box;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+#[path = "../benches/shared/bare.rs"]
+mod bare;
+use bare::Res;
 
 #[derive(Parser)]
 #[command(about = "Run the bare parse loop of a feed file and print the record count")]
@@ -37,108 +39,7 @@ enum Kind {
     Csv,
     Rss,
     Json,
-}
-
-type Res<T> = Result<T, Box<dyn std::error::Error>>;
-
-fn bare_csv(file: File) -> Res<u64> {
-    let mut input = BufReader::with_capacity(1 << 16, file);
-    // Sniff the delimiter from the header line without consuming it.
-    let head = input.fill_buf()?;
-    let line_end = head.iter().position(|&b| b == b'\n').unwrap_or(head.len());
-    let delimiter = if head[..line_end].contains(&b'\t') {
-        b'\t'
-    } else {
-        b','
-    };
-    let mut rdr = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .from_reader(input);
-    let mut rec = csv::StringRecord::new();
-    let mut n = 0;
-    while rdr.read_record(&mut rec)? {
-        black_box(&rec);
-        n += 1;
-    }
-    Ok(n)
-}
-
-fn bare_rss(file: File) -> Res<u64> {
-    let mut reader = quick_xml::Reader::from_reader(BufReader::with_capacity(1 << 16, file));
-    let mut buf = Vec::new();
-    let mut items = 0;
-    loop {
-        match reader.read_event_into(&mut buf)? {
-            quick_xml::events::Event::Start(e) if e.local_name().as_ref() == b"item" => items += 1,
-            quick_xml::events::Event::Eof => break,
-            ev => {
-                black_box(ev);
-            }
-        }
-        buf.clear();
-    }
-    Ok(items)
-}
-
-/// Counts the elements of the top-level `products` array, skipping each with `IgnoredAny`
-/// (serde_json still parses every byte of it), streaming: nothing is kept per element.
-struct Body;
-
-impl<'de> Visitor<'de> for Body {
-    type Value = u64;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a JSON object with a `products` array, or an array of products")
-    }
-    /// A bare array of products (a JSON feed that is not a request body).
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<u64, A::Error> {
-        Products.visit_seq(seq)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<u64, A::Error> {
-        let mut n = 0;
-        while let Some(key) = map.next_key::<String>()? {
-            if key == "products" {
-                n += map.next_value_seed(Products)?;
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
-        Ok(n)
-    }
-}
-
-struct Products;
-
-impl<'de> DeserializeSeed<'de> for Products {
-    type Value = u64;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<u64, D::Error> {
-        d.deserialize_seq(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Products {
-    type Value = u64;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of products")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<u64, A::Error> {
-        let mut n = 0;
-        while let Some(x) = seq.next_element::<IgnoredAny>()? {
-            black_box(x);
-            n += 1;
-        }
-        Ok(n)
-    }
-}
-
-fn bare_json(file: File) -> Res<u64> {
-    // The reader's concrete type, as feedlint's own JSON reader has it (serde_json reads a byte at
-    // a time): behind a `Box<dyn Read>` every byte was a dynamic call, and the loop took 2.5x as
-    // long (docs/performance.md, "03072dc, a80541d").
-    let mut de = serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, file));
-    let n = de.deserialize_any(Body)?;
-    de.end()?;
-    Ok(n)
+    Ndjson,
 }
 
 fn main() -> ExitCode {
@@ -146,9 +47,10 @@ fn main() -> ExitCode {
     let run = || -> Res<u64> {
         let file = File::open(&args.file)?;
         match args.kind {
-            Kind::Csv => bare_csv(file),
-            Kind::Rss => bare_rss(file),
-            Kind::Json => bare_json(file),
+            Kind::Csv => bare::csv(file),
+            Kind::Rss => bare::rss(file),
+            Kind::Json => bare::json(file),
+            Kind::Ndjson => bare::ndjson(file),
         }
     };
     match run() {
