@@ -505,15 +505,14 @@ impl Resume {
     }
 }
 
-/// The fast way through a JSON array feed or a request body whose first key is `products`:
-/// elements cut out of the input by a scanner and each
-/// parsed from its slice, where serde_json skips through strings with a search, rather than from
-/// a reader, where it makes a call per byte (200k products: `validate` ~40% faster, the parsing
-/// thread being the one the others wait for; docs/performance.md, "JSON arrays read by
-/// slices"). Memory is the read buffer and the largest element. Anything but a well-formed array
-/// of objects goes back to the streaming parse at the end of the last product sent
-/// ([`Sliced::Rest`]), so errors, their positions and unusual elements are what they are without
-/// this path.
+/// The fast way through a JSON array feed, or a request body whose first key is `products`:
+/// elements cut out of the input by a scanner and each parsed from its slice, where serde_json
+/// skips through strings with a search, rather than from a reader, where it makes a call per byte
+/// (200k products: `validate` ~40% faster, the parsing thread being the one the others wait for;
+/// docs/performance.md, "JSON arrays read by slices"). Memory is the read buffer and the largest
+/// element. Anything but a well-formed array of objects, and a body's fields after its products,
+/// go back to the streaming parse at the end of the last product sent ([`Sliced::Rest`]), so
+/// errors, their positions and unusual elements are what they are without this path.
 struct ArraySlices {
     reader: DynRead,
     buf: Vec<u8>,
