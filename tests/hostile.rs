@@ -935,6 +935,39 @@ fn max_decompressed_size_flag_sets_the_cap_and_the_error_names_it() {
     assert!(r.stderr.contains("`lots` is not a size"), "{}", r.stderr);
 }
 
+/// Invalid UTF-8 is reported alike by every reader, the JSON document reader included (which
+/// once said `cannot read:`, added serde_json's position to the decoder's and dropped its help):
+/// the file, the line and byte offset, and what to do.
+#[test]
+fn invalid_utf8_reads_alike_in_every_format() {
+    for (name, at) in [
+        ("invalid_utf8.csv", "line 2, byte offset 11"),
+        ("invalid_utf8.tsv", "line 2, byte offset 11"),
+        ("invalid_utf8.json", "line 1, byte offset 20"),
+        ("invalid_utf8.ndjson", "line 1, byte offset 7"),
+        ("invalid_utf8.xml", "line 1, byte offset 62"),
+    ] {
+        let f = corpus(name);
+        let db = tempfile::tempdir().expect("db dir");
+        let r = run(&[
+            "convert",
+            f.to_str().expect("path"),
+            "--to",
+            "ndjson",
+            "--db",
+            db.path().to_str().expect("db path"),
+        ]);
+        assert_eq!(r.code, Some(2), "{name}: {}", r.stderr);
+        let err = flat(&r.stderr);
+        let expected = format!(
+            "{}: invalid UTF-8 at {at}: the feed declares no other encoding help: ",
+            f.display()
+        );
+        assert!(err.starts_with(&expected), "{name}: {err}");
+        assert!(err.contains("--encoding"), "{name}: {err}");
+    }
+}
+
 /// The decompressed-size cap (`ReadOptions.max_decompressed_bytes`, `--max-decompressed-size`):
 /// a 64 MiB text bomb read with a 1 MiB cap must end in an error, not in 64 MiB of products.
 #[test]

@@ -921,6 +921,11 @@ fn parse_document_with(
                 format!("{label}: missing products array"),
             )
             .with_help("a request body needs `\"products\": [ ... ]` (spec 4.1)")
+        } else if e.classify() == serde_json::error::Category::Io {
+            // The input's own error (a byte that does not decode, a gzip stream cut short), as
+            // every reader gives it: it says where, and serde_json's position (which the slices
+            // do not have) would only repeat that.
+            source::io_error(label, &std::io::Error::from(e))
         } else {
             // Where the file can be read again for the snippet, the position is an offset, which
             // the snippet turns into the line an editor shows (a lone `\r` ends one) and a
@@ -1793,6 +1798,59 @@ mod slices_tests {
         let (end, n) = run("{\"validateGtin\":true,\"products\":[{\"id\":\"1\"}]}", 4);
         assert_eq!(n, 0);
         assert!(matches!(end, Sliced::Rest(Resume { stand_in: b"", .. })));
+    }
+
+    /// A reader that gives `text`, then fails.
+    struct FailsAfter(std::io::Cursor<Vec<u8>>);
+
+    impl std::io::Read for FailsAfter {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.read(buf)? {
+                0 => Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "cannot decode byte 7",
+                )),
+                n => Ok(n),
+            }
+        }
+    }
+
+    #[test]
+    fn an_input_error_reads_the_same_wherever_it_happens() {
+        // In a product (read by slices), after the products of a body (the streaming parse),
+        // in a document the slices do not read (the streaming parse from the start).
+        for text in [
+            "[{\"id\":\"1\"},{\"id\":\"2",
+            "{\"products\":[{\"id\":\"1\"}],\"x\":\"",
+            "{\"x\":1,\"products\":[{\"id\":\"1\"",
+        ] {
+            for piece in [0, 1, 5, 1 << 16] {
+                let (tx, rx) = sync_channel(64);
+                let reader: DynRead =
+                    Box::new(FailsAfter(std::io::Cursor::new(text.as_bytes().to_vec())));
+                let origin = Origin {
+                    path: None,
+                    gzip: false,
+                    encoding: None,
+                    cap: u64::MAX,
+                };
+                let label: Arc<str> = Arc::from("feed.json");
+                parse_document_with(reader, &label, &origin, &tx, piece);
+                drop(tx);
+                let errors: Vec<String> = rx
+                    .into_iter()
+                    .filter_map(|m| match m {
+                        Msg::Err(e) => Some(e.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(
+                    errors,
+                    ["feed.json: cannot read: cannot decode byte 7"],
+                    "{text} read {piece} bytes at a time"
+                );
+            }
+        }
     }
 
     #[test]
