@@ -8,14 +8,19 @@
 //! several values, `shipping`/`tax` objects become [`Shipping`]/[`Tax`], `currentPerformance`
 //! becomes [`CurrentPerformance`]. Not responsible for judging values.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
+use std::marker::PhantomData;
+use std::ops::Deref;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
-use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
@@ -23,7 +28,7 @@ use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_na
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use super::{FeedKind, InputFormat};
 use crate::error::{Error, ErrorCode};
-use crate::model::{CurrentPerformance, Product, ReadIssue, Shipping, SourceLocation, Tax};
+use crate::model::{CurrentPerformance, Name, Product, ReadIssue, Shipping, SourceLocation, Tax};
 
 /// Products handed from the parsing thread to the consumer at once: one wake-up per batch, not
 /// per product.
@@ -215,10 +220,11 @@ impl LinesReader {
             };
             let mut de = serde_json::Deserializer::from_str(text);
             let line_cell = Cell::new(0);
-            let result = ProductSeed {
+            let result = ProductSeed::<&RawValue> {
                 loc,
                 line: &line_cell,
                 line_offset: None,
+                raw: PhantomData,
             }
             .deserialize(&mut de)
             .and_then(|p| de.end().map(|()| p));
@@ -762,7 +768,7 @@ impl ArraySlices {
             doc.lines.breaks.set(self.count.breaks);
             let mut de = serde_json::Deserializer::from_slice(&self.buf[self.pos..end]);
             let parsed = doc
-                .product_seed()
+                .product_seed::<&RawValue>()
                 .deserialize(&mut de)
                 .and_then(|p| de.end().map(|()| p));
             let Ok(product) = parsed else {
@@ -1070,12 +1076,13 @@ impl<'a> DocumentSeed<'a> {
         true
     }
 
-    fn product_seed(&self) -> ProductSeed<'_> {
+    fn product_seed<R>(&self) -> ProductSeed<'_, R> {
         let index = self.index.get();
         ProductSeed {
             loc: SourceLocation::new(self.label.clone(), 0, index),
             line: &self.lines.breaks,
             line_offset: Some(1),
+            raw: PhantomData,
         }
     }
 
@@ -1091,7 +1098,7 @@ impl<'a> DocumentSeed<'a> {
     }
 
     fn read_products<'de, A: SeqAccess<'de>>(&self, mut seq: A) -> Result<(), A::Error> {
-        while let Some(p) = seq.next_element_seed(self.product_seed())? {
+        while let Some(p) = seq.next_element_seed(self.product_seed::<Box<RawValue>>())? {
             if self.skip_first.replace(false) {
                 continue;
             }
@@ -1176,15 +1183,20 @@ impl<'de> Visitor<'de> for ProductsSeed<'_, '_> {
 }
 
 /// One product object, visited key by key so attribute order is kept.
-struct ProductSeed<'a> {
+///
+/// `R` holds each value's JSON text while it is turned into attribute values: `&RawValue`,
+/// borrowed, where the text is parsed from memory (a slice of a document, an NDJSON line),
+/// `Box<RawValue>`, a copy, where it is read from a stream.
+struct ProductSeed<'a, R> {
     loc: SourceLocation,
     line: &'a Cell<u64>,
     /// For documents: the product's line is the line breaks read so far plus this. For NDJSON the
     /// location's line is already set.
     line_offset: Option<u64>,
+    raw: PhantomData<fn() -> R>,
 }
 
-impl ProductSeed<'_> {
+impl<R> ProductSeed<'_, R> {
     fn located(mut self) -> Product {
         if let Some(off) = self.line_offset {
             self.loc.line = self.line.get() + off;
@@ -1202,7 +1214,9 @@ impl ProductSeed<'_> {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for ProductSeed<'_> {
+impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> DeserializeSeed<'de>
+    for ProductSeed<'_, R>
+{
     type Value = Product;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Product, D::Error> {
@@ -1210,7 +1224,7 @@ impl<'de> DeserializeSeed<'de> for ProductSeed<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for ProductSeed<'_> {
+impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for ProductSeed<'_, R> {
     type Value = Product;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -1221,10 +1235,12 @@ impl<'de> Visitor<'de> for ProductSeed<'_> {
         let mut p = self.located();
         // Canonical names seen so far, with the key that gave each: a repeated attribute
         // (`"id"` twice, or `imageLink` and `image_link`) is kept but reported.
-        let mut seen: Vec<(String, String)> = Vec::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let raw: Box<RawValue> = map.next_value()?;
-            let name = canonical_name(&key).into_owned();
+        // Keys and values are borrowed from the input where they can be, and a key's name comes
+        // from the thread's [`KeyNames`]: no allocation per attribute but its value's.
+        let mut seen: Vec<(Name, Cow<'de, str>)> = Vec::new();
+        while let Some(Key(key)) = map.next_key()? {
+            let raw: R = map.next_value()?;
+            let name = KEY_NAMES.with(|names| names.borrow_mut().name(&key));
             let repeated = seen.iter().find(|(n, _)| *n == name);
             if let Some((_, first)) = repeated {
                 let message = if *first == key {
@@ -1276,6 +1292,80 @@ impl<'de> Visitor<'de> for ProductSeed<'_> {
     fn visit_unit<E: serde::de::Error>(self) -> Result<Product, E> {
         Ok(self.not_an_object("null"))
     }
+}
+
+/// An object key, borrowed from the input when it has no escape and the input is in memory.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_owned())))
+            }
+
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v)))
+            }
+        }
+
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// The attribute [`Name`] of each object key met, in the order met. Products repeat their keys
+/// in the same order, so a look-up is mostly one comparison, as in the XML reader's name cache;
+/// the name's bucket is worked out once and a name the catalog knows is its `&'static str`.
+struct KeyNames {
+    entries: Vec<(Box<str>, Name)>,
+    /// Where the key after the last one looked up is expected.
+    next: usize,
+}
+
+/// Keys a [`KeyNames`] holds; the names of others are worked out each time.
+const MAX_KEY_NAMES: usize = 256;
+
+impl KeyNames {
+    fn name(&mut self, key: &str) -> Name {
+        if let Some((k, name)) = self.entries.get(self.next)
+            && **k == *key
+        {
+            self.next += 1;
+            return name.clone();
+        }
+        if let Some(i) = self.entries.iter().position(|(k, _)| **k == *key) {
+            self.next = i + 1;
+            return self.entries[i].1.clone();
+        }
+        let name = Name::new(names::static_name(&canonical_name(key)));
+        if self.entries.len() < MAX_KEY_NAMES {
+            self.entries.push((key.into(), name.clone()));
+            self.next = self.entries.len();
+        }
+        name
+    }
+}
+
+thread_local! {
+    /// Each document is parsed on one thread, NDJSON on the thread that reads it.
+    static KEY_NAMES: std::cell::RefCell<KeyNames> = const {
+        std::cell::RefCell::new(KeyNames {
+            entries: Vec::new(),
+            next: 0,
+        })
+    };
 }
 
 /// A JSON value as attribute text: strings unescaped, numbers and booleans exactly as written,
@@ -1392,13 +1482,13 @@ fn shorten(s: &str) -> String {
 
 #[cfg(test)]
 fn apply(p: &mut Product, key: &str, raw: &RawValue) {
-    apply_named(p, &canonical_name(key), raw);
+    apply_named(p, &Name::new(names::static_name(&canonical_name(key))), raw);
 }
 
 /// Adds the value `raw` of the attribute with canonical name `name` to `p`.
-fn apply_named(p: &mut Product, name: &str, raw: &RawValue) {
+fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
     let line = p.location.line;
-    match name {
+    match &**name {
         "current_performance" => match serde_json::from_str::<Performance>(raw.get()) {
             Ok(perf) => {
                 p.performance = Some(CurrentPerformance {
@@ -1457,7 +1547,7 @@ fn apply_named(p: &mut Product, name: &str, raw: &RawValue) {
                     issue(p, line, &m);
                 }
                 if let Some(text) = text {
-                    p.push(name, text);
+                    p.push_name(name, text);
                 }
             }
         }
@@ -1646,6 +1736,85 @@ mod tests {
         assert_eq!(p.get("price"), Some("19.90"));
         assert_eq!(p.values("additional_image_link"), ["a", "b"]);
         assert!(!p.has("brand"));
+    }
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn key() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::sample::select(vec![
+                "id",
+                "title",
+                "imageLink",
+                "image_link",
+                "g:price",
+                "G:brand",
+                "gtin",
+                "productType",
+                "custom_label_0",
+                "shipping",
+                "Sale Price",
+                "x",
+                "",
+            ])
+            .prop_map(str::to_owned),
+            // Keys no feed has, enough of them to fill the cache.
+            (0u32..400).prop_map(|i| format!("extra_{i}")),
+        ]
+    }
+
+    proptest! {
+        /// Whatever the keys and their order, and however full the cache, a key's name is the
+        /// one worked out from scratch.
+        #[test]
+        fn cached_names_are_the_names_worked_out(keys in prop::collection::vec(key(), 1..600)) {
+            let mut names = KeyNames { entries: Vec::new(), next: 0 };
+            for k in &keys {
+                let fresh = Name::new(names::static_name(&canonical_name(k)));
+                prop_assert_eq!(names.name(k), fresh);
+                prop_assert!(names.entries.len() <= MAX_KEY_NAMES);
+            }
+        }
+    }
+
+    #[test]
+    fn keys_with_escapes_and_values_read_from_a_stream_give_the_same_product() {
+        let text = "{\"ti\\u0074le\":\"Mug\",\"imageLink\":\"http://x/1.jpg\",\"id\":\"1\",\"g:id\":\"2\"}";
+        let line = Cell::new(0);
+        let from_slice = ProductSeed::<&RawValue> {
+            loc: SourceLocation::default(),
+            line: &line,
+            line_offset: None,
+            raw: PhantomData,
+        }
+        .deserialize(&mut serde_json::Deserializer::from_str(text))
+        .unwrap();
+        let from_reader = ProductSeed::<Box<RawValue>> {
+            loc: SourceLocation::default(),
+            line: &line,
+            line_offset: None,
+            raw: PhantomData,
+        }
+        .deserialize(&mut serde_json::Deserializer::from_reader(text.as_bytes()))
+        .unwrap();
+        assert_eq!(from_slice, from_reader);
+        assert_eq!(from_slice.get("title"), Some("Mug"));
+        assert_eq!(from_slice.values("id"), ["1", "2"]);
+        assert_eq!(
+            from_slice.read_issues.len(),
+            1,
+            "{:?}",
+            from_slice.read_issues
+        );
+        assert!(
+            from_slice.read_issues[0]
+                .message
+                .contains("`id` and `g:id`")
+        );
     }
 }
 
