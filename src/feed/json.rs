@@ -1512,7 +1512,7 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
                         }
                         Err(e) => issue(p, line, &format!("shipping entry is not an object: {e}")),
                     }
-                } else if let Some(text) = scalar_text(&item) {
+                } else if let Some(text) = scalar_text(item) {
                     let (list, problems) =
                         names::parse_shipping_list(&text, SHIPPING_DEFAULT_ORDER);
                     p.shipping.extend(list);
@@ -1531,7 +1531,7 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
                         }
                         Err(e) => issue(p, line, &format!("tax entry is not an object: {e}")),
                     }
-                } else if let Some(text) = scalar_text(&item) {
+                } else if let Some(text) = scalar_text(item) {
                     let (list, problems) = names::parse_tax_list(&text, TAX_DEFAULT_ORDER);
                     p.tax.extend(list);
                     for m in problems {
@@ -1542,7 +1542,7 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
         }
         _ => {
             for item in items(raw) {
-                let (text, problem) = scalar_checked_for(&item, name);
+                let (text, problem) = scalar_checked_for(item, name);
                 if let Some(m) = problem {
                     issue(p, line, &m);
                 }
@@ -1562,18 +1562,16 @@ fn issue(p: &mut Product, line: u64, message: &str) {
 }
 
 /// The elements of an array value, or the value itself.
-fn items(raw: &RawValue) -> impl Iterator<Item = std::borrow::Cow<'_, RawValue>> {
+fn items(raw: &RawValue) -> impl Iterator<Item = &RawValue> {
+    // Borrowed from `raw`: no copy of an element.
     let many = if raw.get().trim_start().starts_with('[') {
-        serde_json::from_str::<Vec<Box<RawValue>>>(raw.get()).ok()
+        serde_json::from_str::<Vec<&RawValue>>(raw.get()).ok()
     } else {
         None
     };
-    // A scalar (the common case) is its own single item, borrowed: no copy.
-    let one = many.is_none().then_some(std::borrow::Cow::Borrowed(raw));
-    many.into_iter()
-        .flatten()
-        .map(std::borrow::Cow::Owned)
-        .chain(one)
+    // A scalar (the common case) is its own single item.
+    let one = many.is_none().then_some(raw);
+    many.into_iter().flatten().chain(one)
 }
 
 #[derive(serde::Deserialize)]
