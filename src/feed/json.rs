@@ -766,12 +766,19 @@ impl ArraySlices {
             let counted_before = self.count;
             self.count_to(self.pos);
             doc.lines.breaks.set(self.count.breaks);
-            let mut de = serde_json::Deserializer::from_slice(&self.buf[self.pos..end]);
-            let parsed = doc
-                .product_seed::<&RawValue>()
-                .deserialize(&mut de)
-                .and_then(|p| de.end().map(|()| p));
-            let Ok(product) = parsed else {
+            // The input is checked UTF-8 (`source::Utf8Check`) and an element ends at a `}`:
+            // its text, checked once with SIMD, is parsed as a `str`, whose strings serde_json
+            // then does not check again one by one (from a byte slice it does).
+            let parsed = simdutf8::basic::from_utf8(&self.buf[self.pos..end])
+                .ok()
+                .and_then(|text| {
+                    let mut de = serde_json::Deserializer::from_str(text);
+                    doc.product_seed::<&RawValue>()
+                        .deserialize(&mut de)
+                        .and_then(|p| de.end().map(|()| p))
+                        .ok()
+                });
+            let Some(product) = parsed else {
                 // The streaming parse counts from the end of the last product again.
                 self.count = counted_before;
                 return self.rest();
@@ -1427,9 +1434,10 @@ fn scalar_checked_for(raw: &RawValue, name: &str) -> (Option<String>, Option<Str
 fn scalar_checked(raw: &RawValue) -> (Option<String>, Option<String>) {
     let s = raw.get().trim();
     if let Some(inner) = s.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
-        // Without escapes, quotes or control characters the text is the value as it stands:
-        // what serde_json would return, without parsing it again.
-        if !inner.bytes().any(|b| b == b'\\' || b == b'"' || b < 0x20) {
+        // Without escapes the text is the value as it stands: what serde_json would return,
+        // without parsing it again. (A string serde_json has read holds no unescaped quote or
+        // control character: it rejects them.)
+        if memchr::memchr(b'\\', inner.as_bytes()).is_none() {
             return (Some(inner.to_owned()), None);
         }
     }
