@@ -1240,12 +1240,11 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Product, A::Error> {
         let mut p = self.located();
-        // Canonical names seen so far, with the key that gave each: a repeated attribute
-        // (`"id"` twice, or `imageLink` and `image_link`) is kept but reported.
         // Keys and values are borrowed from the input where they can be, and a key's name comes
         // from the thread's [`KeyNames`]: no allocation per attribute but its value's.
-        // (On the stack up to 32 keys: a list grown by doubling cost its allocations and frees
-        // per product.)
+        // `seen`: the names so far, with the key that gave each, so that a repeated attribute
+        // (`"id"` twice, or `imageLink` and `image_link`) is kept but reported; on the stack up
+        // to 32 keys (a list grown by doubling cost its allocations and frees per product).
         let mut seen: smallvec::SmallVec<[(Name, Cow<'de, str>); 32]> = smallvec::SmallVec::new();
         while let Some(Key(key)) = map.next_key()? {
             let raw: R = map.next_value()?;
