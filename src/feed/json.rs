@@ -1241,14 +1241,14 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Product, A::Error> {
         let mut p = self.located();
         // Keys and values are borrowed from the input where they can be, and a key's name comes
-        // from the thread's [`KeyNames`]: no allocation per attribute but its value's.
+        // from the thread's name cache: no allocation per attribute but its value's.
         // `seen`: the names so far, with the key that gave each, so that a repeated attribute
         // (`"id"` twice, or `imageLink` and `image_link`) is kept but reported; on the stack up
         // to 32 keys (a list grown by doubling cost its allocations and frees per product).
         let mut seen: smallvec::SmallVec<[(Name, Cow<'de, str>); 32]> = smallvec::SmallVec::new();
         while let Some(Key(key)) = map.next_key()? {
             let raw: R = map.next_value()?;
-            let name = KEY_NAMES.with(|names| names.borrow_mut().name(&key));
+            let name = KEY_NAMES.with(|names| names.borrow_mut().get_slotted(key.as_bytes()).0);
             let repeated = seen.iter().find(|(n, _)| *n == name);
             if let Some((_, first)) = repeated {
                 let message = if *first == key {
@@ -1333,47 +1333,11 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
-/// The attribute [`Name`] of each object key met, in the order met. Products repeat their keys
-/// in the same order, so a look-up is mostly one comparison, as in the XML reader's name cache;
-/// the name's bucket is worked out once and a name the catalog knows is its `&'static str`.
-struct KeyNames {
-    entries: Vec<(Box<str>, Name)>,
-    /// Where the key after the last one looked up is expected.
-    next: usize,
-}
-
-/// Keys a [`KeyNames`] holds; the names of others are worked out each time.
-const MAX_KEY_NAMES: usize = 256;
-
-impl KeyNames {
-    fn name(&mut self, key: &str) -> Name {
-        if let Some((k, name)) = self.entries.get(self.next)
-            && **k == *key
-        {
-            self.next += 1;
-            return name.clone();
-        }
-        if let Some(i) = self.entries.iter().position(|(k, _)| **k == *key) {
-            self.next = i + 1;
-            return self.entries[i].1.clone();
-        }
-        let name = Name::new(names::static_name(&canonical_name(key)));
-        if self.entries.len() < MAX_KEY_NAMES {
-            self.entries.push((key.into(), name.clone()));
-            self.next = self.entries.len();
-        }
-        name
-    }
-}
-
 thread_local! {
-    /// Each document is parsed on one thread, NDJSON on the thread that reads it.
-    static KEY_NAMES: std::cell::RefCell<KeyNames> = const {
-        std::cell::RefCell::new(KeyNames {
-            entries: Vec::new(),
-            next: 0,
-        })
-    };
+    /// The attribute name of each object key met ([`names::NameCache`]). Each document is parsed
+    /// on one thread, NDJSON on the thread that reads it.
+    static KEY_NAMES: std::cell::RefCell<names::NameCache> =
+        std::cell::RefCell::new(names::NameCache::default());
 }
 
 /// A JSON value as attribute text: strings unescaped, numbers and booleans exactly as written,
@@ -1779,11 +1743,11 @@ mod key_tests {
         /// one worked out from scratch.
         #[test]
         fn cached_names_are_the_names_worked_out(keys in prop::collection::vec(key(), 1..600)) {
-            let mut names = KeyNames { entries: Vec::new(), next: 0 };
+            let mut cache = names::NameCache::default();
             for k in &keys {
                 let fresh = Name::new(names::static_name(&canonical_name(k)));
-                prop_assert_eq!(names.name(k), fresh);
-                prop_assert!(names.entries.len() <= MAX_KEY_NAMES);
+                prop_assert_eq!(cache.get_slotted(k.as_bytes()).0, fresh);
+                prop_assert!(cache.entries.len() <= names::NAME_CACHE_MAX);
             }
         }
     }

@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use crate::model::{Shipping, Tax};
+use crate::model::{Name, Shipping, Tax};
 
 /// The spec's neutral name for GMC's `google_product_category` (spec conventions; GMC 6324436).
 pub const MARKET_PRODUCT_CATEGORY: &str = "market_product_category";
@@ -77,6 +77,78 @@ pub fn canonical_name(raw: &str) -> Cow<'_, str> {
     match ALIASES.iter().find(|(from, _)| *from == snake) {
         Some((_, to)) => Cow::Borrowed(to),
         None => snake,
+    }
+}
+
+/// The most names a [`NameCache`] remembers: far more than any feed's schema has, and a bound on
+/// its memory when a hostile feed invents a new name for every element or key.
+pub(crate) const NAME_CACHE_MAX: usize = 256;
+
+/// Canonical attribute names by the XML element local name or JSON object key that gives them,
+/// learned while the feed is read. Every item or object repeats the same names, nearly always in
+/// the same order, so a look-up is usually one comparison: with the entry after the previous
+/// hit. A name the catalog knows comes back borrowed, so the product gets it without an
+/// allocation, and its bucket in the product's name index is worked out once.
+///
+/// Each entry also has a slot, the same for every spelling of one canonical name (`imageLink`
+/// and `image_link`), so an XML item can tell in one bit test whether it already has the
+/// attribute (`xml::Seen`).
+#[derive(Default)]
+pub(crate) struct NameCache {
+    pub(super) entries: Vec<(Box<[u8]>, Name, usize)>,
+    next: usize,
+}
+
+impl NameCache {
+    /// [`canonical_name`] of the element's local name or key, as [`static_name`] gives it.
+    pub(crate) fn get(&mut self, local: &[u8]) -> Cow<'static, str> {
+        self.get_slotted(local).0.cow().clone()
+    }
+
+    /// [`NameCache::get`], with the name's slot (`None` once the cache is full).
+    ///
+    /// A hit is always inlined, so the name is cloned from the cache straight into the caller's
+    /// result: returned from a call, the pair was written with 8-byte stores and read back with
+    /// 16-byte loads at once, a store-forwarding stall on every element of every item (~1% of an
+    /// RSS run's CPU on the Intel guest, docs/performance.md).
+    #[inline(always)]
+    #[allow(clippy::inline_always, reason = "see above")]
+    pub(crate) fn get_slotted(&mut self, local: &[u8]) -> (Name, Option<usize>) {
+        let hit = if self
+            .entries
+            .get(self.next)
+            .is_some_and(|(key, _, _)| **key == *local)
+        {
+            Some(self.next)
+        } else {
+            self.entries.iter().position(|(key, _, _)| **key == *local)
+        };
+        if let Some(i) = hit {
+            self.next = i + 1;
+            let (_, name, slot) = &self.entries[i];
+            return (name.clone(), Some(*slot));
+        }
+        self.add(local)
+    }
+
+    /// [`NameCache::get_slotted`] for a name not in the cache: works out its canonical name and
+    /// keeps it while there is room.
+    #[inline(never)]
+    fn add(&mut self, local: &[u8]) -> (Name, Option<usize>) {
+        let name = Name::new(static_name(&canonical_name(&String::from_utf8_lossy(
+            local,
+        ))));
+        if self.entries.len() < NAME_CACHE_MAX {
+            let slot = self
+                .entries
+                .iter()
+                .find(|(_, other, _)| *other == name)
+                .map_or(self.entries.len(), |e| e.2);
+            self.entries.push((local.into(), name.clone(), slot));
+            self.next = self.entries.len();
+            return (name, Some(slot));
+        }
+        (name, None)
     }
 }
 

@@ -18,7 +18,7 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::{NamespaceError, PrefixDeclaration};
 
 use super::FeedKind;
-use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name, static_name};
+use super::names::{self, NAME_CACHE_MAX, NameCache, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use crate::error::Error;
 use crate::model::{Name, Product, ReadIssue, Shipping, SourceLocation, Tax, Trim};
@@ -429,77 +429,6 @@ pub(crate) struct XmlReader {
     names: NameCache,
     /// How many attributes the previous item had: room reserved for the next one.
     attributes_hint: usize,
-}
-
-/// The most element names [`NameCache`] remembers: far more than any feed's schema has, and a
-/// bound on its memory when a hostile feed invents a new name for every element.
-const NAME_CACHE_MAX: usize = 256;
-
-/// Canonical attribute names by element local name, learned while the feed is read. Every item
-/// repeats the same elements, nearly always in the same order, so a look-up is usually one
-/// comparison: with the entry after the previous hit. A name the catalog knows comes back
-/// borrowed, so the product gets it without an allocation.
-///
-/// Each entry also has a slot, the same for every local name of one canonical name
-/// (`imageLink` and `image_link`), so an item can tell in one bit test whether it already has
-/// the attribute ([`Seen`]).
-#[derive(Default)]
-struct NameCache {
-    entries: Vec<(Box<[u8]>, Name, usize)>,
-    next: usize,
-}
-
-impl NameCache {
-    /// [`canonical_name`] of the element's local name, as [`static_name`] gives it.
-    fn get(&mut self, local: &[u8]) -> Cow<'static, str> {
-        self.get_slotted(local).0.cow().clone()
-    }
-
-    /// [`NameCache::get`], with the name's slot (`None` once the cache is full).
-    ///
-    /// A hit is always inlined, so the name is cloned from the cache straight into the caller's
-    /// result: returned from a call, the pair was written with 8-byte stores and read back with
-    /// 16-byte loads at once, a store-forwarding stall on every element of every item (~1% of an
-    /// RSS run's CPU on the Intel guest, docs/performance.md).
-    #[inline(always)]
-    #[allow(clippy::inline_always, reason = "see above")]
-    fn get_slotted(&mut self, local: &[u8]) -> (Name, Option<usize>) {
-        let hit = if self
-            .entries
-            .get(self.next)
-            .is_some_and(|(key, _, _)| **key == *local)
-        {
-            Some(self.next)
-        } else {
-            self.entries.iter().position(|(key, _, _)| **key == *local)
-        };
-        if let Some(i) = hit {
-            self.next = i + 1;
-            let (_, name, slot) = &self.entries[i];
-            return (name.clone(), Some(*slot));
-        }
-        self.add(local)
-    }
-
-    /// [`NameCache::get_slotted`] for a name not in the cache: works out its canonical name and
-    /// keeps it while there is room.
-    #[inline(never)]
-    fn add(&mut self, local: &[u8]) -> (Name, Option<usize>) {
-        let name = Name::new(static_name(&canonical_name(&String::from_utf8_lossy(
-            local,
-        ))));
-        if self.entries.len() < NAME_CACHE_MAX {
-            let slot = self
-                .entries
-                .iter()
-                .find(|(_, other, _)| *other == name)
-                .map_or(self.entries.len(), |e| e.2);
-            self.entries.push((local.into(), name.clone(), slot));
-            self.next = self.entries.len();
-            return (name, Some(slot));
-        }
-        (name, None)
-    }
 }
 
 /// The [`NameCache`] slots of the attributes an item already has: a new attribute is added
