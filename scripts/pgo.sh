@@ -16,6 +16,8 @@
 #    added if missing: it must match rustc's LLVM) and builds again with `-Cprofile-use`.
 # Output is byte-identical to the plain build's; only the code layout and inlining change
 # (docs/performance.md, "03072dc, a80541d"). `BENCH_PGO=1 scripts/bench.sh N` runs the bench on this build.
+# The RUSTFLAGS set below replace .cargo/config.toml's (LLVM's inlining threshold): the profile
+# decides what to inline here, and the PGO measurements in docs/performance.md were made so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
