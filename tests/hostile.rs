@@ -968,6 +968,46 @@ fn invalid_utf8_reads_alike_in_every_format() {
     }
 }
 
+/// A byte that is not UTF-8 after nothing but blank lines is reported where it is, not taken for
+/// an empty feed (the sniffed prefix, cut short by the error, held only the blank lines).
+#[test]
+fn invalid_utf8_after_blank_lines_is_not_an_empty_feed() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    for (name, bytes, at) in [
+        (
+            "blank.csv",
+            &b"\n\xe6\xe2 id,title\n"[..],
+            "line 2, byte offset 1",
+        ),
+        (
+            "blank.xml",
+            &b"\r\n \t\n\xff<rss/>"[..],
+            "line 3, byte offset 5",
+        ),
+        ("blank.json", &b"\n\n\xc3["[..], "line 3, byte offset 2"),
+    ] {
+        let f = tmp.path().join(name);
+        fs::write(&f, bytes).expect("write feed");
+        let db = tempfile::tempdir().expect("db dir");
+        let r = run(&[
+            "convert",
+            f.to_str().expect("path"),
+            "--to",
+            "ndjson",
+            "--db",
+            db.path().to_str().expect("db path"),
+        ]);
+        assert_eq!(r.code, Some(2), "{name}: {}", r.stderr);
+        let err = flat(&r.stderr);
+        let expected = format!(
+            "{}: invalid UTF-8 at {at}: the feed declares no other encoding help: ",
+            f.display()
+        );
+        assert!(err.starts_with(&expected), "{name}: {err}");
+        assert!(!err.contains("empty"), "{name}: {err}");
+    }
+}
+
 /// The decompressed-size cap (`ReadOptions.max_decompressed_bytes`, `--max-decompressed-size`):
 /// a 64 MiB text bomb read with a 1 MiB cap must end in an error, not in 64 MiB of products.
 #[test]

@@ -94,8 +94,9 @@ pub(crate) fn peek(mut r: DynRead, n: usize) -> io::Result<(Vec<u8>, DynRead)> {
 
 /// [`peek`] for the decoded text: an error after some of the `n` bytes (a byte that is not UTF-8
 /// near the start of the feed) comes after those bytes, from the returned reader, as it would
-/// further into the feed, so the records before it are read and reported; only an error before
-/// the first byte is returned at once.
+/// further into the feed, so the records before it are read and reported; an error with nothing
+/// but whitespace before it is returned at once (there is nothing before it to read, and a
+/// prefix of blank lines would otherwise be taken for an empty feed).
 fn peek_text(mut r: DynRead, n: usize) -> io::Result<(Vec<u8>, DynRead)> {
     let mut prefix = Vec::with_capacity(n.min(SNIFF_BYTES));
     match (&mut r).take(n as u64).read_to_end(&mut prefix) {
@@ -103,7 +104,7 @@ fn peek_text(mut r: DynRead, n: usize) -> io::Result<(Vec<u8>, DynRead)> {
             let again = Cursor::new(prefix.clone()).chain(r);
             Ok((prefix, Box::new(again)))
         }
-        Err(e) if prefix.is_empty() => Err(e),
+        Err(e) if prefix.iter().all(u8::is_ascii_whitespace) => Err(e),
         Err(e) => {
             let again = Cursor::new(prefix.clone()).chain(FailOnce(Some(e)));
             Ok((prefix, Box::new(again)))
