@@ -227,7 +227,7 @@ _feedlint() {
 
     case "${cmd}" in
         feedlint)
-            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version convert generate usage rules categories revenue validate batch gtin voice help"
+            opts="-q -j -h -V --format --quiet --color --jobs --api-key --db --lock-timeout --help --version validate batch gtin revenue voice categories rules convert usage generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -719,7 +719,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__help)
-            opts="convert generate usage rules categories revenue validate batch gtin voice help"
+            opts="validate batch gtin revenue voice categories rules convert usage generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

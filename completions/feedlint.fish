@@ -42,207 +42,17 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -l lock-timeout -d 'Seco
 complete -c feedlint -n "__fish_feedlint_needs_command" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_needs_command" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
-complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
-complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
-complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
-complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
-complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "gtin" -d 'Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "voice" -d 'Brand voice: analyse product copy against a brand\'s learned voice, manage profiles'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
+complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
-tsv\t'Tab-separated text'
-xml\t'RSS 2.0 or Atom 1.0'
-json\t'A request body {"products": [...]} or an array of products'
-ndjson\t'One JSON product object per line'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l to -d 'Format to write' -r -f -a "csv\t'Comma-separated values with a header line'
-tsv\t'Tab-separated values with a header line (GMC\'s text feed format)'
-ndjson\t'One JSON product object per line'
-json\t'A request body {"products": [...]}'
-rss\t'RSS 2.0 with the GMC namespace'
-atom\t'Atom 1.0 with the GMC namespace'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s o -l output -d 'Write to FILE instead of stdout' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'
-ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
-junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
-sarif\t'SARIF 2.1.0 for GitHub code scanning'
-github\t'GitHub Actions workflow commands (annotations)'
-gitlab\t'GitLab Code Quality JSON'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'
-ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
-junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
-sarif\t'SARIF 2.1.0 for GitHub code scanning'
-github\t'GitHub Actions workflow commands (annotations)'
-gitlab\t'GitLab Code Quality JSON'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "man" -d 'Write one man page per (sub)command into DIR'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'
-ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
-junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
-sarif\t'SARIF 2.1.0 for GitHub code scanning'
-github\t'GitHub Actions workflow commands (annotations)'
-gitlab\t'GitLab Code Quality JSON'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'
-ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
-junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
-sarif\t'SARIF 2.1.0 for GitHub code scanning'
-github\t'GitHub Actions workflow commands (annotations)'
-gitlab\t'GitLab Code Quality JSON'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write one man page per (sub)command into DIR'
-complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'
-ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
-junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
-sarif\t'SARIF 2.1.0 for GitHub code scanning'
-github\t'GitHub Actions workflow commands (annotations)'
-gitlab\t'GitLab Code Quality JSON'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'
-ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
-junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
-sarif\t'SARIF 2.1.0 for GitHub code scanning'
-github\t'GitHub Actions workflow commands (annotations)'
-gitlab\t'GitLab Code Quality JSON'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l view -d 'How much to show (the spec\'s `format` query parameter)' -r -f -a "json\t''
-summary\t''
-detailed\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l tier -d 'Which tiers to describe' -r -f -a "test\t''
-production\t''
-all\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l category -d 'Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'
-ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
-junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
-sarif\t'SARIF 2.1.0 for GitHub code scanning'
-github\t'GitHub Actions workflow commands (annotations)'
-gitlab\t'GitLab Code Quality JSON'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
-tsv\t'Tab-separated text'
-xml\t'RSS 2.0 or Atom 1.0'
-json\t'A request body {"products": [...]} or an array of products'
-ndjson\t'One JSON product object per line'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l time-horizon -d 'Months the opportunity value and ROI count gains over (spec 4.4 `timeHorizon`), e.g. `6_months` or `6`; 1 to 60, default 15' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l timeframe -d 'Period of the reported amounts (spec 4.4 `timeframe`; default monthly)' -r -f -a "monthly\t''
-quarterly\t''
-yearly\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l analysis-type -d 'How much is reported (never the numbers): quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)' -r -f -a "quick\t''
-standard\t''
-comprehensive\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l currency -d 'ISO 4217 currency of prices written without one (a request body\'s numeric price)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s o -l output -d 'Write the report to FILE instead of stdout (e.g. `--format csv -o impact.csv`)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
-json\t'The documented v2 JSON response shape'
-ndjson\t'One JSON object per line (`validate`: one product result per line)'
-csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
-junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
-sarif\t'SARIF 2.1.0 for GitHub code scanning'
-github\t'GitHub Actions workflow commands (annotations)'
-gitlab\t'GitLab Code Quality JSON'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-roi -d 'Leave out the ROI fields (`includeROICalculations: false`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-priority -d 'Leave out priorities and priority opportunities (`includePriorityAssessment: false`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-payback -d 'Leave out the payback periods (`includePaybackAnalysis: false`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
 xml\t'RSS 2.0 or Atom 1.0'
@@ -349,6 +159,43 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l exit-zero -d 
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l time-horizon -d 'Months the opportunity value and ROI count gains over (spec 4.4 `timeHorizon`), e.g. `6_months` or `6`; 1 to 60, default 15' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l timeframe -d 'Period of the reported amounts (spec 4.4 `timeframe`; default monthly)' -r -f -a "monthly\t''
+quarterly\t''
+yearly\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l analysis-type -d 'How much is reported (never the numbers): quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)' -r -f -a "quick\t''
+standard\t''
+comprehensive\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l currency -d 'ISO 4217 currency of prices written without one (a request body\'s numeric price)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s o -l output -d 'Write the report to FILE instead of stdout (e.g. `--format csv -o impact.csv`)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-roi -d 'Leave out the ROI fields (`includeROICalculations: false`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-priority -d 'Leave out priorities and priority opportunities (`includePriorityAssessment: false`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-payback -d 'Leave out the payback periods (`includePaybackAnalysis: false`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and not __fish_seen_subcommand_from analyze profiles help" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
@@ -432,18 +279,171 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from help" -f -a "analyze" -d 'Analyse product copy against the brand\'s learned voice (spec 2.7); each analysis updates the brand\'s profile'
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from help" -f -a "profiles" -d 'Manage brand voice profiles (spec 2.8, 4.6)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "gtin" -d 'Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "voice" -d 'Brand voice: analyse product copy against a brand\'s learned voice, manage profiles'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from convert generate usage rules categories revenue validate batch gtin voice help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
-complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write one man page per (sub)command into DIR'
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l view -d 'How much to show (the spec\'s `format` query parameter)' -r -f -a "json\t''
+summary\t''
+detailed\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l tier -d 'Which tiers to describe' -r -f -a "test\t''
+production\t''
+all\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l category -d 'Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand categories" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l to -d 'Format to write' -r -f -a "csv\t'Comma-separated values with a header line'
+tsv\t'Tab-separated values with a header line (GMC\'s text feed format)'
+ndjson\t'One JSON product object per line'
+json\t'A request body {"products": [...]}'
+rss\t'RSS 2.0 with the GMC namespace'
+atom\t'Atom 1.0 with the GMC namespace'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s o -l output -d 'Write to FILE instead of stdout' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand usage" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "man" -d 'Write one man page per (sub)command into DIR'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and not __fish_seen_subcommand_from completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from completions" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
+json\t'The documented v2 JSON response shape'
+ndjson\t'One JSON object per line (`validate`: one product result per line)'
+csv\t'Comma-separated values for spreadsheets (`validate`: one row per violation; `revenue`: one row per product)'
+junit\t'JUnit XML: one test case per product (GitLab, Jenkins, Azure)'
+sarif\t'SARIF 2.1.0 for GitHub code scanning'
+github\t'GitHub Actions workflow commands (annotations)'
+gitlab\t'GitLab Code Quality JSON'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l color -d 'When to use colour: auto (only on a terminal, honouring NO_COLOR), always or never' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s j -l jobs -d 'Number of worker threads for per-product work, 1 to 256 (default: one per core)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l api-key -d 'API key: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices: docs/accounts.md' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from man" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "man" -d 'Write one man page per (sub)command into DIR'
+complete -c feedlint -n "__fish_feedlint_using_subcommand generate; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "validate" -d 'Validate products against the GMC rules: compliance %, optimisation score, priority'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "batch" -d 'Validate a batch of products and show what to fix first (spec 4.2)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "gtin" -d 'Validate GTINs (spec 2.5): check digit, format, GS1 prefix, 18 fake-pattern detectors'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "revenue" -d 'Estimate what a feed\'s issues cost and what fixing them earns (spec 2.6, 4.4)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "voice" -d 'Brand voice: analyse product copy against a brand\'s learned voice, manage profiles'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "categories" -d 'Describe the six categories, the 73 system fields and the tiers (spec 4.7)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "rules" -d 'List the validation rules, or explain one (`feedlint rules FL-C003`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "convert" -d 'Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and not __fish_seen_subcommand_from validate batch gtin revenue voice categories rules convert usage generate help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from voice" -f -a "analyze" -d 'Analyse product copy against the brand\'s learned voice (spec 2.7); each analysis updates the brand\'s profile'
 complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from voice" -f -a "profiles" -d 'Manage brand voice profiles (spec 2.8, 4.6)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "completions" -d 'Write a completion script for SHELL to stdout'
+complete -c feedlint -n "__fish_feedlint_using_subcommand help; and __fish_seen_subcommand_from generate" -f -a "man" -d 'Write one man page per (sub)command into DIR'

@@ -44,278 +44,7 @@ gitlab\:"GitLab Code Quality JSON"))' \
         (( CURRENT += 1 ))
         curcontext="${curcontext%:*:*}:feedlint-command-$line[1]:"
         case $line[1] in
-            (convert)
-_arguments "${_arguments_options[@]}" : \
-'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
-tsv\:"Tab-separated text"
-xml\:"RSS 2.0 or Atom 1.0"
-json\:"A request body {"products"\: \[...\]} or an array of products"
-ndjson\:"One JSON product object per line"))' \
-'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
-'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
-'--to=[Format to write]:FORMAT:((csv\:"Comma-separated values with a header line"
-tsv\:"Tab-separated values with a header line (GMC'\''s text feed format)"
-ndjson\:"One JSON product object per line"
-json\:"A request body {"products"\: \[...\]}"
-rss\:"RSS 2.0 with the GMC namespace"
-atom\:"Atom 1.0 with the GMC namespace"))' \
-'-o+[Write to FILE instead of stdout]:FILE:_files' \
-'--output=[Write to FILE instead of stdout]:FILE:_files' \
-'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"
-ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
-junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
-sarif\:"SARIF 2.1.0 for GitHub code scanning"
-github\:"GitHub Actions workflow commands (annotations)"
-gitlab\:"GitLab Code Quality JSON"))' \
-'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
-'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
-'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
-&& ret=0
-;;
-(generate)
-_arguments "${_arguments_options[@]}" : \
-'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"
-ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
-junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
-sarif\:"SARIF 2.1.0 for GitHub code scanning"
-github\:"GitHub Actions workflow commands (annotations)"
-gitlab\:"GitLab Code Quality JSON"))' \
-'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
-'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
-'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-":: :_feedlint__subcmd__generate_commands" \
-"*::: :->generate" \
-&& ret=0
-
-    case $state in
-    (generate)
-        words=($line[1] "${words[@]}")
-        (( CURRENT += 1 ))
-        curcontext="${curcontext%:*:*}:feedlint-generate-command-$line[1]:"
-        case $line[1] in
-            (completions)
-_arguments "${_arguments_options[@]}" : \
-'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"
-ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
-junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
-sarif\:"SARIF 2.1.0 for GitHub code scanning"
-github\:"GitHub Actions workflow commands (annotations)"
-gitlab\:"GitLab Code Quality JSON"))' \
-'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
-'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
-'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-':shell:(bash elvish fish powershell zsh)' \
-&& ret=0
-;;
-(man)
-_arguments "${_arguments_options[@]}" : \
-'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"
-ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
-junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
-sarif\:"SARIF 2.1.0 for GitHub code scanning"
-github\:"GitHub Actions workflow commands (annotations)"
-gitlab\:"GitLab Code Quality JSON"))' \
-'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
-'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
-'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-':dir:_files' \
-&& ret=0
-;;
-(help)
-_arguments "${_arguments_options[@]}" : \
-":: :_feedlint__subcmd__generate__subcmd__help_commands" \
-"*::: :->help" \
-&& ret=0
-
-    case $state in
-    (help)
-        words=($line[1] "${words[@]}")
-        (( CURRENT += 1 ))
-        curcontext="${curcontext%:*:*}:feedlint-generate-help-command-$line[1]:"
-        case $line[1] in
-            (completions)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(man)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(help)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-        esac
-    ;;
-esac
-;;
-        esac
-    ;;
-esac
-;;
-(usage)
-_arguments "${_arguments_options[@]}" : \
-'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"
-ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
-junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
-sarif\:"SARIF 2.1.0 for GitHub code scanning"
-github\:"GitHub Actions workflow commands (annotations)"
-gitlab\:"GitLab Code Quality JSON"))' \
-'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
-'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
-'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-&& ret=0
-;;
-(rules)
-_arguments "${_arguments_options[@]}" : \
-'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"
-ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
-junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
-sarif\:"SARIF 2.1.0 for GitHub code scanning"
-github\:"GitHub Actions workflow commands (annotations)"
-gitlab\:"GitLab Code Quality JSON"))' \
-'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
-'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
-'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-'::code -- A rule code (`FL-C003`) or name (`title-too-short`) to explain:_default' \
-&& ret=0
-;;
-(categories)
-_arguments "${_arguments_options[@]}" : \
-'--view=[How much to show (the spec'\''s \`format\` query parameter)]:VIEW:(json summary detailed)' \
-'--tier=[Which tiers to describe]:TIER:(test production all)' \
-'--category=[Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
-'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"
-ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
-junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
-sarif\:"SARIF 2.1.0 for GitHub code scanning"
-github\:"GitHub Actions workflow commands (annotations)"
-gitlab\:"GitLab Code Quality JSON"))' \
-'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
-'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
-'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-&& ret=0
-;;
-(revenue)
-_arguments "${_arguments_options[@]}" : \
-'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
-tsv\:"Tab-separated text"
-xml\:"RSS 2.0 or Atom 1.0"
-json\:"A request body {"products"\: \[...\]} or an array of products"
-ndjson\:"One JSON product object per line"))' \
-'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
-'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
-'--time-horizon=[Months the opportunity value and ROI count gains over (spec 4.4 \`timeHorizon\`), e.g. \`6_months\` or \`6\`; 1 to 60, default 15]:N_months:_default' \
-'--timeframe=[Period of the reported amounts (spec 4.4 \`timeframe\`; default monthly)]:PERIOD:(monthly quarterly yearly)' \
-'--analysis-type=[How much is reported (never the numbers)\: quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)]:TYPE:(quick standard comprehensive)' \
-'--currency=[ISO 4217 currency of prices written without one (a request body'\''s numeric price)]:CODE:_default' \
-'-o+[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
-'--output=[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
-'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
-json\:"The documented v2 JSON response shape"
-ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
-csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
-junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
-sarif\:"SARIF 2.1.0 for GitHub code scanning"
-github\:"GitHub Actions workflow commands (annotations)"
-gitlab\:"GitLab Code Quality JSON"))' \
-'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
-'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
-'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
-'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
-'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
-'--no-roi[Leave out the ROI fields (\`includeROICalculations\: false\`)]' \
-'--no-priority[Leave out priorities and priority opportunities (\`includePriorityAssessment\: false\`)]' \
-'--no-payback[Leave out the payback periods (\`includePaybackAnalysis\: false\`)]' \
-'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
-'-h[Print help (see more with '\''--help'\'')]' \
-'--help[Print help (see more with '\''--help'\'')]' \
-'-V[Print version]' \
-'--version[Print version]' \
-'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
-&& ret=0
-;;
-(validate)
+            (validate)
 _arguments "${_arguments_options[@]}" : \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
@@ -440,6 +169,47 @@ gitlab\:"GitLab Code Quality JSON"))' \
 '-V[Print version]' \
 '--version[Print version]' \
 '*::codes -- GTINs to validate (`-` alone reads stdin). Without codes, `--file`, `--from-feed` or `--request`, stdin is read\: one value per line, or a JSON request body:_default' \
+&& ret=0
+;;
+(revenue)
+_arguments "${_arguments_options[@]}" : \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'--time-horizon=[Months the opportunity value and ROI count gains over (spec 4.4 \`timeHorizon\`), e.g. \`6_months\` or \`6\`; 1 to 60, default 15]:N_months:_default' \
+'--timeframe=[Period of the reported amounts (spec 4.4 \`timeframe\`; default monthly)]:PERIOD:(monthly quarterly yearly)' \
+'--analysis-type=[How much is reported (never the numbers)\: quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)]:TYPE:(quick standard comprehensive)' \
+'--currency=[ISO 4217 currency of prices written without one (a request body'\''s numeric price)]:CODE:_default' \
+'-o+[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
+'--output=[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'--no-roi[Leave out the ROI fields (\`includeROICalculations\: false\`)]' \
+'--no-priority[Leave out priorities and priority opportunities (\`includePriorityAssessment\: false\`)]' \
+'--no-payback[Leave out the payback periods (\`includePaybackAnalysis\: false\`)]' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
 && ret=0
 ;;
 (voice)
@@ -855,6 +625,236 @@ esac
     ;;
 esac
 ;;
+(categories)
+_arguments "${_arguments_options[@]}" : \
+'--view=[How much to show (the spec'\''s \`format\` query parameter)]:VIEW:(json summary detailed)' \
+'--tier=[Which tiers to describe]:TIER:(test production all)' \
+'--category=[Only this category (electronics, apparel, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+&& ret=0
+;;
+(rules)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'::code -- A rule code (`FL-C003`) or name (`title-too-short`) to explain:_default' \
+&& ret=0
+;;
+(convert)
+_arguments "${_arguments_options[@]}" : \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'--to=[Format to write]:FORMAT:((csv\:"Comma-separated values with a header line"
+tsv\:"Tab-separated values with a header line (GMC'\''s text feed format)"
+ndjson\:"One JSON product object per line"
+json\:"A request body {"products"\: \[...\]}"
+rss\:"RSS 2.0 with the GMC namespace"
+atom\:"Atom 1.0 with the GMC namespace"))' \
+'-o+[Write to FILE instead of stdout]:FILE:_files' \
+'--output=[Write to FILE instead of stdout]:FILE:_files' \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+'*::inputs -- Feed files\: CSV/TSV, RSS/Atom XML, JSON request body, JSON array or NDJSON, optionally gzip-compressed; `-` reads stdin:_files' \
+&& ret=0
+;;
+(usage)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+&& ret=0
+;;
+(generate)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+":: :_feedlint__subcmd__generate_commands" \
+"*::: :->generate" \
+&& ret=0
+
+    case $state in
+    (generate)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:feedlint-generate-command-$line[1]:"
+        case $line[1] in
+            (completions)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':shell:(bash elvish fish powershell zsh)' \
+&& ret=0
+;;
+(man)
+_arguments "${_arguments_options[@]}" : \
+'--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
+json\:"The documented v2 JSON response shape"
+ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
+csv\:"Comma-separated values for spreadsheets (\`validate\`\: one row per violation; \`revenue\`\: one row per product)"
+junit\:"JUnit XML\: one test case per product (GitLab, Jenkins, Azure)"
+sarif\:"SARIF 2.1.0 for GitHub code scanning"
+github\:"GitHub Actions workflow commands (annotations)"
+gitlab\:"GitLab Code Quality JSON"))' \
+'--color=[When to use colour\: auto (only on a terminal, honouring NO_COLOR), always or never]:WHEN:(auto always never)' \
+'-j+[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--jobs=[Number of worker threads for per-product work, 1 to 256 (default\: one per core)]:N:_default' \
+'--api-key=[API key\: adb_test_<random> (test environment, free, monthly limit) or adb_prod_<random> (production, billed by volume). Format, limits and prices\: docs/accounts.md]:KEY:_default' \
+'--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
+'--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
+'-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
+'-h[Print help (see more with '\''--help'\'')]' \
+'--help[Print help (see more with '\''--help'\'')]' \
+'-V[Print version]' \
+'--version[Print version]' \
+':dir:_files' \
+&& ret=0
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+":: :_feedlint__subcmd__generate__subcmd__help_commands" \
+"*::: :->help" \
+&& ret=0
+
+    case $state in
+    (help)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:feedlint-generate-help-command-$line[1]:"
+        case $line[1] in
+            (completions)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(man)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(help)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+        esac
+    ;;
+esac
+;;
+        esac
+    ;;
+esac
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 ":: :_feedlint__subcmd__help_commands" \
@@ -867,51 +867,7 @@ _arguments "${_arguments_options[@]}" : \
         (( CURRENT += 1 ))
         curcontext="${curcontext%:*:*}:feedlint-help-command-$line[1]:"
         case $line[1] in
-            (convert)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(generate)
-_arguments "${_arguments_options[@]}" : \
-":: :_feedlint__subcmd__help__subcmd__generate_commands" \
-"*::: :->generate" \
-&& ret=0
-
-    case $state in
-    (generate)
-        words=($line[1] "${words[@]}")
-        (( CURRENT += 1 ))
-        curcontext="${curcontext%:*:*}:feedlint-help-generate-command-$line[1]:"
-        case $line[1] in
-            (completions)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(man)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-        esac
-    ;;
-esac
-;;
-(usage)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(rules)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(categories)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(revenue)
-_arguments "${_arguments_options[@]}" : \
-&& ret=0
-;;
-(validate)
+            (validate)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
@@ -920,6 +876,10 @@ _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
 (gtin)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(revenue)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
 ;;
@@ -987,6 +947,46 @@ esac
     ;;
 esac
 ;;
+(categories)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(rules)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(convert)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(usage)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(generate)
+_arguments "${_arguments_options[@]}" : \
+":: :_feedlint__subcmd__help__subcmd__generate_commands" \
+"*::: :->generate" \
+&& ret=0
+
+    case $state in
+    (generate)
+        words=($line[1] "${words[@]}")
+        (( CURRENT += 1 ))
+        curcontext="${curcontext%:*:*}:feedlint-help-generate-command-$line[1]:"
+        case $line[1] in
+            (completions)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+(man)
+_arguments "${_arguments_options[@]}" : \
+&& ret=0
+;;
+        esac
+    ;;
+esac
+;;
 (help)
 _arguments "${_arguments_options[@]}" : \
 && ret=0
@@ -1003,16 +1003,16 @@ esac
 (( $+functions[_feedlint_commands] )) ||
 _feedlint_commands() {
     local commands; commands=(
-'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
-'generate:Generate shell completions or man pages (for packagers)' \
-'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
-'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
-'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
-'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
 'batch:Validate a batch of products and show what to fix first (spec 4.2)' \
 'gtin:Validate GTINs (spec 2.5)\: check digit, format, GS1 prefix, 18 fake-pattern detectors' \
+'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'voice:Brand voice\: analyse product copy against a brand'\''s learned voice, manage profiles' \
+'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
+'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
+'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
+'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
+'generate:Generate shell completions or man pages (for packagers)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint commands' commands "$@"
@@ -1083,16 +1083,16 @@ _feedlint__subcmd__gtin_commands() {
 (( $+functions[_feedlint__subcmd__help_commands] )) ||
 _feedlint__subcmd__help_commands() {
     local commands; commands=(
-'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
-'generate:Generate shell completions or man pages (for packagers)' \
-'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
-'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
-'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
-'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'validate:Validate products against the GMC rules\: compliance %, optimisation score, priority' \
 'batch:Validate a batch of products and show what to fix first (spec 4.2)' \
 'gtin:Validate GTINs (spec 2.5)\: check digit, format, GS1 prefix, 18 fake-pattern detectors' \
+'revenue:Estimate what a feed'\''s issues cost and what fixing them earns (spec 2.6, 4.4)' \
 'voice:Brand voice\: analyse product copy against a brand'\''s learned voice, manage profiles' \
+'categories:Describe the six categories, the 73 system fields and the tiers (spec 4.7)' \
+'rules:List the validation rules, or explain one (\`feedlint rules FL-C003\`)' \
+'convert:Convert a feed to another format (csv, tsv, ndjson, json, rss, atom)' \
+'usage:Show this month'\''s usage of the API key\: validations per counter, limit, remaining, cost' \
+'generate:Generate shell completions or man pages (for packagers)' \
 'help:Print this message or the help of the given subcommand(s)' \
     )
     _describe -t commands 'feedlint help commands' commands "$@"

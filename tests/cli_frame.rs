@@ -32,6 +32,44 @@ fn help_and_version_exit_0() {
         .stdout(contains("--to"));
 }
 
+/// `--help` lists the commands by what people come for: the validators first, then the lookups
+/// and tools; the hidden `generate` (for packagers) not at all.
+#[test]
+fn help_lists_the_validators_first() {
+    let out = feedlint()
+        .arg("--help")
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let commands: Vec<&str> = text
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        commands,
+        [
+            "validate",
+            "batch",
+            "gtin",
+            "revenue",
+            "voice",
+            "categories",
+            "rules",
+            "convert",
+            "usage",
+            "help"
+        ]
+    );
+}
+
 #[test]
 fn bad_usage_exits_2() {
     feedlint().arg("--no-such-flag").assert().code(2).stdout("");

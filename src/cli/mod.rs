@@ -159,35 +159,6 @@ impl ColorChoice {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Convert a feed to another format (csv, tsv, ndjson, json, rss, atom).
-    ///
-    /// Reads any supported feed and writes its normalised products: attribute names in GMC
-    /// snake_case, values exactly as written. Converting back gives the same products.
-    Convert(convert::ConvertArgs),
-    /// Generate shell completions or man pages (for packagers).
-    #[command(hide = true, subcommand)]
-    Generate(generate::GenerateCommand),
-    /// Show this month's usage of the API key: validations per counter, limit, remaining, cost.
-    Usage(usage::UsageArgs),
-    /// List the validation rules, or explain one (`feedlint rules FL-C003`).
-    ///
-    /// Each rule has a stable code, a group, a severity and a kind: `compliance` rules lower the
-    /// GMC compliance percentage, `performance` rules the optimisation score. How scores,
-    /// statuses, priority and revenue impact are computed: docs/scoring.md. Full rule
-    /// reference: docs/rules.md.
-    Rules(rules::RulesArgs),
-    /// Describe the six categories, the 73 system fields and the tiers (spec 4.7).
-    ///
-    /// `--view json` (default) is the spec's response; `summary` keeps only the summary and the
-    /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
-    /// No API key is needed.
-    Categories(categories::CategoriesArgs),
-    /// Estimate what a feed's issues cost and what fixing them earns (spec 2.6, 4.4).
-    ///
-    /// Reads any feed or a 2.6 request body (at most 100 products), finds each product's issues
-    /// with the rules engine and reports revenue impact, ROI, payback and priorities per
-    /// currency. `--format table|json|csv`, `-o FILE`. Model and formulas: docs/revenue-model.md.
-    Revenue(revenue::RevenueArgs),
     /// Validate products against the GMC rules: compliance %, optimisation score, priority.
     ///
     /// Reads feeds (or a JSON request body of at most 100 products, spec 4.1), checks every
@@ -209,12 +180,41 @@ pub enum Command {
     /// `gtin` attributes (`--from-feed`) or a JSON request body (`--request`). Counted and
     /// billed per GTIN. Rules and decisions: docs/gtin.md.
     Gtin(gtin::GtinArgs),
+    /// Estimate what a feed's issues cost and what fixing them earns (spec 2.6, 4.4).
+    ///
+    /// Reads any feed or a 2.6 request body (at most 100 products), finds each product's issues
+    /// with the rules engine and reports revenue impact, ROI, payback and priorities per
+    /// currency. `--format table|json|csv`, `-o FILE`. Model and formulas: docs/revenue-model.md.
+    Revenue(revenue::RevenueArgs),
     /// Brand voice: analyse product copy against a brand's learned voice, manage profiles.
     ///
     /// Production keys only (spec 5). Profiles are kept per API key and brand; drift alerts are
     /// printed on stderr and recorded, never sent over a network. Details: docs/voice.md.
     #[command(subcommand)]
     Voice(voice::VoiceCommand),
+    /// Describe the six categories, the 73 system fields and the tiers (spec 4.7).
+    ///
+    /// `--view json` (default) is the spec's response; `summary` keeps only the summary and the
+    /// tiers; `detailed` adds each category's fields (type, requirement, limits) and rule count.
+    /// No API key is needed.
+    Categories(categories::CategoriesArgs),
+    /// List the validation rules, or explain one (`feedlint rules FL-C003`).
+    ///
+    /// Each rule has a stable code, a group, a severity and a kind: `compliance` rules lower the
+    /// GMC compliance percentage, `performance` rules the optimisation score. How scores,
+    /// statuses, priority and revenue impact are computed: docs/scoring.md. Full rule
+    /// reference: docs/rules.md.
+    Rules(rules::RulesArgs),
+    /// Convert a feed to another format (csv, tsv, ndjson, json, rss, atom).
+    ///
+    /// Reads any supported feed and writes its normalised products: attribute names in GMC
+    /// snake_case, values exactly as written. Converting back gives the same products.
+    Convert(convert::ConvertArgs),
+    /// Show this month's usage of the API key: validations per counter, limit, remaining, cost.
+    Usage(usage::UsageArgs),
+    /// Generate shell completions or man pages (for packagers).
+    #[command(hide = true, subcommand)]
+    Generate(generate::GenerateCommand),
 }
 
 /// What every subcommand receives: the global options and the writers to report to.
