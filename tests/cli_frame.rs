@@ -70,6 +70,51 @@ fn help_lists_the_validators_first() {
     );
 }
 
+/// The one-line verdict on stderr comes after the report on stdout when both go to one place (a
+/// terminal, a CI log): stdout is flushed before it. Before, the buffered report reached the
+/// terminal only at exit, under the line that should end it.
+#[test]
+fn the_verdict_follows_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("bad.csv");
+    std::fs::write(&feed, "id,title,price\n1,x,abc\n").unwrap();
+    for (args, verdict) in [
+        (&["validate"][..], "feedlint: 1 of 1 product has a critical"),
+        (
+            &["batch", "--fail-under", "99"][..],
+            "feedlint: gate failed: feed compliance",
+        ),
+    ] {
+        let log = dir.path().join("log");
+        let file = std::fs::File::create(&log).unwrap();
+        let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("feedlint"))
+            .args(args)
+            .arg(&feed)
+            .env("FEEDLINT_API_KEY", "adb_test_0123456789abcdefXYZ")
+            .env("FEEDLINT_DB", dir.path().join("db"))
+            .env_remove("NO_COLOR")
+            .stdout(Stdio::from(file.try_clone().unwrap()))
+            .stderr(Stdio::from(file))
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(1), "{args:?}");
+        let text = std::fs::read_to_string(&log).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(verdict))
+            .unwrap_or_else(|| panic!("{args:?}: no verdict in\n{text}"));
+        let table = lines
+            .iter()
+            .rposition(|l| l.contains("┌") || l.contains("└"))
+            .unwrap_or_else(|| panic!("{args:?}: no table in\n{text}"));
+        assert!(
+            table < at,
+            "{args:?}: the verdict comes before the report:\n{text}"
+        );
+    }
+}
+
 #[test]
 fn bad_usage_exits_2() {
     feedlint().arg("--no-such-flag").assert().code(2).stdout("");

@@ -397,6 +397,9 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         Sink::Table(out, rows, color) => {
             write_rows(&mut *out, &rows, color)?;
             write_summary(out, &tail)?;
+            // The report reaches the terminal before the verdict that ends it (stdout is
+            // buffered, stderr is not); the other sinks flush as they finish.
+            out.flush()?;
         }
         Sink::Ci(e) => e.finish()?,
     }

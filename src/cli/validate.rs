@@ -395,7 +395,9 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     match output {
         Output::Report(e) => {
             let meta = receipt.meta(&rctx, Endpoint::VALIDATE_PRODUCT);
-            e.finish(&receipt.product_billing(), &meta)?;
+            // The report reaches the terminal before the verdict that ends it (stdout is
+            // buffered, stderr is not); CI emitters flush as they finish.
+            e.finish(&receipt.product_billing(), &meta)?.flush()?;
         }
         Output::Ci(e) => e.finish()?,
     }
