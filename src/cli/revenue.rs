@@ -143,7 +143,7 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         let mut analyzer = Analyzer::new(options.clone());
         let progress = Progress::new(
             ctx.stderr_is_terminal && !ctx.global.quiet,
-            "products analysed",
+            "analysing products",
         );
         analyze_all(items, &mut analyzer, &mut emitter, &progress)?;
         progress.finish();

@@ -331,7 +331,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let engine = Engine::new(engine_options(&config, args.category));
     let progress = Progress::new(
         ctx.stderr_is_terminal && !ctx.global.quiet,
-        "Validating products",
+        "validating products",
     );
     let infos = rule_infos();
     let ci_options = CiOptions {
