@@ -186,6 +186,29 @@ fn test_key_gets_auth_required() {
     assert_eq!(json(&r)["error"]["code"], "AUTH_REQUIRED");
 }
 
+/// With no profile yet the table view says so and how to make one, instead of an empty table;
+/// with one, it is a row of the table.
+#[test]
+fn profiles_list_says_when_there_are_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let r = run(&db, KEY_A, &["voice", "profiles", "list"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("No brand voice profiles yet for this API key"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("┌"), "{}", r.stdout);
+    let r = run(&db, KEY_A, &["voice", "profiles", "create", "Aurelian"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let r = run(&db, KEY_A, &["voice", "profiles", "list"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("Aurelian"), "{}", r.stdout);
+    assert!(r.stdout.contains("1 profile, 0 analyses"), "{}", r.stdout);
+}
+
 /// Spec 7 lists UNAUTHORIZED for the product, GTIN and batch endpoints only: brand voice answers
 /// a call with no key or a malformed one, like one with a test key, with AUTH_REQUIRED.
 #[test]

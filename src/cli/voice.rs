@@ -610,6 +610,13 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
             let meta = account.record(0)?.meta(&rctx, endpoint);
             if json {
                 write_json(ctx, &data, &meta)?;
+            } else if all.is_empty() {
+                writeln!(
+                    ctx.out,
+                    "No brand voice profiles yet for this API key: `feedlint voice analyze --brand \
+                     NAME FEED` learns one from a brand's copy, `feedlint voice profiles create \
+                     NAME` starts one with settings."
+                )?;
             } else {
                 let mut table = Table::new();
                 table.load_preset(presets::UTF8_FULL_CONDENSED);
