@@ -947,25 +947,30 @@ fn invalid_utf8_reads_alike_in_every_format() {
         ("invalid_utf8.ndjson", "line 1, byte offset 7"),
         ("invalid_utf8.xml", "line 1, byte offset 62"),
     ] {
-        let f = corpus(name);
-        let db = tempfile::tempdir().expect("db dir");
-        let r = run(&[
-            "convert",
-            f.to_str().expect("path"),
-            "--to",
-            "ndjson",
-            "--db",
-            db.path().to_str().expect("db path"),
-        ]);
-        assert_eq!(r.code, Some(2), "{name}: {}", r.stderr);
-        let err = flat(&r.stderr);
-        let expected = format!(
-            "{}: invalid UTF-8 at {at}: the feed declares no other encoding help: ",
-            f.display()
-        );
-        assert!(err.starts_with(&expected), "{name}: {err}");
+        let err = invalid_utf8_error(&corpus(name), at);
         assert!(err.contains("--encoding"), "{name}: {err}");
     }
+}
+
+/// The one-line error of `convert` on `feed`, checked to be the invalid UTF-8 error at `at`.
+fn invalid_utf8_error(feed: &Path, at: &str) -> String {
+    let db = tempfile::tempdir().expect("db dir");
+    let r = run(&[
+        "convert",
+        feed.to_str().expect("path"),
+        "--to",
+        "ndjson",
+        "--db",
+        db.path().to_str().expect("db path"),
+    ]);
+    assert_eq!(r.code, Some(2), "{}: {}", feed.display(), r.stderr);
+    let err = flat(&r.stderr);
+    let expected = format!(
+        "{}: invalid UTF-8 at {at}: the feed declares no other encoding help: ",
+        feed.display()
+    );
+    assert!(err.starts_with(&expected), "{}: {err}", feed.display());
+    err
 }
 
 /// A byte that is not UTF-8 after nothing but blank lines is reported where it is, not taken for
@@ -988,22 +993,7 @@ fn invalid_utf8_after_blank_lines_is_not_an_empty_feed() {
     ] {
         let f = tmp.path().join(name);
         fs::write(&f, bytes).expect("write feed");
-        let db = tempfile::tempdir().expect("db dir");
-        let r = run(&[
-            "convert",
-            f.to_str().expect("path"),
-            "--to",
-            "ndjson",
-            "--db",
-            db.path().to_str().expect("db path"),
-        ]);
-        assert_eq!(r.code, Some(2), "{name}: {}", r.stderr);
-        let err = flat(&r.stderr);
-        let expected = format!(
-            "{}: invalid UTF-8 at {at}: the feed declares no other encoding help: ",
-            f.display()
-        );
-        assert!(err.starts_with(&expected), "{name}: {err}");
+        let err = invalid_utf8_error(&f, at);
         assert!(!err.contains("empty"), "{name}: {err}");
     }
 }
