@@ -174,7 +174,7 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l analysis-t
 standard\t''
 comprehensive\t''"
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l currency -d 'ISO 4217 currency of prices written without one (a request body\'s numeric price)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s o -l output -d 'Write the report to FILE instead of stdout (e.g. `--format csv -o impact.csv`)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s o -l output -d 'Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and FILE.json JSON (a table is for a terminal); --format always wins' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'

@@ -184,8 +184,8 @@ ndjson\:"One JSON product object per line"))' \
 '--timeframe=[Period of the reported amounts (spec 4.4 \`timeframe\`; default monthly)]:PERIOD:(monthly quarterly yearly)' \
 '--analysis-type=[How much is reported (never the numbers)\: quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)]:TYPE:(quick standard comprehensive)' \
 '--currency=[ISO 4217 currency of prices written without one (a request body'\''s numeric price)]:CODE:_default' \
-'-o+[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
-'--output=[Write the report to FILE instead of stdout (e.g. \`--format csv -o impact.csv\`)]:FILE:_files' \
+'-o+[Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and FILE.json JSON (a table is for a terminal); --format always wins]:FILE:_files' \
+'--output=[Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and FILE.json JSON (a table is for a terminal); --format always wins]:FILE:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"

@@ -2,8 +2,6 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 /// mimalloc instead of the system allocator: feedlint allocates many small strings per product on
 /// a reader thread and frees them on the writer thread, which glibc's allocator handles poorly
 /// (docs/performance.md has the measurement). ruff makes the same choice. Built with `no_thp`: huge
@@ -13,7 +11,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     feedlint::cli::install_panic_hook();
-    let cli = match feedlint::cli::Cli::try_parse() {
+    let cli = match feedlint::cli::Cli::parse_args() {
         Ok(cli) => cli,
         Err(e) => {
             // Help and version go to stdout (exit 0); usage errors to stderr (exit 2), and with

@@ -157,6 +157,43 @@ fn csv_export_with_output_has_one_row_per_product() {
     }
 }
 
+/// Without `--format`, `-o FILE.csv` writes CSV and `-o FILE.JSON` the 2.6 JSON (a table is for a
+/// terminal); an explicit `--format`, written before or after the subcommand, always wins.
+#[test]
+fn output_file_extension_chooses_the_format_unless_format_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let cases: [(&[&str], &str, &str); 5] = [
+        (&[], "a.csv", "productId,title,"),
+        (&[], "b.JSON", "{"),
+        (&[], "c.txt", "┌"),
+        (&["--format", "table"], "d.csv", "┌"),
+        (&["--format", "json"], "e.csv", "{"),
+    ];
+    for (flags, name, starts) in cases {
+        let out = dir.path().join(name);
+        let r = run(feedlint(&db, Some(TEST_KEY))
+            .arg("revenue")
+            .args(flags)
+            .arg("-o")
+            .arg(&out)
+            .arg(catalog()));
+        assert_eq!(r.code, Some(0), "{name}: {}", r.stderr);
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.starts_with(starts), "{flags:?} {name}: {text}");
+    }
+    let body: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("b.JSON")).unwrap()).unwrap();
+    assert_matches_schema(&body);
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .args(["--format", "table", "revenue", "-o"])
+        .arg(dir.path().join("f.json"))
+        .arg(catalog()));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let text = std::fs::read_to_string(dir.path().join("f.json")).unwrap();
+    assert!(text.starts_with('┌'), "{text}");
+}
+
 #[test]
 fn table_of_the_catalog() {
     let dir = tempfile::tempdir().unwrap();

@@ -42,6 +42,44 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// Parses the process's arguments like [`clap::Parser::try_parse`], and records whether
+    /// `--format` was given ([`GlobalArgs::format_given`]), which the derived parser cannot tell
+    /// from its default.
+    ///
+    /// # Errors
+    /// The usage error clap reports (help and version included).
+    pub fn parse_args() -> Result<Self, clap::Error> {
+        Self::parse_from_args(std::env::args_os())
+    }
+
+    /// [`Cli::parse_args`] over `args` (the program name first).
+    ///
+    /// # Errors
+    /// The usage error clap reports (help and version included).
+    pub fn parse_from_args<I, T>(args: I) -> Result<Self, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = Self::command().try_get_matches_from(args)?;
+        let mut cli = Self::from_arg_matches(&matches)?;
+        cli.global.format_given = format_given(&matches);
+        Ok(cli)
+    }
+}
+
+/// Whether `--format` came from the command line, at any level of subcommands (a global option
+/// may be written after the subcommand's name).
+fn format_given(matches: &clap::ArgMatches) -> bool {
+    let here = matches.try_get_raw("format").ok().flatten().is_some()
+        && matches.value_source("format") == Some(clap::parser::ValueSource::CommandLine);
+    here || matches
+        .subcommand()
+        .is_some_and(|(_, sub)| format_given(sub))
+}
+
 /// Shown after `--help` and in the man page.
 pub const EXIT_CODES_HELP: &str = "\
 Exit codes:
@@ -63,6 +101,11 @@ pub struct GlobalArgs {
     /// Output format of the report written to stdout.
     #[arg(long, global = true, value_enum, default_value_t = OutputFormat::Table)]
     pub format: OutputFormat,
+
+    /// Whether `--format` was on the command line, not the default ([`Cli::parse_args`]): an
+    /// output file's extension chooses the format only when it was not (`revenue -o FILE.csv`).
+    #[arg(skip)]
+    pub format_given: bool,
 
     /// Print nothing on stderr except errors (no progress bars, no hints).
     #[arg(long, short, global = true)]
@@ -486,6 +529,31 @@ impl From<ErrorCode> for Outcome {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn format_given_is_told_from_the_default_wherever_it_is_written() {
+        use crate::report::OutputFormat::{Csv, Json, Table};
+        let given = |args: &[&str]| {
+            super::Cli::parse_from_args(std::iter::once("feedlint").chain(args.iter().copied()))
+                .map(|cli| (cli.global.format_given, cli.global.format))
+                .unwrap()
+        };
+        assert_eq!(given(&["revenue", "f.csv"]), (false, Table));
+        assert_eq!(given(&["revenue", "f.csv", "--format", "csv"]), (true, Csv));
+        assert_eq!(
+            given(&["--format", "json", "revenue", "f.csv"]),
+            (true, Json)
+        );
+        assert_eq!(
+            given(&["--format", "table", "revenue", "f.csv"]),
+            (true, Table)
+        );
+        assert_eq!(
+            given(&["voice", "profiles", "list", "--format", "json"]),
+            (true, Json)
+        );
+        assert_eq!(given(&["voice", "profiles", "list"]), (false, Table));
+    }
+
     /// The help says how many ids and GTINs the duplicate checks keep in memory: the tables'
     /// own number.
     #[test]

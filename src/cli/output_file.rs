@@ -33,7 +33,7 @@ impl OutputFile {
         }
         let tmp = builder
             .tempfile_in(dir)
-            .map_err(|e| Error::input(format!("cannot create {}: {e}", path.display())))?;
+            .map_err(|e| cannot_create(path, dir, &e))?;
         Ok(Self {
             path: path.to_owned(),
             tmp: BufWriter::new(tmp),
@@ -57,6 +57,24 @@ impl OutputFile {
         })?;
         Ok(())
     }
+}
+
+/// Why `path` cannot be created in `dir`, in terms of the file asked for: the temporary file's
+/// name, which tempfile's error ends with (`at path ".../.feedlint-XXXX.tmp"`), means nothing to
+/// the user.
+fn cannot_create(path: &Path, dir: &Path, e: &std::io::Error) -> Error {
+    use std::io::ErrorKind;
+    let why = match e.kind() {
+        ErrorKind::NotFound => format!("the directory {} does not exist", dir.display()),
+        ErrorKind::PermissionDenied => {
+            format!("no permission to create files in {}", dir.display())
+        }
+        _ => {
+            let text = e.to_string();
+            text.split(" at path ").next().unwrap_or(&text).to_owned()
+        }
+    };
+    Error::input(format!("cannot create {}: {why}", path.display()))
 }
 
 #[cfg(test)]
@@ -95,6 +113,27 @@ mod tests {
         let e = OutputFile::create(Path::new("/no/such/dir/out.csv"))
             .err()
             .unwrap();
-        assert!(e.message.contains("/no/such/dir/out.csv"), "{}", e.message);
+        assert_eq!(
+            e.message,
+            "cannot create /no/such/dir/out.csv: the directory /no/such/dir does not exist"
+        );
+    }
+
+    #[test]
+    fn other_failures_name_the_file_asked_for_not_the_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        // A regular file where the directory should be.
+        let file = dir.path().join("plain");
+        std::fs::write(&file, "").unwrap();
+        let e = OutputFile::create(&file.join("out.csv")).err().unwrap();
+        assert!(
+            e.message.starts_with(&format!(
+                "cannot create {}: ",
+                file.join("out.csv").display()
+            )),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains(".feedlint-"), "{}", e.message);
     }
 }

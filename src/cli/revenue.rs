@@ -67,13 +67,30 @@ pub struct RevenueArgs {
     #[arg(long, value_name = "CODE", default_value = "USD")]
     pub currency: String,
 
-    /// Write the report to FILE instead of stdout (e.g. `--format csv -o impact.csv`).
+    /// Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and
+    /// FILE.json JSON (a table is for a terminal); --format always wins.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 }
 
+/// The report's format: `--format`, or when it was not given, the one `-o FILE`'s extension names
+/// (`.csv`, `.json`, in any case), or the default table.
+fn report_format(global: &super::GlobalArgs, output: Option<&std::path::Path>) -> OutputFormat {
+    if global.format_given {
+        return global.format;
+    }
+    let ext = output
+        .and_then(std::path::Path::extension)
+        .and_then(std::ffi::OsStr::to_str);
+    match ext {
+        Some(e) if e.eq_ignore_ascii_case("csv") => OutputFormat::Csv,
+        Some(e) if e.eq_ignore_ascii_case("json") => OutputFormat::Json,
+        _ => global.format,
+    }
+}
+
 pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
-    let format = ctx.global.format;
+    let format = report_format(&ctx.global, args.output.as_deref());
     if !matches!(
         format,
         OutputFormat::Table | OutputFormat::Json | OutputFormat::Csv
