@@ -329,7 +329,7 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l to -d 'Format to write' -r -f -a "csv\t'Comma-separated values with a header line'
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l to -d 'Format to write. Optional with `-o FILE` whose extension names one (.csv, .tsv, .ndjson, .jsonl, .json, .rss, .xml for RSS, .atom)' -r -f -a "csv\t'Comma-separated values with a header line'
 tsv\t'Tab-separated values with a header line (GMC\'s text feed format)'
 ndjson\t'One JSON product object per line'
 json\t'A request body {"products": [...]}'

@@ -686,7 +686,7 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
-'--to=[Format to write]:FORMAT:((csv\:"Comma-separated values with a header line"
+'--to=[Format to write. Optional with \`-o FILE\` whose extension names one (.csv, .tsv, .ndjson, .jsonl, .json, .rss, .xml for RSS, .atom)]:FORMAT:((csv\:"Comma-separated values with a header line"
 tsv\:"Tab-separated values with a header line (GMC'\''s text feed format)"
 ndjson\:"One JSON product object per line"
 json\:"A request body {"products"\: \[...\]}"

@@ -238,6 +238,47 @@ fn convert_writes_a_spreadsheet_and_back() {
     assert_eq!(original, back);
 }
 
+/// Without `--to`, the output file's extension names the format: the file is what `--to` with
+/// that format writes. An extension that names none, or no `--to` and no `-o`, is a usage error.
+#[test]
+fn output_extension_names_the_format_when_to_is_absent() {
+    let dir = tempfile::tempdir().unwrap();
+    let feed = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/catalog.xml");
+    let convert = |args: &[&str]| {
+        Command::cargo_bin("feedlint")
+            .unwrap()
+            .args(["-q", "convert", feed])
+            .args(args)
+            .assert()
+    };
+    for (name, to) in [
+        ("a.csv", "csv"),
+        ("b.TSV", "tsv"),
+        ("c.jsonl", "ndjson"),
+        ("d.json", "json"),
+        ("e.xml", "rss"),
+        ("f.atom", "atom"),
+    ] {
+        let by_ext = dir.path().join(name);
+        convert(&["-o", by_ext.to_str().unwrap()]).success();
+        let by_to = convert(&["--to", to]).success().get_output().stdout.clone();
+        assert_eq!(std::fs::read(&by_ext).unwrap(), by_to, "{name}");
+    }
+    let txt = dir.path().join("g.txt");
+    convert(&["-o", txt.to_str().unwrap()])
+        .code(2)
+        .stderr(predicates::str::contains(
+            "cannot tell the format to write from",
+        ))
+        .stderr(predicates::str::contains(
+            "--to csv|tsv|ndjson|json|rss|atom",
+        ));
+    assert!(!txt.exists());
+    convert(&[])
+        .code(2)
+        .stderr(predicates::str::contains("--to <FORMAT>"));
+}
+
 #[test]
 fn convert_reads_stdin_and_keeps_request_fields_in_json() {
     let body = r#"{"products":[{"id":"1","title":"A"}],"options":{"enableRecommendations":true}}"#;

@@ -22,13 +22,49 @@ pub struct ConvertArgs {
     #[command(flatten)]
     pub feed: FeedArgs,
 
-    /// Format to write.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub to: ToFormat,
+    /// Format to write. Optional with `-o FILE` whose extension names one (.csv, .tsv, .ndjson,
+    /// .jsonl, .json, .rss, .xml for RSS, .atom).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        required_unless_present = "output"
+    )]
+    pub to: Option<ToFormat>,
 
     /// Write to FILE instead of stdout.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+impl ConvertArgs {
+    /// `--to`, or the format `-o FILE`'s extension names (any case).
+    fn format(&self) -> Result<ToFormat, Error> {
+        if let Some(to) = self.to {
+            return Ok(to);
+        }
+        let ext = self
+            .output
+            .as_deref()
+            .and_then(std::path::Path::extension)
+            .and_then(std::ffi::OsStr::to_str)
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("csv") => Ok(ToFormat::Csv),
+            Some("tsv" | "tab") => Ok(ToFormat::Tsv),
+            Some("ndjson" | "jsonl") => Ok(ToFormat::Ndjson),
+            Some("json") => Ok(ToFormat::Json),
+            Some("rss" | "xml") => Ok(ToFormat::Rss),
+            Some("atom") => Ok(ToFormat::Atom),
+            _ => Err(Error::usage(format!(
+                "convert cannot tell the format to write from `{}`",
+                self.output
+                    .as_deref()
+                    .map_or_else(String::new, |p| p.display().to_string())
+            ))
+            .with_help("pass --to csv|tsv|ndjson|json|rss|atom")),
+        }
+    }
 }
 
 /// `--to` values.
@@ -68,7 +104,7 @@ impl From<ToFormat> for OutputKind {
 const CONVERT_CHUNK: usize = 256;
 
 pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
-    let kind = OutputKind::from(args.to);
+    let kind = OutputKind::from(args.format()?);
     // Products of stdin when they must be held for a CSV/TSV layout.
     let mut held: Option<Vec<Product>> = None;
     let layout = if kind.needs_layout() {
