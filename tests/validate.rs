@@ -282,6 +282,31 @@ fn table_snapshot_of_the_example_catalog() {
     insta::assert_snapshot!("validate_catalog_table", text);
 }
 
+/// With several feeds the table says which feed each product is in (`file:line` under
+/// "Location"): the same line numbers recur from feed to feed. With one, the line alone.
+#[test]
+fn table_of_several_feeds_names_each_products_file() {
+    let db = tempfile::tempdir().unwrap();
+    let (csv, tsv) = (example("catalog.csv"), example("catalog.tsv"));
+    let out = validate(db.path(), TEST_KEY, &[], &[&csv, &tsv]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let text = out.stdout.replace(env!("CARGO_MANIFEST_DIR"), "<root>");
+    assert!(text.contains("Product        Location  "), "{text}");
+    for place in [
+        "<root>/examples/catalog.csv:2 ",
+        "<root>/examples/catalog.tsv:2 ",
+    ] {
+        assert!(text.contains(place), "{place}: {text}");
+    }
+    let out = validate(db.path(), TEST_KEY, &[], &[&csv]);
+    assert!(
+        out.stdout.contains("Product        Line  "),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("catalog.csv:"), "{}", out.stdout);
+}
+
 #[test]
 fn ndjson_and_csv_outputs() {
     let db = tempfile::tempdir().unwrap();

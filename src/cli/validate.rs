@@ -228,7 +228,7 @@ fn open_output<'w>(
     out: &'w mut dyn std::io::Write,
     infos: &'w [RuleInfo],
     ci_options: &CiOptions,
-    verbose: bool,
+    args: &ValidateArgs,
 ) -> Result<Output<'w>, Error> {
     let is_ci = matches!(
         format,
@@ -240,8 +240,9 @@ fn open_output<'w>(
             None => return Err(unsupported(format)),
         }
     } else {
-        match ValidateEmitter::new(format, out, verbose) {
-            Ok(e) => Output::Report(e),
+        match ValidateEmitter::new(format, out, args.verbose) {
+            // With several feeds the table's rows name the file too.
+            Ok(e) => Output::Report(e.naming_files(args.feed.inputs.len() > 1)),
             Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {
                 return Err(unsupported(format));
             }
@@ -338,7 +339,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         base_dir: Some(cwd),
         ..CiOptions::default()
     };
-    let mut output = open_output(format, &mut *ctx.out, &infos, &ci_options, args.verbose)?;
+    let mut output = open_output(format, &mut *ctx.out, &infos, &ci_options, args)?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);

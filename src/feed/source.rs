@@ -136,7 +136,7 @@ pub(crate) fn open_decoded(
             Ok(f) => Box::new(f),
             Err(e) => {
                 return Err(Error::input(format!("cannot open {label}: {e}"))
-                    .with_help("check the path; use `-` to read the feed from stdin"));
+                    .with_help("check the path; `-` reads from stdin"));
             }
         }
     };

@@ -139,6 +139,8 @@ enum Inner<W: Write> {
         rows: Vec<[String; 6]>,
         verbose: Vec<String>,
         show_verbose: bool,
+        /// Rows name the product's file as well as its line (`file:line`): several feeds.
+        name_files: bool,
     },
     Json {
         out: W,
@@ -190,6 +192,7 @@ impl<W: Write> ValidateEmitter<W> {
                 rows: Vec::new(),
                 verbose: Vec::new(),
                 show_verbose: verbose,
+                name_files: false,
             },
             // The head is written with the first product (or by `finish`): an error met before
             // any product leaves stdout to the error envelope alone.
@@ -217,6 +220,17 @@ impl<W: Write> ValidateEmitter<W> {
         })
     }
 
+    /// With `yes` (several feeds in one report), the table's rows give each product's place as
+    /// `file:line` in a "Location" column instead of the line alone; other formats name the
+    /// file already.
+    #[must_use]
+    pub fn naming_files(mut self, yes: bool) -> Self {
+        if let Inner::Table { name_files, .. } = &mut self.inner {
+            *name_files = yes;
+        }
+        self
+    }
+
     /// The totals so far.
     #[must_use]
     pub fn summary(&self) -> Summary {
@@ -238,14 +252,20 @@ impl<W: Write> ValidateEmitter<W> {
                 rows,
                 verbose,
                 show_verbose,
+                name_files,
             } => {
                 let problem = r.findings.first().map_or_else(
                     || "-".to_owned(),
                     |f| format!("{} {}", f.code, printable(&f.message)),
                 );
+                let place = if *name_files {
+                    format!("{}:{}", printable(file), r.line)
+                } else {
+                    r.line.to_string()
+                };
                 rows.push([
                     printable(&r.product_id).into_owned(),
-                    r.line.to_string(),
+                    place,
                     format!("{:.1}%", r.compliance_percentage),
                     format!("{:.1}", r.optimization_score),
                     r.priority.as_str().to_owned(),
@@ -267,7 +287,7 @@ impl<W: Write> ValidateEmitter<W> {
                     }
                 }
                 if rows.len() >= TABLE_BLOCK {
-                    flush_table(out, rows, verbose)?;
+                    flush_table(out, rows, verbose, *name_files)?;
                 }
                 Ok(())
             }
@@ -340,9 +360,10 @@ impl<W: Write> ValidateEmitter<W> {
                 mut out,
                 mut rows,
                 mut verbose,
+                name_files,
                 ..
             } => {
-                flush_table(&mut out, &mut rows, &mut verbose)?;
+                flush_table(&mut out, &mut rows, &mut verbose, name_files)?;
                 writeln!(
                     out,
                     "{}: {} valid, {} with a critical compliance problem, {}",
@@ -396,6 +417,7 @@ fn flush_table<W: Write>(
     out: &mut W,
     rows: &mut Vec<[String; 6]>,
     verbose: &mut Vec<String>,
+    name_files: bool,
 ) -> io::Result<()> {
     if !rows.is_empty() {
         let mut table = Table::new();
@@ -404,7 +426,7 @@ fn flush_table<W: Write>(
             .set_content_arrangement(ContentArrangement::Disabled)
             .set_header([
                 "Product",
-                "Line",
+                if name_files { "Location" } else { "Line" },
                 "Compliance",
                 "Optimisation",
                 "Priority",
