@@ -269,7 +269,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__batch)
-            opts="-q -j -h -V --input-format --encoding --max-decompressed-size --no-market-intelligence --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-q -j -h -V --no-market-intelligence --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -397,24 +397,12 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__convert)
-            opts="-o -q -j -h -V --input-format --encoding --max-decompressed-size --to --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-o -q -j -h -V --to --output --input-format --encoding --max-decompressed-size --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --input-format)
-                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
-                    return 0
-                    ;;
-                --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-decompressed-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --to)
                     COMPREPLY=($(compgen -W "csv tsv ndjson json rss atom" -- "${cur}"))
                     return 0
@@ -424,6 +412,18 @@ _feedlint() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input-format)
+                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -645,7 +645,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__gtin)
-            opts="-q -j -h -V --file --from-feed --input-format --encoding --max-decompressed-size --request --pattern-detection --no-pattern-detection --business-intelligence --revenue-impact --detailed --category --exit-zero --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-q -j -h -V --file --from-feed --request --pattern-detection --no-pattern-detection --business-intelligence --revenue-impact --detailed --category --exit-zero --input-format --encoding --max-decompressed-size --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -659,18 +659,6 @@ _feedlint() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --input-format)
-                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
-                    return 0
-                    ;;
-                --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-decompressed-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --request)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -680,6 +668,18 @@ _feedlint() {
                     return 0
                     ;;
                 --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input-format)
+                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1041,24 +1041,12 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__revenue)
-            opts="-o -q -j -h -V --input-format --encoding --max-decompressed-size --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-o -q -j -h -V --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --input-format --encoding --max-decompressed-size --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --input-format)
-                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
-                    return 0
-                    ;;
-                --encoding)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --max-decompressed-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --time-horizon)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1080,6 +1068,18 @@ _feedlint() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --input-format)
+                    COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-decompressed-size)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1203,12 +1203,16 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__validate)
-            opts="-v -q -j -h -V --input-format --encoding --max-decompressed-size --category --market-intelligence --recommendations --business-intelligence --verbose --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --input-format)
                     COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
                     return 0
@@ -1218,10 +1222,6 @@ _feedlint() {
                     return 0
                     ;;
                 --max-decompressed-size)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --category)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

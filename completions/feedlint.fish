@@ -53,6 +53,7 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "convert" -d 'Conv
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "usage" -d 'Show this month\'s usage of the API key: validations per counter, limit, remaining, cost'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l category -d 'Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
 xml\t'RSS 2.0 or Atom 1.0'
@@ -60,7 +61,6 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l category -d 'Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-under -d 'Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-on -d 'Exit 1 when any finding is at or above this severity: critical, high, medium or low' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F
@@ -125,6 +125,10 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s h -l help -d
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l file -d 'Read GTINs from a file, one per line (blank lines skipped); a file whose first character is `{` is read as a JSON request body instead (see --request)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l from-feed -d 'Validate the `gtin` attribute of every product of a feed (products without one are skipped); each result names the product id and line' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l request -d 'Read a JSON request body `{"gtins": [...], "options": {...}}` (spec 4.3; at most 100 GTINs). Its `options` replace the option flags below' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l pattern-detection -d 'Run the 18 fake-pattern detectors (`enablePatternDetection`) [default: true]' -r -f -a "true\t''
+false\t''"
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l category -d 'Product category key (electronics, apparel, home_garden, health_beauty, sporting_goods, automotive) for the category requirement in business intelligence [default: none]' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
 xml\t'RSS 2.0 or Atom 1.0'
@@ -132,10 +136,6 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l request -d 'Read a JSON request body `{"gtins": [...], "options": {...}}` (spec 4.3; at most 100 GTINs). Its `options` replace the option flags below' -r -F
-complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l pattern-detection -d 'Run the 18 fake-pattern detectors (`enablePatternDetection`) [default: true]' -r -f -a "true\t''
-false\t''"
-complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l category -d 'Product category key (electronics, apparel, home_garden, health_beauty, sporting_goods, automotive) for the category requirement in business intelligence [default: none]' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
@@ -159,13 +159,6 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l exit-zero -d 
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
-tsv\t'Tab-separated text'
-xml\t'RSS 2.0 or Atom 1.0'
-json\t'A request body {"products": [...]} or an array of products'
-ndjson\t'One JSON product object per line'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l time-horizon -d 'Months the opportunity value and ROI count gains over (spec 4.4 `timeHorizon`), e.g. `6_months` or `6`; 1 to 60, default 15' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l timeframe -d 'Period of the reported amounts (spec 4.4 `timeframe`; default monthly)' -r -f -a "monthly\t''
 quarterly\t''
@@ -175,6 +168,13 @@ standard\t''
 comprehensive\t''"
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l currency -d 'ISO 4217 currency of prices written without one (a request body\'s numeric price)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s o -l output -d 'Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and FILE.json JSON (a table is for a terminal); --format always wins' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
@@ -322,13 +322,6 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -l lock-timeout
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand rules" -s V -l version -d 'Print version'
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
-tsv\t'Tab-separated text'
-xml\t'RSS 2.0 or Atom 1.0'
-json\t'A request body {"products": [...]} or an array of products'
-ndjson\t'One JSON product object per line'"
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l to -d 'Format to write. Optional with `-o FILE` whose extension names one (.csv, .tsv, .ndjson, .jsonl, .json, .rss, .xml for RSS, .atom)' -r -f -a "csv\t'Comma-separated values with a header line'
 tsv\t'Tab-separated values with a header line (GMC\'s text feed format)'
 ndjson\t'One JSON product object per line'
@@ -336,6 +329,13 @@ json\t'A request body {"products": [...]}'
 rss\t'RSS 2.0 with the GMC namespace'
 atom\t'Atom 1.0 with the GMC namespace'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -s o -l output -d 'Write to FILE instead of stdout' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
+tsv\t'Tab-separated text'
+xml\t'RSS 2.0 or Atom 1.0'
+json\t'A request body {"products": [...]} or an array of products'
+ndjson\t'One JSON product object per line'"
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'

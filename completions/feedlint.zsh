@@ -46,6 +46,7 @@ gitlab\:"GitLab Code Quality JSON"))' \
         case $line[1] in
             (validate)
 _arguments "${_arguments_options[@]}" : \
+'--category=[Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
 xml\:"RSS 2.0 or Atom 1.0"
@@ -53,7 +54,6 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
-'--category=[Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
 '--fail-under=[Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT]:PERCENT:_default' \
 '--fail-on=[Exit 1 when any finding is at or above this severity\: critical, high, medium or low]:SEVERITY:_default' \
 '--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \
@@ -133,6 +133,9 @@ gitlab\:"GitLab Code Quality JSON"))' \
 _arguments "${_arguments_options[@]}" : \
 '(--from-feed --request)--file=[Read GTINs from a file, one per line (blank lines skipped); a file whose first character is \`{\` is read as a JSON request body instead (see --request)]:FILE:_files' \
 '(--request)--from-feed=[Validate the \`gtin\` attribute of every product of a feed (products without one are skipped); each result names the product id and line]:FEED:_files' \
+'()--request=[Read a JSON request body \`{"gtins"\: \[...\], "options"\: {...}}\` (spec 4.3; at most 100 GTINs). Its \`options\` replace the option flags below]:FILE:_files' \
+'--pattern-detection=[Run the 18 fake-pattern detectors (\`enablePatternDetection\`) \[default\: true\]]::BOOL:(true false)' \
+'--category=[Product category key (electronics, apparel, home_garden, health_beauty, sporting_goods, automotive) for the category requirement in business intelligence \[default\: none\]]:KEY:_default' \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
 xml\:"RSS 2.0 or Atom 1.0"
@@ -140,9 +143,6 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
-'()--request=[Read a JSON request body \`{"gtins"\: \[...\], "options"\: {...}}\` (spec 4.3; at most 100 GTINs). Its \`options\` replace the option flags below]:FILE:_files' \
-'--pattern-detection=[Run the 18 fake-pattern detectors (\`enablePatternDetection\`) \[default\: true\]]::BOOL:(true false)' \
-'--category=[Product category key (electronics, apparel, home_garden, health_beauty, sporting_goods, automotive) for the category requirement in business intelligence \[default\: none\]]:KEY:_default' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
@@ -173,6 +173,12 @@ gitlab\:"GitLab Code Quality JSON"))' \
 ;;
 (revenue)
 _arguments "${_arguments_options[@]}" : \
+'--time-horizon=[Months the opportunity value and ROI count gains over (spec 4.4 \`timeHorizon\`), e.g. \`6_months\` or \`6\`; 1 to 60, default 15]:N_months:_default' \
+'--timeframe=[Period of the reported amounts (spec 4.4 \`timeframe\`; default monthly)]:PERIOD:(monthly quarterly yearly)' \
+'--analysis-type=[How much is reported (never the numbers)\: quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)]:TYPE:(quick standard comprehensive)' \
+'--currency=[ISO 4217 currency of prices written without one (a request body'\''s numeric price)]:CODE:_default' \
+'-o+[Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and FILE.json JSON (a table is for a terminal); --format always wins]:FILE:_files' \
+'--output=[Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and FILE.json JSON (a table is for a terminal); --format always wins]:FILE:_files' \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
 xml\:"RSS 2.0 or Atom 1.0"
@@ -180,12 +186,6 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
-'--time-horizon=[Months the opportunity value and ROI count gains over (spec 4.4 \`timeHorizon\`), e.g. \`6_months\` or \`6\`; 1 to 60, default 15]:N_months:_default' \
-'--timeframe=[Period of the reported amounts (spec 4.4 \`timeframe\`; default monthly)]:PERIOD:(monthly quarterly yearly)' \
-'--analysis-type=[How much is reported (never the numbers)\: quick (1 recommendation, top 3), standard (3, top 5, default) or comprehensive (all, top 10)]:TYPE:(quick standard comprehensive)' \
-'--currency=[ISO 4217 currency of prices written without one (a request body'\''s numeric price)]:CODE:_default' \
-'-o+[Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and FILE.json JSON (a table is for a terminal); --format always wins]:FILE:_files' \
-'--output=[Write the report to FILE instead of stdout. Without --format, FILE.csv gets CSV and FILE.json JSON (a table is for a terminal); --format always wins]:FILE:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
@@ -679,13 +679,6 @@ gitlab\:"GitLab Code Quality JSON"))' \
 ;;
 (convert)
 _arguments "${_arguments_options[@]}" : \
-'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
-tsv\:"Tab-separated text"
-xml\:"RSS 2.0 or Atom 1.0"
-json\:"A request body {"products"\: \[...\]} or an array of products"
-ndjson\:"One JSON product object per line"))' \
-'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
-'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
 '--to=[Format to write. Optional with \`-o FILE\` whose extension names one (.csv, .tsv, .ndjson, .jsonl, .json, .rss, .xml for RSS, .atom)]:FORMAT:((csv\:"Comma-separated values with a header line"
 tsv\:"Tab-separated values with a header line (GMC'\''s text feed format)"
 ndjson\:"One JSON product object per line"
@@ -694,6 +687,13 @@ rss\:"RSS 2.0 with the GMC namespace"
 atom\:"Atom 1.0 with the GMC namespace"))' \
 '-o+[Write to FILE instead of stdout]:FILE:_files' \
 '--output=[Write to FILE instead of stdout]:FILE:_files' \
+'--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
+tsv\:"Tab-separated text"
+xml\:"RSS 2.0 or Atom 1.0"
+json\:"A request body {"products"\: \[...\]} or an array of products"
+ndjson\:"One JSON product object per line"))' \
+'--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
+'--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"

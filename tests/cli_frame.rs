@@ -115,6 +115,71 @@ fn the_verdict_follows_the_report() {
     }
 }
 
+/// A command's help groups its options: its own first, then how feeds are read, the CI gates,
+/// the configuration and the options every command takes, each under its heading.
+#[test]
+fn help_groups_the_options_under_headings() {
+    let out = feedlint()
+        .args(["validate", "--help"])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let mut sections: Vec<(String, Vec<String>)> = Vec::new();
+    for line in text.lines() {
+        if !line.starts_with(' ') && line.ends_with(':') {
+            sections.push((line.trim_end_matches(':').to_owned(), Vec::new()));
+        } else if let Some(flag) = line
+            .trim_start()
+            .split([' ', ','])
+            .find(|w| w.starts_with("--"))
+            .filter(|_| line.starts_with("  ") && line.trim_start().starts_with('-'))
+            && let Some((_, flags)) = sections.last_mut()
+        {
+            flags.push(flag.to_owned());
+        }
+    }
+    let section = |name: &str| {
+        sections.iter().find(|(n, _)| n == name).map_or_else(
+            || panic!("no {name} section in\n{text}"),
+            |(_, f)| f.clone(),
+        )
+    };
+    let names: Vec<&str> = sections.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Arguments",
+            "Options",
+            "Reading feeds",
+            "CI gates",
+            "Configuration",
+            "Global options"
+        ]
+    );
+    assert!(section("Options").contains(&"--verbose".to_owned()));
+    assert!(section("Options").contains(&"--category".to_owned()));
+    assert_eq!(
+        section("Reading feeds"),
+        ["--input-format", "--encoding", "--max-decompressed-size"]
+    );
+    assert_eq!(
+        section("CI gates"),
+        [
+            "--fail-under",
+            "--fail-on",
+            "--exit-zero",
+            "--baseline",
+            "--max-drop"
+        ]
+    );
+    assert_eq!(section("Configuration"), ["--config", "--no-config"]);
+    assert!(section("Global options").contains(&"--format".to_owned()));
+    assert!(section("Global options").contains(&"--api-key".to_owned()));
+}
+
 #[test]
 fn bad_usage_exits_2() {
     feedlint().arg("--no-such-flag").assert().code(2).stdout("");

@@ -31,9 +31,6 @@ use crate::rules::{Engine, ProductReport};
 /// Arguments of `feedlint batch`.
 #[derive(Debug, Clone, Args)]
 pub struct BatchArgs {
-    #[command(flatten)]
-    pub feed: FeedArgs,
-
     /// Turn off category intelligence: no category detection-based rules (group `category`,
     /// unless feedlint.toml sets a category) and no `marketIntelligence` object (detected
     /// category, confidence, category score) per product. A JSON request body's
@@ -42,9 +39,12 @@ pub struct BatchArgs {
     pub no_market_intelligence: bool,
 
     #[command(flatten)]
+    pub feed: FeedArgs,
+
+    #[command(flatten, next_help_heading = "CI gates")]
     pub gate: GateArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Configuration")]
     pub config: ConfigArgs,
 }
 

@@ -19,9 +19,6 @@ use crate::pipeline::map_ordered;
 /// Arguments of `feedlint convert`.
 #[derive(Debug, clap::Args)]
 pub struct ConvertArgs {
-    #[command(flatten)]
-    pub feed: FeedArgs,
-
     /// Format to write. Optional with `-o FILE` whose extension names one (.csv, .tsv, .ndjson,
     /// .jsonl, .json, .rss, .xml for RSS, .atom).
     #[arg(
@@ -35,6 +32,9 @@ pub struct ConvertArgs {
     /// Write to FILE instead of stdout.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub feed: FeedArgs,
 }
 
 impl ConvertArgs {

@@ -36,11 +36,6 @@ pub struct GtinArgs {
     #[arg(long, value_name = "FEED", conflicts_with_all = ["codes", "request"])]
     pub from_feed: Option<PathBuf>,
 
-    /// How `--from-feed` is read (format, encoding, decompressed-size cap); `--file`,
-    /// `--request` and stdin are read with the same encoding and cap.
-    #[command(flatten)]
-    pub read: ReadArgs,
-
     /// Read a JSON request body `{"gtins": [...], "options": {...}}` (spec 4.3; at most 100
     /// GTINs). Its `options` replace the option flags below.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["codes"])]
@@ -85,6 +80,11 @@ pub struct GtinArgs {
     /// Exit 0 even when a GTIN is invalid (by default an invalid GTIN fails the gate: exit 1).
     #[arg(long)]
     pub exit_zero: bool,
+
+    /// How `--from-feed` is read (format, encoding, decompressed-size cap); `--file`,
+    /// `--request` and stdin are read with the same encoding and cap.
+    #[command(flatten, next_help_heading = "Reading feeds")]
+    pub read: ReadArgs,
 }
 
 const GTIN_AFTER_HELP: &str = "\

@@ -20,7 +20,7 @@ pub struct FeedArgs {
     #[arg(value_name = "FEED", required = true)]
     pub inputs: Vec<PathBuf>,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Reading feeds")]
     pub read: ReadArgs,
 }
 

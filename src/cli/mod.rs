@@ -35,7 +35,7 @@ use crate::report::OutputFormat;
 #[command(name = "feedlint", version, about, long_about = None, propagate_version = true)]
 #[command(after_help = EXIT_CODES_HELP)]
 pub struct Cli {
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Global options")]
     pub global: GlobalArgs,
 
     #[command(subcommand)]

@@ -34,9 +34,6 @@ const CHUNK: usize = 256;
 /// Arguments of `feedlint revenue`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RevenueArgs {
-    #[command(flatten)]
-    pub feed: FeedArgs,
-
     /// Months the opportunity value and ROI count gains over (spec 4.4 `timeHorizon`), e.g.
     /// `6_months` or `6`; 1 to 60, default 15.
     #[arg(long, value_name = "N_months")]
@@ -71,6 +68,9 @@ pub struct RevenueArgs {
     /// FILE.json JSON (a table is for a terminal); --format always wins.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub feed: FeedArgs,
 }
 
 /// The report's format: `--format`, or when it was not given, the one `-o FILE`'s extension names

@@ -34,9 +34,6 @@ use crate::rules::ProductReport;
 /// Arguments of `feedlint validate`.
 #[derive(Debug, Clone, Args)]
 pub struct ValidateArgs {
-    #[command(flatten)]
-    pub feed: FeedArgs,
-
     /// Treat every product as this category instead of detecting it (apparel, electronics,
     /// health_beauty, automotive, home_garden, sporting_goods).
     #[arg(long, value_name = "KEY", value_parser = parse_category)]
@@ -59,9 +56,12 @@ pub struct ValidateArgs {
     pub verbose: bool,
 
     #[command(flatten)]
+    pub feed: FeedArgs,
+
+    #[command(flatten, next_help_heading = "CI gates")]
     pub gate: GateArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Configuration")]
     pub config: ConfigArgs,
 }
 

@@ -68,7 +68,7 @@ pub struct AnalyzeArgs {
     #[arg(value_name = "FEED")]
     pub feeds: Vec<PathBuf>,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Reading feeds")]
     pub read: ReadArgs,
 }
 
