@@ -37,6 +37,21 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in the order docs/ci.md lists them.
+    pub const ALL: [Self; 11] = [
+        Self::ValidationError,
+        Self::InvalidGtinFormat,
+        Self::Unauthorized,
+        Self::AuthRequired,
+        Self::NotFound,
+        Self::PayloadTooLarge,
+        Self::UnprocessableEntity,
+        Self::RateLimitExceeded,
+        Self::InputError,
+        Self::StorageError,
+        Self::InternalError,
+    ];
+
     /// The HTTP status the spec gives this code.
     #[must_use]
     pub fn http_status(self) -> u16 {
@@ -280,6 +295,41 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// docs/ci.md lists every code with its status, in [`ErrorCode::ALL`]'s order, and no other.
+    #[test]
+    fn docs_list_every_error_code_with_its_status() {
+        let docs = include_str!("../docs/ci.md");
+        let listed: Vec<&str> = docs
+            .lines()
+            .filter(|l| l.starts_with("| `") && l.contains("` | "))
+            .filter(|l| l[3..].starts_with(|c: char| c.is_ascii_uppercase()))
+            .collect();
+        let expected: Vec<String> = ErrorCode::ALL
+            .iter()
+            .map(|c| format!("| `{}` | {} | ", c.as_str(), c.http_status()))
+            .collect();
+        assert_eq!(listed.len(), expected.len(), "{listed:#?}");
+        for (line, want) in listed.iter().zip(&expected) {
+            assert!(line.starts_with(want.as_str()), "{line} / {want}");
+        }
+        // `ALL` holds every variant: a new one must be added there (and to the docs).
+        for code in ErrorCode::ALL {
+            match code {
+                ErrorCode::ValidationError
+                | ErrorCode::InvalidGtinFormat
+                | ErrorCode::Unauthorized
+                | ErrorCode::AuthRequired
+                | ErrorCode::NotFound
+                | ErrorCode::PayloadTooLarge
+                | ErrorCode::UnprocessableEntity
+                | ErrorCode::RateLimitExceeded
+                | ErrorCode::InputError
+                | ErrorCode::StorageError
+                | ErrorCode::InternalError => {}
+            }
+        }
+    }
 
     #[test]
     fn outcomes_map_to_documented_exit_codes() {
