@@ -307,6 +307,50 @@ fn table_of_several_feeds_names_each_products_file() {
     assert!(!out.stdout.contains("catalog.csv:"), "{}", out.stdout);
 }
 
+/// `--color always` colours the priority cells of the validate and batch tables (critical in bold
+/// red); without it, on a pipe or under NO_COLOR, the tables are plain text.
+#[test]
+fn tables_colour_the_priority_only_when_asked() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = example("catalog.csv");
+    for command in ["validate", "batch"] {
+        let coloured = run(feedlint(db.path())
+            .args([
+                command,
+                "--exit-zero",
+                "--color",
+                "always",
+                "--api-key",
+                TEST_KEY,
+            ])
+            .arg(&feed));
+        assert_eq!(coloured.code, Some(0), "{}", coloured.stderr);
+        let first = coloured
+            .stdout
+            .lines()
+            .find(|l| l.contains("NW-EL-1001"))
+            .unwrap_or_default();
+        let (before, _) = first.split_once(" critical ").unwrap_or_default();
+        assert!(
+            before.ends_with("\x1b[1m") && before.contains("\x1b[38;5;"),
+            "{command}: {first:?}"
+        );
+        for flags in [&["--color", "never"][..], &[][..]] {
+            let plain = run(feedlint(db.path())
+                .args([command, "--exit-zero", "--api-key", TEST_KEY])
+                .args(flags)
+                .arg(&feed));
+            assert_eq!(plain.code, Some(0), "{}", plain.stderr);
+            assert!(plain.stdout.contains("critical"), "{}", plain.stdout);
+            assert!(
+                !plain.stdout.contains('\x1b'),
+                "{command} {flags:?}: {}",
+                plain.stdout
+            );
+        }
+    }
+}
+
 #[test]
 fn ndjson_and_csv_outputs() {
     let db = tempfile::tempdir().unwrap();

@@ -229,6 +229,7 @@ fn open_output<'w>(
     infos: &'w [RuleInfo],
     ci_options: &CiOptions,
     args: &ValidateArgs,
+    color: bool,
 ) -> Result<Output<'w>, Error> {
     let is_ci = matches!(
         format,
@@ -242,7 +243,7 @@ fn open_output<'w>(
     } else {
         match ValidateEmitter::new(format, out, args.verbose) {
             // With several feeds the table's rows name the file too.
-            Ok(e) => Output::Report(e.naming_files(args.feed.inputs.len() > 1)),
+            Ok(e) => Output::Report(e.naming_files(args.feed.inputs.len() > 1).coloring(color)),
             Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {
                 return Err(unsupported(format));
             }
@@ -339,7 +340,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         base_dir: Some(cwd),
         ..CiOptions::default()
     };
-    let mut output = open_output(format, &mut *ctx.out, &infos, &ci_options, args)?;
+    let mut output = open_output(format, &mut *ctx.out, &infos, &ci_options, args, ctx.color)?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);

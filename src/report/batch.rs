@@ -631,9 +631,7 @@ pub fn write_rows(out: &mut dyn Write, rows: &[TableRow], color: bool) -> Result
     let mut t = Table::new();
     t.load_preset(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Disabled);
-    if !color {
-        t.force_no_tty();
-    }
+    super::style_table(&mut t, color);
     t.set_header([
         "product",
         "status",
@@ -644,14 +642,14 @@ pub fn write_rows(out: &mut dyn Write, rows: &[TableRow], color: bool) -> Result
         "impact $/mo",
     ]);
     for r in rows {
-        t.add_row([
-            crate::model::text::printable(&r.product_id).into_owned(),
-            r.status.to_owned(),
-            r.coverage.clone(),
-            format!("{:.1}", r.optimization),
-            r.errors.to_string(),
-            r.priority.to_owned(),
-            format!("{:.2}", r.impact),
+        t.add_row(vec![
+            comfy_table::Cell::new(crate::model::text::printable(&r.product_id)),
+            comfy_table::Cell::new(r.status),
+            comfy_table::Cell::new(&r.coverage),
+            comfy_table::Cell::new(format!("{:.1}", r.optimization)),
+            comfy_table::Cell::new(r.errors),
+            super::priority_cell(r.priority, color),
+            comfy_table::Cell::new(format!("{:.2}", r.impact)),
         ]);
     }
     writeln!(out, "{t}")?;

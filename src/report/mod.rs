@@ -44,6 +44,37 @@ pub fn csv_to_io(e: csv::Error) -> std::io::Error {
 /// blocks so memory does not grow with the feed.
 pub const TABLE_BLOCK: usize = 1000;
 
+/// A priority (`critical`, `high`, `medium`, `low`) as a table cell, coloured when `color`
+/// (`--color`, `NO_COLOR`, a terminal): critical red, high yellow, medium cyan, low green, as
+/// the severities of findings read at a glance in ruff's and cargo-deny's output.
+#[must_use]
+pub fn priority_cell(priority: &str, color: bool) -> comfy_table::Cell {
+    use comfy_table::{Attribute, Cell, Color};
+    let cell = Cell::new(priority);
+    if !color {
+        return cell;
+    }
+    match priority {
+        "critical" => cell.fg(Color::Red).add_attribute(Attribute::Bold),
+        "high" => cell.fg(Color::Yellow),
+        "medium" => cell.fg(Color::Cyan),
+        "low" => cell.fg(Color::Green),
+        _ => cell,
+    }
+}
+
+/// Makes `table` write the cells' colours exactly when `color`, whatever stdout is (the caller
+/// has weighed `--color`, `NO_COLOR` and the terminal).
+pub fn style_table(table: &mut comfy_table::Table, color: bool) {
+    if color {
+        // crossterm drops colours under NO_COLOR by itself; `--color always` overrides it.
+        crossterm::style::force_color_output(true);
+        table.enforce_styling();
+    } else {
+        table.force_no_tty();
+    }
+}
+
 /// Every output format feedlint can write. A command rejects a format it has no emitter for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OutputFormat {

@@ -141,6 +141,8 @@ enum Inner<W: Write> {
         show_verbose: bool,
         /// Rows name the product's file as well as its line (`file:line`): several feeds.
         name_files: bool,
+        /// The priority cells are coloured.
+        color: bool,
     },
     Json {
         out: W,
@@ -193,6 +195,7 @@ impl<W: Write> ValidateEmitter<W> {
                 verbose: Vec::new(),
                 show_verbose: verbose,
                 name_files: false,
+                color: false,
             },
             // The head is written with the first product (or by `finish`): an error met before
             // any product leaves stdout to the error envelope alone.
@@ -231,6 +234,16 @@ impl<W: Write> ValidateEmitter<W> {
         self
     }
 
+    /// With `yes`, the table's priority cells are coloured ([`super::priority_cell`]); the
+    /// caller has weighed `--color`, `NO_COLOR` and the terminal.
+    #[must_use]
+    pub fn coloring(mut self, yes: bool) -> Self {
+        if let Inner::Table { color, .. } = &mut self.inner {
+            *color = yes;
+        }
+        self
+    }
+
     /// The totals so far.
     #[must_use]
     pub fn summary(&self) -> Summary {
@@ -253,6 +266,7 @@ impl<W: Write> ValidateEmitter<W> {
                 verbose,
                 show_verbose,
                 name_files,
+                color,
             } => {
                 let problem = r.findings.first().map_or_else(
                     || "-".to_owned(),
@@ -287,7 +301,11 @@ impl<W: Write> ValidateEmitter<W> {
                     }
                 }
                 if rows.len() >= TABLE_BLOCK {
-                    flush_table(out, rows, verbose, *name_files)?;
+                    let look = Look {
+                        name_files: *name_files,
+                        color: *color,
+                    };
+                    flush_table(out, rows, verbose, look)?;
                 }
                 Ok(())
             }
@@ -361,9 +379,15 @@ impl<W: Write> ValidateEmitter<W> {
                 mut rows,
                 mut verbose,
                 name_files,
+                color,
                 ..
             } => {
-                flush_table(&mut out, &mut rows, &mut verbose, name_files)?;
+                flush_table(
+                    &mut out,
+                    &mut rows,
+                    &mut verbose,
+                    Look { name_files, color },
+                )?;
                 writeln!(
                     out,
                     "{}: {} valid, {} with a critical compliance problem, {}",
@@ -413,27 +437,43 @@ impl<W: Write> ValidateEmitter<W> {
     }
 }
 
+/// How the table looks: the place column, the colours.
+#[derive(Clone, Copy)]
+struct Look {
+    name_files: bool,
+    color: bool,
+}
+
 fn flush_table<W: Write>(
     out: &mut W,
     rows: &mut Vec<[String; 6]>,
     verbose: &mut Vec<String>,
-    name_files: bool,
+    look: Look,
 ) -> io::Result<()> {
     if !rows.is_empty() {
         let mut table = Table::new();
+        super::style_table(&mut table, look.color);
         table
             .load_preset(presets::UTF8_BORDERS_ONLY)
             .set_content_arrangement(ContentArrangement::Disabled)
             .set_header([
                 "Product",
-                if name_files { "Location" } else { "Line" },
+                if look.name_files { "Location" } else { "Line" },
                 "Compliance",
                 "Optimisation",
                 "Priority",
                 "Most important problem",
             ]);
         for row in rows.drain(..) {
-            table.add_row(row);
+            let [id, place, compliance, optimisation, priority, problem] = row;
+            table.add_row(vec![
+                comfy_table::Cell::new(id),
+                comfy_table::Cell::new(place),
+                comfy_table::Cell::new(compliance),
+                comfy_table::Cell::new(optimisation),
+                super::priority_cell(&priority, look.color),
+                comfy_table::Cell::new(problem),
+            ]);
         }
         writeln!(out, "{table}")?;
     }
