@@ -32,18 +32,23 @@ fn help_and_version_exit_0() {
         .stdout(contains("--to"));
 }
 
-/// `--help` lists the commands by what people come for: the validators first, then the lookups
-/// and tools; the hidden `generate` (for packagers) not at all.
-#[test]
-fn help_lists_the_validators_first() {
+/// What `feedlint ARGS` (a help request) prints, checked to exit 0.
+fn help_of(args: &[&str]) -> String {
     let out = feedlint()
-        .arg("--help")
+        .args(args)
         .assert()
         .code(0)
         .get_output()
         .stdout
         .clone();
-    let text = String::from_utf8(out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// `--help` lists the commands by what people come for: the validators first, then the lookups
+/// and tools; the hidden `generate` (for packagers) not at all.
+#[test]
+fn help_lists_the_validators_first() {
+    let text = help_of(&["--help"]);
     let commands: Vec<&str> = text
         .split("Commands:\n")
         .nth(1)
@@ -119,14 +124,7 @@ fn the_verdict_follows_the_report() {
 /// the configuration and the options every command takes, each under its heading.
 #[test]
 fn help_groups_the_options_under_headings() {
-    let out = feedlint()
-        .args(["validate", "--help"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = help_of(&["validate", "--help"]);
     let mut sections: Vec<(String, Vec<String>)> = Vec::new();
     for line in text.lines() {
         if !line.starts_with(' ') && line.ends_with(':') {
