@@ -63,18 +63,6 @@ pub struct GtinBilling {
     pub test_mode: bool,
 }
 
-/// `billing` for revenue and brand-voice responses, whose billing the spec does not show:
-/// feedlint's shape, following the GTIN one.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AnalysisBilling {
-    pub analyses_processed: u64,
-    pub cost: f64,
-    pub currency: &'static str,
-    pub test_mode: bool,
-    pub environment: &'static str,
-}
-
 impl Receipt {
     /// The `meta` block of the response to this request.
     #[must_use]
@@ -125,17 +113,6 @@ impl Receipt {
             cost: self.cost_usd,
             currency: CURRENCY,
             test_mode: self.test_mode(),
-        }
-    }
-
-    #[must_use]
-    pub fn analysis_billing(&self) -> AnalysisBilling {
-        AnalysisBilling {
-            analyses_processed: self.count,
-            cost: self.cost_usd,
-            currency: CURRENCY,
-            test_mode: self.test_mode(),
-            environment: self.tier.as_str(),
         }
     }
 }
@@ -210,10 +187,6 @@ mod tests {
         assert_eq!(
             serde_json::to_value(t.gtin_billing()).unwrap(),
             serde_json::json!({ "validationsProcessed": 25, "cost": 0.0, "currency": "USD", "testMode": true })
-        );
-        assert_eq!(
-            serde_json::to_value(t.analysis_billing()).unwrap()["environment"],
-            "test"
         );
     }
 }

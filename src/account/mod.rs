@@ -34,6 +34,6 @@ pub use endpoint::{Counter, Endpoint};
 #[cfg(test)]
 pub(crate) use key::thousands;
 pub use key::{ApiKey, KEY_RANDOM_MIN_LEN, RawApiKey, key_help, redact_keys_in};
-pub use meta::{API_VERSION, AnalysisBilling, BatchBilling, GtinBilling, Meta, ProductBilling};
+pub use meta::{API_VERSION, BatchBilling, GtinBilling, Meta, ProductBilling};
 pub use meter::{Account, Prefetched, Receipt, Usage, cost_for};
 pub use plan::Tier;
