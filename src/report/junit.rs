@@ -57,15 +57,15 @@ impl CiEmitter for JunitEmitter<'_> {
         let file = relative_path(&product.location.file, self.base_dir.as_deref());
         if self.suite.as_ref().is_none_or(|s| s.name.as_str() != file) {
             self.close_suite();
-            self.suite = Some(TestSuite::new(file.clone()));
+            self.suite = Some(TestSuite::new(xml_text(&file).into_owned()));
         }
         let status = if product.findings.is_empty() {
             TestCaseStatus::success()
         } else {
             failure(product)
         };
-        let mut case = TestCase::new(product.product_id, status);
-        case.set_classname(file);
+        let mut case = TestCase::new(xml_text(product.product_id).into_owned(), status);
+        case.set_classname(xml_text(&file).into_owned());
         if let Some(suite) = self.suite.as_mut() {
             suite.add_test_case(case);
         }
@@ -100,7 +100,7 @@ fn failure(product: &ProductFindings<'_>) -> TestCaseStatus {
         if more > 0 {
             let _ = write!(message, " (and {more} more)");
         }
-        status.set_message(message);
+        status.set_message(xml_text(&message).into_owned());
         status.set_type(worst.severity.as_str());
     }
     let mut text = String::new();
@@ -110,8 +110,30 @@ fn failure(product: &ProductFindings<'_>) -> TestCaseStatus {
     for f in product.findings {
         describe(&mut text, f, product);
     }
-    status.set_description(text);
+    status.set_description(xml_text(&text).into_owned());
     status
+}
+
+/// `text` with every character XML 1.0 cannot hold, and every other control character but tab
+/// and line ends, written as `\u{..}`, as the other formats' JSON escapes show them. quick-junit
+/// passes text through an ANSI-escape stripper, which took an ESC byte and the character after
+/// it out of the data (or, for `ESC X`, everything after it), so data reaches it without them.
+fn xml_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}')
+    };
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 fn describe(text: &mut String, f: &Finding, product: &ProductFindings<'_>) {
@@ -128,5 +150,59 @@ fn describe(text: &mut String, f: &Finding, product: &ProductFindings<'_>) {
     );
     if !f.fix.is_empty() {
         let _ = writeln!(text, "  fix: {}", f.fix);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::model::{Group, RuleKind, Severity, SourceLocation};
+
+    #[test]
+    fn control_characters_are_written_as_escapes_and_nothing_else_is_lost() {
+        assert_eq!(
+            xml_text("plain <&> text\tand\nlines"),
+            "plain <&> text\tand\nlines"
+        );
+        assert_eq!(
+            xml_text("Ti\u{1b}tle\u{1}X\u{ffff}"),
+            "Ti\\u{1b}tle\\u{1}X\\u{ffff}"
+        );
+
+        let at = SourceLocation::new(Arc::from("feed.csv"), 2, 0);
+        let finding = Finding {
+            code: "FL-I102",
+            name: "gtin-invalid-characters",
+            group: Group::Identity,
+            severity: Severity::Critical,
+            kind: RuleKind::Compliance,
+            field: "gtin",
+            message: "gtin \"40063813\u{c}33931\" has an invalid character".into(),
+            fix: "Write digits only",
+            revenue_impact: 50.0,
+            line: 2,
+        };
+        let mut out = Vec::new();
+        let mut emitter = JunitEmitter::begin(&mut out, &CiOptions::default()).unwrap();
+        emitter
+            .product(&ProductFindings {
+                product_id: "ID\u{1}\u{1b}X",
+                location: &at,
+                title: Some("Ti\u{1b}tle of product"),
+                findings: std::slice::from_ref(&finding),
+            })
+            .unwrap();
+        Box::new(emitter).finish().unwrap();
+        let xml = String::from_utf8(out).unwrap();
+        assert!(xml.contains(r#"name="ID\u{1}\u{1b}X""#), "{xml}");
+        assert!(xml.contains(r"Ti\u{1b}tle of product"), "{xml}");
+        assert!(xml.contains(r"40063813\u{c}33931"), "{xml}");
+        assert!(xml.contains("field: gtin  line: 2"), "{xml}");
+        assert!(
+            !xml.chars()
+                .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+        );
     }
 }
