@@ -356,6 +356,51 @@ fn gitlab_output_validates_against_the_code_quality_schema() {
     assert_eq!(prints.len(), issues.len());
 }
 
+/// Two products sharing an id (FL-I004 on the second): every finding keeps a fingerprint of its
+/// own in both the GitLab and the SARIF report, as GitLab keeps one issue per fingerprint.
+#[test]
+fn products_sharing_an_id_get_fingerprints_of_their_own() {
+    let dir = tempdir();
+    let row = |n: u32| {
+        format!(
+            "dup,Widget one blue size large cotton,Desc,https://a.example/{n},https://a.example/{n}.jpg,10.00 USD,in_stock,new,Acme,\n"
+        )
+    };
+    std::fs::write(
+        dir.path().join("dup.csv"),
+        format!(
+            "id,title,description,link,image_link,price,availability,condition,brand,gtin\n{}{}",
+            row(1),
+            row(2)
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    for format in ["gitlab", "sarif"] {
+        let out = batch(dir.path())
+            .args(["--format", format, "dup.csv"])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let doc = json(&out.stdout);
+        let prints: Vec<String> = if format == "gitlab" {
+            doc.as_array()
+                .into_iter()
+                .flatten()
+                .map(|i| i["fingerprint"].to_string())
+                .collect()
+        } else {
+            doc["runs"][0]["results"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|r| r["partialFingerprints"]["feedlint/v1"].to_string())
+                .collect()
+        };
+        let unique: std::collections::BTreeSet<_> = prints.iter().collect();
+        assert!(prints.len() >= 4, "{format}: {prints:?}");
+        assert_eq!(unique.len(), prints.len(), "{format}: {prints:?}");
+    }
+}
+
 #[test]
 fn junit_output_is_well_formed_xml_with_one_case_per_product() {
     use quick_xml::events::Event;

@@ -139,6 +139,26 @@ pub fn fingerprint(
     s
 }
 
+/// The product's part of its findings' fingerprints: its id, and for a product whose id an
+/// earlier product of the feed already has (FL-I004, `rules::DUPLICATE_ID`) the id and its line,
+/// so the findings of two products sharing an id in one file do not share fingerprints (GitLab
+/// would keep one of each pair, GitHub merge them). The first product keeps the plain id.
+#[must_use]
+pub fn fingerprint_id<'a>(product: &ProductFindings<'a>) -> std::borrow::Cow<'a, str> {
+    if product
+        .findings
+        .iter()
+        .any(|f| f.code == crate::rules::DUPLICATE_ID)
+    {
+        std::borrow::Cow::Owned(format!(
+            "{}\0line {}",
+            product.product_id, product.location.line
+        ))
+    } else {
+        std::borrow::Cow::Borrowed(product.product_id)
+    }
+}
+
 /// Numbers repeated `(code, field)` pairs within one product so fingerprints stay unique.
 /// A product has few findings, so a linear scan is the right structure.
 #[must_use]
@@ -170,6 +190,33 @@ mod tests {
             "/elsewhere/c.csv"
         );
         assert_eq!(relative_path("-", None), "-");
+    }
+
+    #[test]
+    fn a_product_reported_as_a_duplicate_id_adds_its_line() {
+        let at = SourceLocation::new(std::sync::Arc::from("feed.csv"), 7, 1);
+        let dup = Finding {
+            code: crate::rules::DUPLICATE_ID,
+            name: "duplicate-id",
+            group: Group::Identity,
+            severity: Severity::Critical,
+            kind: RuleKind::Compliance,
+            field: "id",
+            message: "id \"A\" is used by line 6 already".into(),
+            fix: "",
+            revenue_impact: 50.0,
+            line: 7,
+        };
+        let mut p = ProductFindings {
+            product_id: "A",
+            location: &at,
+            title: None,
+            findings: &[],
+        };
+        assert_eq!(fingerprint_id(&p), "A");
+        let findings = [dup];
+        p.findings = &findings;
+        assert_eq!(fingerprint_id(&p), "A\0line 7");
     }
 
     #[test]

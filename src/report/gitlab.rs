@@ -14,7 +14,8 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::ci::{
-    CiEmitter, CiOptions, ProductFindings, fingerprint, occurrences, relative_path, report_line,
+    CiEmitter, CiOptions, ProductFindings, fingerprint, fingerprint_id, occurrences, relative_path,
+    report_line,
 };
 use crate::error::{Error, Result};
 use crate::model::Severity;
@@ -78,6 +79,7 @@ impl CiEmitter for GitlabEmitter<'_> {
         }
         let path = relative_path(&product.location.file, self.base_dir.as_deref());
         let occ = occurrences(product.findings);
+        let id = fingerprint_id(product);
         for (f, n) in product.findings.iter().zip(occ) {
             let issue = Issue {
                 kind: "issue",
@@ -86,7 +88,7 @@ impl CiEmitter for GitlabEmitter<'_> {
                     f.code, f.name, f.message, product.product_id, f.field
                 ),
                 check_name: f.code,
-                fingerprint: fingerprint(f.code, &path, product.product_id, f.field, n),
+                fingerprint: fingerprint(f.code, &path, &id, f.field, n),
                 severity: severity(f.severity),
                 categories: ["Compatibility"],
                 location: Location {

@@ -20,8 +20,8 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::ci::{
-    CiEmitter, CiOptions, ProductFindings, RuleInfo, fingerprint, occurrences, relative_path,
-    report_line,
+    CiEmitter, CiOptions, ProductFindings, RuleInfo, fingerprint, fingerprint_id, occurrences,
+    relative_path, report_line,
 };
 use crate::error::{Error, Result};
 use crate::model::Severity;
@@ -242,6 +242,7 @@ impl CiEmitter for SarifEmitter<'_> {
         }
         let uri = relative_path(&product.location.file, self.base_dir.as_deref());
         let occ = occurrences(product.findings);
+        let id = fingerprint_id(product);
         for (f, n) in product.findings.iter().zip(occ) {
             self.seq += 1;
             // Skip the serialisation when the result would be dropped at once.
@@ -274,7 +275,7 @@ impl CiEmitter for SarifEmitter<'_> {
                 }],
                 partial_fingerprints: BTreeMap::from([(
                     FINGERPRINT_KEY,
-                    fingerprint(f.code, &uri, product.product_id, f.field, n),
+                    fingerprint(f.code, &uri, &id, f.field, n),
                 )]),
                 properties: ResultProperties {
                     product_id: product.product_id,

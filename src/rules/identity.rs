@@ -12,6 +12,10 @@ use super::{BASE, Check, FeedKeys, FeedMemory, Hit, Rule, Sink};
 use crate::catalog::fields::{BRAND_MAX, ID_MAX, ITEM_GROUP_ID_MAX, MPN_MAX};
 use crate::model::{Group, Product, RuleKind, Severity};
 
+/// The code of the rule that reports the second and later products of a feed sharing an id
+/// (the CI reports tell those products apart by it: `report::ci::fingerprint_id`).
+pub const DUPLICATE_ID: &str = "FL-I004";
+
 /// Values that are not manufacturer part numbers (shoptimizer mpn_optimizer INVALID_MPN_VALUES).
 const PLACEHOLDER_MPNS: &[&str] = &[
     "0",
@@ -240,7 +244,7 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
     Rule {
-        code: "FL-I004",
+        code: DUPLICATE_ID,
         name: "duplicate-id",
         group: Group::Identity,
         severity: Severity::Critical,

@@ -59,6 +59,7 @@ pub use engine::{
     COMPLIANCE_SHARE_IN_OPTIMIZATION, ComplianceStatus, Engine, EngineOptions, FeedState,
     ProductReport, RequiredFieldStatus, RequiredFields, compliance_weight, optimization_weight,
 };
+pub use identity::DUPLICATE_ID;
 
 use crate::catalog::Category;
 use crate::model::{Group, Price, PriceError, Product, RuleKind, Severity};
