@@ -283,3 +283,25 @@ fn a_database_locked_past_the_timeout_gives_an_error_naming_its_path() {
     // Released: the next open gets in.
     assert_eq!(product_total(&db), 0);
 }
+
+/// A timeout past the clock's range (`--lock-timeout 1e19`) means no deadline: an unlocked
+/// database opens as usual (it panicked adding the timeout to the clock, and the panic handler
+/// then called the healthy database corrupt).
+#[test]
+fn a_lock_timeout_past_the_clocks_range_waits_without_a_deadline() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    for timeout in ["1e19", "9.3e18"] {
+        let output = BinCommand::cargo_bin("feedlint")
+            .unwrap()
+            .args(["usage", "--lock-timeout", timeout, "--db"])
+            .arg(&db)
+            .env("FEEDLINT_API_KEY", PROD_KEY)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{timeout}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

@@ -127,7 +127,9 @@ impl SledStore {
                 self.path.display()
             )));
         }
-        let deadline = Instant::now() + self.lock_timeout;
+        // No deadline when the timeout is past the clock's range (`--lock-timeout 1e19`): wait
+        // as long as it takes, as such a timeout asks.
+        let deadline = Instant::now().checked_add(self.lock_timeout);
         let mut backoff = FIRST_BACKOFF;
         let mut set_aside = false;
         loop {
@@ -141,13 +143,13 @@ impl SledStore {
                 Ok(db) => return Ok(db),
                 Err(e) if is_lock_error(&e) => {
                     let now = Instant::now();
-                    if now >= deadline {
+                    if deadline.is_some_and(|d| now >= d) {
                         return Err(self.lock_timeout_error());
                     }
                     // Full jitter between half and all of the current step, so processes that
                     // collided once do not collide again in lockstep.
                     let step = backoff.mul_f64(0.5 + fastrand::f64() * 0.5);
-                    std::thread::sleep(step.min(deadline - now));
+                    std::thread::sleep(deadline.map_or(step, |d| step.min(d - now)));
                     backoff = (backoff * 2).min(MAX_BACKOFF);
                 }
                 Err(sled::Error::Corruption { .. })
