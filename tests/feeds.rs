@@ -156,18 +156,42 @@ fn namespace_is_matched_by_uri_not_prefix() {
     let xml = r#"<?xml version="1.0"?>
 <rss version="2.0" xmlns:m="http://base.google.com/ns/1.0"><channel>
 <item><m:id>A1</m:id><title><![CDATA[Fish & <Chips>]]></title><m:price>1.00 EUR</m:price>
-<g:custom xmlns:g="urn:other">x</g:custom></item>
+<g:custom xmlns:g="urn:other">x</g:custom><m:custom>y</m:custom></item>
 </channel></rss>"#;
     let (_, products) = read(&write_tmp(&dir, "ns.xml", xml.as_bytes()));
     assert_eq!(products[0].get("id"), Some("A1"));
     assert_eq!(products[0].get("title"), Some("Fish & <Chips>"));
     assert_eq!(products[0].get("price"), Some("1.00 EUR"));
     assert_eq!(
-        products[0].get("custom"),
-        Some("x"),
-        "unknown attributes are kept"
+        products[0].values("custom"),
+        ["y"],
+        "unknown GMC attributes are kept; `g:` bound to another namespace is not GMC's"
     );
     assert_eq!(products[0].location.line, 3);
+}
+
+/// Elements of other namespaces (Dublin Core, Media RSS, `content:encoded`) are not product
+/// attributes: `dc:title` neither replaces the item's title nor adds a second price.
+#[test]
+fn elements_of_other_namespaces_are_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let xml = r#"<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/" xmlns:foo="urn:other"><channel>
+<item><g:id>1</g:id><title>Acme Widget Pro 3000 Stainless Steel Edition</title>
+<description>The real description.</description><dc:title>W</dc:title><dc:description>x</dc:description>
+<media:title>img</media:title><media:content url="https://cdn.example/1.jpg"/><g:price>1.00 USD</g:price>
+<foo:price>999 USD</foo:price><foo:group><foo:a>1</foo:a></foo:group></item>
+</channel></rss>"#;
+    let (_, products) = read(&write_tmp(&dir, "foreign.xml", xml.as_bytes()));
+    let p = &products[0];
+    assert_eq!(
+        p.get("title"),
+        Some("Acme Widget Pro 3000 Stainless Steel Edition")
+    );
+    assert_eq!(p.get("description"), Some("The real description."));
+    assert_eq!(p.values("price"), ["1.00 USD"]);
+    assert_eq!(p.get("content"), None);
+    assert_eq!(p.get("group"), None);
+    assert!(p.read_issues.is_empty(), "{:?}", p.read_issues);
 }
 
 #[test]

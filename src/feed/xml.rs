@@ -455,6 +455,11 @@ enum Target {
     Core(&'static str),
     /// Atom `<link href>`.
     AtomLink,
+    /// A prefixed element of a namespace that is neither GMC's nor Atom's (Dublin Core's
+    /// `dc:title`, Media RSS's `media:title`, `content:encoded`...): not a product attribute,
+    /// as GMC reads only its own namespace and the RSS/Atom core, so its content is skipped.
+    /// Read under its local name, `dc:title` replaced the item's title.
+    Foreign,
 }
 
 /// The content of one child element of an item.
@@ -713,14 +718,20 @@ impl XmlReader {
             let ev = self.parser.read(&mut self.buf);
             let (target, href, empty) = match &ev {
                 Ok(Event::Start(e)) => {
-                    let t =
-                        Self::target(kind, self.parser.ns, self.parser.local(e), &mut self.names);
+                    let t = if matches!(self.parser.ns, Ns::Other) && e.name().prefix().is_some() {
+                        Target::Foreign
+                    } else {
+                        Self::target(kind, self.parser.ns, self.parser.local(e), &mut self.names)
+                    };
                     let href = atom_href(&t, e);
                     (t, href, false)
                 }
                 Ok(Event::Empty(e)) => {
-                    let t =
-                        Self::target(kind, self.parser.ns, self.parser.local(e), &mut self.names);
+                    let t = if matches!(self.parser.ns, Ns::Other) && e.name().prefix().is_some() {
+                        Target::Foreign
+                    } else {
+                        Self::target(kind, self.parser.ns, self.parser.local(e), &mut self.names)
+                    };
                     let href = atom_href(&t, e);
                     (t, href, true)
                 }
@@ -760,6 +771,7 @@ impl XmlReader {
                     core.push(("link", href.unwrap_or(child.text)));
                 }
                 Target::Core(name) => core.push((name, child.text)),
+                Target::Foreign => {}
                 Target::Attribute(name, slot) => match &*name {
                     "shipping" => Self::shipping(&mut p, child, &mut issues),
                     "tax" => Self::tax(&mut p, child, &mut issues),
