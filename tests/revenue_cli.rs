@@ -311,6 +311,11 @@ fn request_body_options_are_honoured_and_flags_win() {
     assert_matches_schema(&out);
     let opportunity = &out["data"]["revenueAnalysis"]["optimizationOpportunity"];
     assert!(opportunity.get("estimatedROI").is_none(), "{opportunity:#}");
+    // No ROI figure in the recommendation's text either.
+    let advice = out["data"]["businessIntelligence"]["investmentRecommendation"]
+        .as_str()
+        .unwrap();
+    assert!(advice.contains("ROI") && !advice.contains('%'), "{advice}");
     let gain = out["data"]["businessIntelligence"]["expectedMonthlyGain"]
         .as_f64()
         .unwrap();

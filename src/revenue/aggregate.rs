@@ -412,19 +412,25 @@ impl Accumulator {
         let o = &self.options;
         let s = &g.totals.sum;
         let roi = roi_percent(s.potential_gain, o.time_horizon_months, s.fix_cost);
+        // The figure only where ROI calculations are on (`includeROICalculations`, `--no-roi`).
+        let figure = if o.include_roi {
+            format!(" ({roi}%)")
+        } else {
+            String::new()
+        };
         let investment_recommendation = match RoiClass::of(roi, s.fix_cost) {
             RoiClass::None => "No investment needed: no feed issues found".to_owned(),
             RoiClass::Strong => {
-                format!("Strong ROI ({roi}%): fix every listed issue now, highest priority first")
+                format!("Strong ROI{figure}: fix every listed issue now, highest priority first")
             }
             RoiClass::Positive => format!(
-                "Positive ROI ({roi}%): fix the critical and high priority products this cycle"
+                "Positive ROI{figure}: fix the critical and high priority products this cycle"
             ),
             RoiClass::Moderate => {
-                format!("Moderate ROI ({roi}%): fix compliance issues first, schedule the rest")
+                format!("Moderate ROI{figure}: fix compliance issues first, schedule the rest")
             }
             RoiClass::Low => format!(
-                "Low ROI ({roi}%): fix compliance issues only; optimisation does not pay back within {} months",
+                "Low ROI{figure}: fix compliance issues only; optimisation does not pay back within {} months",
                 o.time_horizon_months
             ),
         };
