@@ -230,7 +230,7 @@ pub(crate) const RULES: &[Rule] = &[
                 out.push(Hit {
                     field: "gtin",
                     message: format!(
-                        "{} products need a gtin ({})",
+                        "{} products need a gtin (the category's GTIN requirement: {})",
                         Category::display_name(c),
                         c.gtin_requirement().as_str()
                     ),
