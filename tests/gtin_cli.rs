@@ -102,11 +102,30 @@ fn exit_zero_and_all_valid_exit_zero() {
     feedlint(db.path())
         .args(["--api-key", TEST_KEY, "gtin", "12345", "--exit-zero"])
         .assert()
-        .code(0);
+        .code(0)
+        .stderr("feedlint: 1 of 1 GTIN is invalid (exit 0 because of --exit-zero)\n");
+    feedlint(db.path())
+        .args(["--api-key", TEST_KEY, "-q", "gtin", "12345", "--exit-zero"])
+        .assert()
+        .code(0)
+        .stderr("");
     feedlint(db.path())
         .args(["--api-key", TEST_KEY, "gtin", "4006381333931"])
         .assert()
-        .code(0);
+        .code(0)
+        .stderr("");
+}
+
+/// Exit 1 says why on stderr, in one line, as `validate` does; stdout keeps only the report.
+#[test]
+fn an_invalid_gtin_fails_with_its_reason_on_stderr() {
+    let db = tempfile::tempdir().unwrap();
+    feedlint(db.path())
+        .args(["--api-key", TEST_KEY, "--format", "json", "gtin"])
+        .args(["4006381333931", "12345", "4006381333932"])
+        .assert()
+        .code(1)
+        .stderr("feedlint: 2 of 3 GTINs are invalid (exit 1; --exit-zero to ignore)\n");
 }
 
 #[test]

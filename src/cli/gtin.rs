@@ -186,14 +186,26 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         for item in batch.into_results() {
             sink.push(&item?)?;
         }
-        return sink.finish(&account, &rctx, args.exit_zero);
+        return sink.finish(
+            &account,
+            &rctx,
+            args.exit_zero,
+            ctx.global.quiet,
+            &mut *ctx.err,
+        );
     }
     // Production key: stream everything, count, record at the end (before billing and meta).
     sink = sink.begin()?;
     for item in items {
         sink.push(&item?)?;
     }
-    sink.finish(&account, &rctx, args.exit_zero)
+    sink.finish(
+        &account,
+        &rctx,
+        args.exit_zero,
+        ctx.global.quiet,
+        &mut *ctx.err,
+    )
 }
 
 fn flag_options(args: &GtinArgs) -> Options {
@@ -360,12 +372,15 @@ impl<'w> Sink<'w> {
     }
 
     /// Records the count (failing the run if that fails), then writes the aggregate with the
-    /// receipt's billing and meta.
+    /// receipt's billing and meta, and on `err` why the run fails when a GTIN is invalid (as
+    /// `validate` says why, one line; with --exit-zero unless `quiet`).
     fn finish(
         self,
         account: &Account,
         rctx: &RequestContext,
         exit_zero: bool,
+        quiet: bool,
+        err: &mut dyn Write,
     ) -> Result<Outcome, Error> {
         let acc = match &self {
             Self::Pending { .. } => return Err(Error::internal("gtin report never began")),
@@ -396,10 +411,24 @@ impl<'w> Sink<'w> {
                 )?;
             }
         }
-        if acc.summary().invalid_count > 0 && !exit_zero {
-            Ok(Outcome::GateFailed)
-        } else {
+        let invalid = acc.summary().invalid_count;
+        if invalid == 0 {
+            return Ok(Outcome::Clean);
+        }
+        let total = acc.total();
+        let reason = format!(
+            "{invalid} of {} {} invalid",
+            crate::model::text::count(total, "GTIN"),
+            if invalid == 1 { "is" } else { "are" }
+        );
+        if exit_zero {
+            if !quiet {
+                writeln!(err, "feedlint: {reason} (exit 0 because of --exit-zero)")?;
+            }
             Ok(Outcome::Clean)
+        } else {
+            writeln!(err, "feedlint: {reason} (exit 1; --exit-zero to ignore)")?;
+            Ok(Outcome::GateFailed)
         }
     }
 }
