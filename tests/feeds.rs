@@ -308,6 +308,34 @@ fn json_body_streams_products_and_keeps_request_fields() {
     assert!(!fields.contains_key("products"));
 }
 
+/// A key given twice in a request body is refused with its place: serde_json keeps the last of
+/// two, so a second `products` array was never read (and a first `options` lost).
+#[test]
+fn a_request_body_key_given_twice_is_a_validation_error_where_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text, key) in [
+        (
+            "p.json",
+            "{\"products\": [{\"id\": \"1\"}],\n\"products\": [{\"id\": \"2\"}]}",
+            "products",
+        ),
+        (
+            "o.json",
+            "{\"options\": {},\n\"products\": [{\"id\": \"1\"}],\n\"options\": {}}",
+            "options",
+        ),
+    ] {
+        let e = read_err(&write_tmp(&dir, name, text.as_bytes()));
+        assert_eq!(e.code, ErrorCode::ValidationError, "{}", e.message);
+        assert!(
+            e.message.contains(&format!("`{key}` twice"))
+                && e.message.contains(&format!("{name}:")),
+            "{}",
+            e.message
+        );
+    }
+}
+
 #[test]
 fn json_body_without_products_is_a_validation_error() {
     let dir = tempfile::tempdir().unwrap();

@@ -1145,7 +1145,14 @@ impl<'de> Visitor<'de> for &DocumentSeed<'_> {
         let mut fields = Map::new();
         let mut saw_products = false;
         while let Some(key) = map.next_key::<String>()? {
-            if key == "products" && !saw_products {
+            // A key given twice would lose one of its values without a word (serde_json's
+            // maps keep the last): a second `products` array was never read.
+            if (key == "products" && saw_products) || fields.contains_key(&key) {
+                return Err(serde::de::Error::custom(format_args!(
+                    "the request body has `{key}` twice; only one can be read"
+                )));
+            }
+            if key == "products" {
                 saw_products = true;
                 if !self.resumed_body.replace(false) && !self.send(Msg::Fields(fields.clone())) {
                     return Err(serde::de::Error::custom("stopped"));

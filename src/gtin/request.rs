@@ -42,6 +42,70 @@ pub fn parse_request(reader: impl Read) -> Result<Request, Error> {
     parse_request_slice(&bytes)
 }
 
+/// A JSON value whose top-level object, if it is one, names no key twice: serde_json keeps the
+/// last of two, so a first `gtins` list was lost without a word.
+struct TopLevel(Value);
+
+impl<'de> serde::Deserialize<'de> for TopLevel {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = TopLevel;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<TopLevel, A::Error> {
+                let mut obj = Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if obj.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "`{key}` is given twice; only one can be read"
+                        )));
+                    }
+                    let value: Value = map.next_value()?;
+                    obj.insert(key, value);
+                }
+                Ok(TopLevel(Value::Object(obj)))
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<TopLevel, A::Error> {
+                Value::deserialize(serde::de::value::SeqAccessDeserializer::new(seq)).map(TopLevel)
+            }
+
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<TopLevel, E> {
+                Ok(TopLevel(Value::Bool(v)))
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<TopLevel, E> {
+                Ok(TopLevel(Value::from(v)))
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<TopLevel, E> {
+                Ok(TopLevel(Value::from(v)))
+            }
+
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<TopLevel, E> {
+                Ok(TopLevel(Value::from(v)))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<TopLevel, E> {
+                Ok(TopLevel(Value::from(v)))
+            }
+
+            fn visit_unit<E: serde::de::Error>(self) -> Result<TopLevel, E> {
+                Ok(TopLevel(Value::Null))
+            }
+        }
+        use serde::Deserialize as _;
+        d.deserialize_any(Visit)
+    }
+}
+
 /// Parses a request body. Errors (docs/gtin.md "Request body"):
 /// - 400 `INVALID_GTIN_FORMAT`: not JSON, not an object, `gtins` missing or not an array of
 ///   strings, `options` not an object or an option not a boolean;
@@ -59,9 +123,15 @@ pub fn parse_request_slice(bytes: &[u8]) -> Result<Request, Error> {
             "send at most {GTIN_REQUEST_LIMIT} GTINs per request"
         )));
     }
-    let value: Value = serde_json::from_slice(bytes)
-        .map_err(|e| bad_format(format!("request body is not valid JSON: {e}")))?;
-    let Value::Object(obj) = value else {
+    let value: TopLevel = serde_json::from_slice(bytes).map_err(|e| {
+        if e.classify() == serde_json::error::Category::Data {
+            // Valid JSON that `TopLevel` refuses (a key given twice).
+            bad_format(format!("request body: {e}"))
+        } else {
+            bad_format(format!("request body is not valid JSON: {e}"))
+        }
+    })?;
+    let TopLevel(Value::Object(obj)) = value else {
         return Err(bad_format(
             "request body must be a JSON object with a `gtins` array",
         ));
@@ -275,6 +345,32 @@ mod tests {
         assert_eq!(r.gtins, vec!["4006381333931", " 036000291452 "]);
         assert!(r.options.revenue_impact && !r.options.pattern_detection);
         assert!(!r.options.detailed && !r.options.business_intelligence);
+    }
+
+    #[test]
+    fn a_key_given_twice_is_400_invalid_gtin_format() {
+        for (body, key) in [
+            (
+                r#"{"gtins": ["4006381333931"], "gtins": ["12345"]}"#,
+                "gtins",
+            ),
+            (
+                r#"{"options": {}, "gtins": ["96385074"], "options": {}}"#,
+                "options",
+            ),
+        ] {
+            let e = err(body);
+            assert_eq!(e.code, ErrorCode::InvalidGtinFormat, "{body}");
+            assert!(
+                e.message.contains(&format!("`{key}` is given twice")),
+                "{}",
+                e.message
+            );
+            assert!(!e.message.contains("not valid JSON"), "{}", e.message);
+        }
+        // Not an object: as before.
+        assert!(err("[1]").message.contains("must be a JSON object"));
+        assert!(err("nul").message.contains("not valid JSON"));
     }
 
     #[test]
