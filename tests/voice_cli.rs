@@ -559,3 +559,77 @@ fn analyze_over_a_feed_takes_the_shared_read_options() {
     let body = json(&r);
     assert_eq!(body.as_array().map(Vec::len), Some(2), "{body}");
 }
+
+/// Over a feed, a product without a title or description is named (file, line, id) on stderr
+/// and skipped, not counted; the others are analysed and reported with their id and line.
+#[test]
+fn analyze_over_a_feed_skips_and_names_a_product_without_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let texts = corpus("luxury");
+    let path = dir.path().join("feed.csv");
+    let mut w = csv::Writer::from_path(&path).unwrap();
+    w.write_record(["id", "title", "description"]).unwrap();
+    w.write_record(["A1", &texts[0].0, &texts[0].1]).unwrap();
+    w.write_record(["A2", "", "No title here at all"]).unwrap();
+    w.write_record(["A3", &texts[1].0, &texts[1].1]).unwrap();
+    w.flush().unwrap();
+    let path = path.to_string_lossy().into_owned();
+
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "voice", "analyze", "--format", "json", "--brand", "Maison", &path,
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let body = json(&r);
+    let ids: Vec<(&str, u64)> = body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["productId"].as_str().unwrap(),
+                a["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(ids, [("A1", 2), ("A3", 4)]);
+    assert!(
+        r.stderr
+            .contains(&format!("{path}:3: product A2 has no title; not analysed")),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("1 product not analysed"), "{}", r.stderr);
+    let v = schema("voice-analyze.schema.json");
+    for a in body.as_array().unwrap() {
+        assert_valid(&v, a);
+    }
+
+    // The table names each product too.
+    let r = run(
+        &db,
+        KEY_A,
+        &["voice", "analyze", "--brand", "Maison", &path],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("A1 (line 2)") && r.stdout.contains("A3 (line 4)"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("A2"), "{}", r.stdout);
+
+    // Two runs, two analyses each: the skipped product was never counted.
+    let usage = json(&run(&db, KEY_A, &["--format", "json", "usage"]));
+    let voice = usage["data"]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["counter"] == "brandVoice")
+        .unwrap();
+    assert_eq!(voice["validations"], 4, "{usage}");
+}

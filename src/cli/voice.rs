@@ -308,11 +308,11 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let brand = brand
         .filter(|b| !b.trim().is_empty())
         .ok_or_else(|| missing("brandName", "pass --brand NAME"))?;
-    let inputs: Box<dyn Iterator<Item = Result<AnalysisInput, Error>>> =
+    let inputs: Box<dyn Iterator<Item = Result<(AnalysisInput, Option<FeedProduct>), Error>>> =
         if let Some(mut input) = single {
             input.brand = input.brand.or_else(|| Some(brand.clone()));
             input.voice_context.clone_from(&context);
-            Box::new(std::iter::once(Ok(input)))
+            Box::new(std::iter::once(Ok((input, None))))
         } else {
             let feed = FeedArgs {
                 inputs: args.feeds.clone(),
@@ -324,7 +324,7 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             let fallback = brand.clone();
             Box::new(readers.into_iter().flatten().map(move |p| {
                 let p = p?;
-                Ok(AnalysisInput {
+                let input = AnalysisInput {
                     title: product_field(&p, &["title"]).unwrap_or_default(),
                     description: product_field(&p, &["description"]).unwrap_or_default(),
                     brand: product_field(&p, &["brand"]).or_else(|| Some(fallback.clone())),
@@ -332,7 +332,13 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                         product_field(&p, &["product_type", "google_product_category"])
                     }),
                     voice_context: ctx_text.clone(),
-                })
+                };
+                let origin = FeedProduct {
+                    id: p.product_id(),
+                    file: p.location.file.clone(),
+                    line: p.location.line,
+                };
+                Ok((input, Some(origin)))
             }))
         };
 
@@ -342,16 +348,33 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     // `Account::record_with_profile`): a run that stops half-way has counted exactly the
     // analyses folded into the profile.
     let mut last_receipt = None;
-    for input in inputs {
-        let input = input?;
-        input.validate().map_err(|e| {
+    let mut skipped = 0_u64;
+    for item in inputs {
+        let (input, origin) = item?;
+        if let Err(e) = input.validate() {
             let field = if input.title.trim().is_empty() {
                 "product.title"
             } else {
                 "product.description"
             };
-            validation_422(e, field)
-        })?;
+            // A feed's product without the text to analyse is named and skipped (not counted),
+            // as a feed's other products are still worth analysing; a single text is an error.
+            let Some(origin) = origin else {
+                return Err(validation_422(e, field));
+            };
+            skipped += 1;
+            if !ctx.global.quiet {
+                writeln!(
+                    ctx.err,
+                    "{}:{}: product {} has no {}; not analysed",
+                    origin.file,
+                    origin.line,
+                    crate::model::text::printable(&origin.id),
+                    field.trim_start_matches("product.")
+                )?;
+            }
+            continue;
+        }
         let (analysis, receipt) = analyze_one(&account, &brand, &input, opts, &now)?;
         // Each analysis is a request of its own (counted alone): its response has its meta.
         let meta = receipt.meta(&rctx, Endpoint::VOICE_ANALYZE);
@@ -361,7 +384,14 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         {
             writeln!(ctx.err, "drift alert: {}", alert.message)?;
         }
-        out.push(analysis, &meta, ctx)?;
+        out.push(analysis, origin.as_ref(), &meta, ctx)?;
+    }
+    if skipped > 0 && !ctx.global.quiet {
+        writeln!(
+            ctx.err,
+            "feedlint: {} not analysed (no title or description)",
+            crate::model::text::count(skipped, "product")
+        )?;
     }
     let receipt = match last_receipt {
         Some(receipt) => receipt,
@@ -423,9 +453,21 @@ fn encode(profile: &Profile) -> Result<Vec<u8>, Error> {
 #[derive(Debug, Serialize)]
 struct AnalyzeJson<'a> {
     success: bool,
+    /// For a feed's product (feedlint's addition beside the 2.7 shape): its id and line.
+    #[serde(rename = "productId", skip_serializing_if = "Option::is_none")]
+    product_id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
     data: &'a voice::VoiceAnalyzeData,
     #[serde(skip_serializing_if = "Option::is_none")]
     meta: Option<&'a Meta>,
+}
+
+/// Where a feed's product came from, for naming it in the report and in notes.
+struct FeedProduct {
+    id: String,
+    file: std::sync::Arc<str>,
+    line: u64,
 }
 
 /// Writes analyses as they are made. JSON: one text gives one 2.7 object `{success, data,
@@ -436,7 +478,7 @@ struct AnalysisWriter {
     json: bool,
     single: bool,
     held: Option<Analysis>,
-    rows: Vec<[String; 6]>,
+    rows: Vec<[String; 7]>,
     written: usize,
     last: Option<voice::LearningIntelligence>,
 }
@@ -453,7 +495,13 @@ impl AnalysisWriter {
         }
     }
 
-    fn push(&mut self, a: Analysis, meta: &Meta, ctx: &mut Ctx<'_>) -> Result<(), Error> {
+    fn push(
+        &mut self,
+        a: Analysis,
+        origin: Option<&FeedProduct>,
+        meta: &Meta,
+        ctx: &mut Ctx<'_>,
+    ) -> Result<(), Error> {
         self.written += 1;
         if self.json {
             if self.single {
@@ -464,6 +512,8 @@ impl AnalysisWriter {
                 .write_all(if self.written == 1 { b"[\n" } else { b",\n" })?;
             let body = AnalyzeJson {
                 success: true,
+                product_id: origin.map(|o| o.id.as_str()),
+                line: origin.map(|o| o.line),
                 data: &a.data,
                 meta: Some(meta),
             };
@@ -477,6 +527,10 @@ impl AnalysisWriter {
         );
         self.rows.push([
             self.written.to_string(),
+            origin.map_or_else(
+                || "-".to_owned(),
+                |o| format!("{} (line {})", crate::model::text::printable(&o.id), o.line),
+            ),
             format!(
                 "{} ({:.0}%)",
                 bva.detected_tone.as_str(),
@@ -500,7 +554,15 @@ impl AnalysisWriter {
         }
         let mut table = Table::new();
         table.load_preset(presets::UTF8_FULL_CONDENSED);
-        table.set_header(["#", "tone", "score", "grade", "drift", "top recommendation"]);
+        table.set_header([
+            "#",
+            "product",
+            "tone",
+            "score",
+            "grade",
+            "drift",
+            "top recommendation",
+        ]);
         for row in self.rows.drain(..) {
             table.add_row(row);
         }
@@ -515,6 +577,8 @@ impl AnalysisWriter {
             if let Some(a) = &self.held {
                 let body = AnalyzeJson {
                     success: true,
+                    product_id: None,
+                    line: None,
                     data: &a.data,
                     meta: Some(meta),
                 };

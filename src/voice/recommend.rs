@@ -198,10 +198,18 @@ pub(crate) fn recommend(cx: &Context<'_>) -> Vec<Recommendation> {
             ));
         }
         if let Some((i, _)) = largest_gap(cx.model, this, &reference, None) {
-            let _ = s.write_fmt(format_args!(
-                " Then {}",
-                advice(i, this[i], reference[i], &whose)
-            ));
+            let step = advice(i, this[i], reference[i], &whose);
+            if words.is_empty() {
+                // The first step, not a "then" after one.
+                let mut chars = step.chars();
+                if let Some(first) = chars.next() {
+                    s.push(' ');
+                    s.extend(first.to_uppercase());
+                    s.push_str(chars.as_str());
+                }
+            } else {
+                let _ = s.write_fmt(format_args!(" Then {step}"));
+            }
             used.push(i);
             match largest_gap(cx.model, this, &reference, Some(i)).filter(|(_, g)| *g >= 1.0) {
                 Some((j, _)) => {

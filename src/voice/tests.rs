@@ -236,6 +236,65 @@ fn tone_recommendation_names_words_from_this_text() {
     assert!((0.0..=1.0).contains(&rec.voice_alignment));
 }
 
+/// A tone recommendation says "Then" only after a first step (the words to rework); without
+/// those words its first step is a sentence of its own. Over the corpus against every other tone.
+#[test]
+fn tone_recommendations_say_then_only_after_a_first_step() {
+    let mut without_words = 0;
+    // Texts of short, plain words (none long enough to quote) and some of the corpus.
+    let plain = [
+        ("Red box", "It is a box. It is red. It has a lid and a tag."),
+        (
+            "Tin cup",
+            "A cup of tin. Use it to sip tea or for a pen pot.",
+        ),
+        (
+            "Oak peg",
+            "An oak peg for a coat or a hat. Fix it on a wall.",
+        ),
+    ];
+    let texts: Vec<AnalysisInput> = plain
+        .iter()
+        .map(|(title, description)| AnalysisInput {
+            title: (*title).into(),
+            description: (*description).into(),
+            brand: None,
+            category: None,
+            voice_context: None,
+        })
+        .chain(shipped_corpus().iter().step_by(7).map(input))
+        .collect();
+    for text in &texts {
+        for expected in Tone::ALL {
+            let mut i = text.clone();
+            i.voice_context = Some(expected.as_str().into());
+            let a = analyze(&i, None, &AnalyzeOptions::default());
+            for r in &a.data.recommendations {
+                let has_words = r.suggestion.contains("Rework the words");
+                assert!(
+                    has_words || !r.suggestion.contains(" Then "),
+                    "{}",
+                    r.suggestion
+                );
+                if !has_words && r.kind == RecommendationType::ToneOptimization {
+                    without_words += 1;
+                    // The step after "... is <tone>." starts with a capital letter.
+                    let after = r.suggestion.split(". ").nth(1).unwrap_or_default();
+                    assert!(
+                        after.chars().next().is_none_or(char::is_uppercase),
+                        "{}",
+                        r.suggestion
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        without_words > 0,
+        "the corpus never gave a tone recommendation without words"
+    );
+}
+
 #[test]
 fn short_descriptions_get_lower_confidence_and_a_note() {
     let e = &texts(Tone::Luxury)[0];
