@@ -50,6 +50,15 @@ pub(crate) fn sniff_object_stream(text: &[u8]) -> InputFormat {
     }
 }
 
+/// Whether the first line of `text` (a stream starting with `{`) ends inside its object: it does
+/// not end with `}`, so the object goes on to the next line, as in a pretty-printed document. A
+/// first line longer than `text` is taken as complete (NDJSON lines can be long).
+pub(crate) fn first_line_continues(text: &[u8]) -> bool {
+    text.iter()
+        .position(|&b| b == b'\n')
+        .is_some_and(|end| !text[..end].trim_ascii_end().ends_with(b"}"))
+}
+
 /// Top-level fields of the spec's request bodies (4.1, 4.2, 4.4, 4.7): a line holding one of them
 /// is a request body, not an NDJSON product.
 const REQUEST_KEYS: &[&str] = &[

@@ -379,8 +379,12 @@ fn detect_format(path: &Path, first: u8, text: &[u8]) -> Result<InputFormat, &'s
     };
     Ok(match first {
         b'<' => InputFormat::Xml,
+        // In a `.ndjson` file a first line that is an array is a bad line of its own: the lines
+        // after it are still products.
+        b'[' if by_ext == Some(InputFormat::Ndjson) => InputFormat::Ndjson,
         b'[' => InputFormat::Json,
         b'{' => match by_ext {
+            Some(InputFormat::Ndjson) if json::first_line_continues(text) => InputFormat::Json,
             Some(f @ (InputFormat::Json | InputFormat::Ndjson)) => f,
             _ => json::sniff_object_stream(text),
         },
@@ -464,6 +468,27 @@ mod tests {
             Ok(InputFormat::Ndjson)
         );
         assert_eq!(detect_format(p("-"), b'[', b"[]"), Ok(InputFormat::Json));
+        // A `.ndjson` named pretty-printed document is one; a first line that is an array or a
+        // broken object is a bad line of an NDJSON file.
+        for (text, format) in [
+            (&b"{\n  \"products\": [\n"[..], InputFormat::Json),
+            (b"{ \"products\": [\n {\"id\": 1}\n", InputFormat::Json),
+            (b"{\"id\":1}\n{\"id\":2}\n", InputFormat::Ndjson),
+            (b"{\"id\":1, \"title\": \"a}\"}\r\n", InputFormat::Ndjson),
+            (b"[1,2]\n{\"id\":2}\n", InputFormat::Ndjson),
+            (
+                b"{\"id\": 1, \"title\": \"a very long line",
+                InputFormat::Ndjson,
+            ),
+        ] {
+            let first = text[0];
+            assert_eq!(
+                detect_format(p("a.ndjson"), first, text),
+                Ok(format),
+                "{}",
+                String::from_utf8_lossy(text)
+            );
+        }
         assert_eq!(
             detect_format(p("-"), b'{', b"{\"id\":1}\n{\"id\":2}\n"),
             Ok(InputFormat::Ndjson)
