@@ -282,6 +282,41 @@ fn table_snapshot_of_the_example_catalog() {
     insta::assert_snapshot!("validate_catalog_table", text);
 }
 
+/// The table shows one finding per product: the most severe, a compliance finding before a
+/// performance one of the same severity, with how many more there are; the summary says that
+/// `-v` lists them, and gives feed compliance, the figure `--fail-under` reads.
+#[test]
+fn table_shows_the_first_problem_with_a_count_of_the_others() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = shared("laz627-valid.json");
+    let out = validate(db.path(), TEST_KEY, &[], &[&feed]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    // SKU-ABC-001: FL-I108 (high, performance) and FL-K101 (high, compliance) among eight.
+    let row = out
+        .stdout
+        .lines()
+        .find(|l| l.contains("SKU-ABC-001"))
+        .unwrap_or_default();
+    assert!(
+        row.contains("FL-K101 ") && row.contains("(+7 more)"),
+        "{row}"
+    );
+    assert!(
+        out.stdout
+            .contains("10 findings (one per product above; -v lists every finding with its line)"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("feed compliance 0.0% (0 of 2 fully compliant)"),
+        "{}",
+        out.stdout
+    );
+    let verbose = validate(db.path(), TEST_KEY, &["-v"], &[&feed]);
+    assert!(!verbose.stdout.contains("-v lists"), "{}", verbose.stdout);
+}
+
 /// With several feeds the table says which feed each product is in (`file:line` under
 /// "Location"): the same line numbers recur from feed to feed. With one, the line alone.
 #[test]

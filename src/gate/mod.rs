@@ -74,10 +74,7 @@ impl FeedSummary {
     /// Counts one product from its findings: compliant when none counts toward GMC compliance.
     pub fn add_product(&mut self, findings: &[crate::model::Finding]) {
         self.total_products += 1;
-        if findings
-            .iter()
-            .all(|f| f.kind != crate::model::RuleKind::Compliance)
-        {
+        if fully_compliant(findings) {
             self.compliant_products += 1;
         }
         for f in findings {
@@ -91,6 +88,15 @@ impl FeedSummary {
     pub fn compliance_percent(&self) -> f64 {
         compliance_percent(self.compliant_products, self.total_products)
     }
+}
+
+/// Whether a product with these findings counts as fully compliant for feed compliance: none of
+/// them counts toward GMC compliance.
+#[must_use]
+pub fn fully_compliant(findings: &[crate::model::Finding]) -> bool {
+    findings
+        .iter()
+        .all(|f| f.kind != crate::model::RuleKind::Compliance)
 }
 
 /// `compliant / total` as a percentage; 100 for an empty feed.

@@ -35,6 +35,10 @@ pub struct Summary {
     pub critical: u64,
     /// Findings of every product.
     pub findings: u64,
+    /// Products with no compliance finding: feed compliance, as `--fail-under` reads it.
+    pub fully_compliant: u64,
+    /// Products with at least one finding (the table shows one finding of each).
+    pub with_findings: u64,
     compliance_sum: f64,
     optimization_sum: f64,
 }
@@ -46,6 +50,8 @@ impl Summary {
         self.valid += u64::from(r.is_valid());
         self.critical += u64::from(has_critical_compliance(r));
         self.findings += r.findings.len() as u64;
+        self.fully_compliant += u64::from(crate::gate::fully_compliant(&r.findings));
+        self.with_findings += u64::from(!r.findings.is_empty());
         self.compliance_sum += r.compliance_percentage;
         self.optimization_sum += r.optimization_score;
     }
@@ -74,6 +80,22 @@ fn mean(sum: f64, n: u64) -> f64 {
     } else {
         round_cents(sum / n as f64)
     }
+}
+
+/// The finding the table shows for a product: the most severe, a compliance finding before a
+/// performance one of the same severity (what GMC disapproves first), then in report order.
+fn top_problem(findings: &[crate::model::Finding]) -> Option<&crate::model::Finding> {
+    findings
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, f)| {
+            (
+                f.severity,
+                f.kind == crate::model::RuleKind::Compliance,
+                std::cmp::Reverse(*i),
+            )
+        })
+        .map(|(_, f)| f)
 }
 
 /// Whether the product has a critical GMC compliance finding (`validate` exits 1 then).
@@ -268,9 +290,12 @@ impl<W: Write> ValidateEmitter<W> {
                 name_files,
                 color,
             } => {
-                let problem = r.findings.first().map_or_else(
+                let problem = top_problem(&r.findings).map_or_else(
                     || "-".to_owned(),
-                    |f| format!("{} {}", f.code, printable(&f.message)),
+                    |f| match r.findings.len() - 1 {
+                        0 => format!("{} {}", f.code, printable(&f.message)),
+                        more => format!("{} {} (+{more} more)", f.code, printable(&f.message)),
+                    },
                 );
                 let place = if *name_files {
                     format!("{}:{}", printable(file), r.line)
@@ -380,7 +405,7 @@ impl<W: Write> ValidateEmitter<W> {
                 mut verbose,
                 name_files,
                 color,
-                ..
+                show_verbose,
             } => {
                 flush_table(
                     &mut out,
@@ -388,18 +413,30 @@ impl<W: Write> ValidateEmitter<W> {
                     &mut verbose,
                     Look { name_files, color },
                 )?;
+                // The table shows one finding per product: say where the others are.
+                let hidden = if show_verbose || s.findings == s.with_findings {
+                    ""
+                } else {
+                    " (one per product above; -v lists every finding with its line)"
+                };
                 writeln!(
                     out,
-                    "{}: {} valid, {} with a critical compliance problem, {}",
+                    "{}: {} valid, {} with a critical compliance problem, {}{hidden}",
                     count(s.total, "product"),
                     s.valid,
                     s.critical,
                     count(s.findings, "finding")
                 )?;
+                // Feed compliance too, the figure `--fail-under` reads, written as its message
+                // writes it.
                 writeln!(
                     out,
-                    "GMC compliance {:.2}% (mean), optimisation score {:.2} (mean)",
+                    "GMC compliance {:.2}% (mean), feed compliance {:.1}% ({} of {} fully \
+                     compliant), optimisation score {:.2} (mean)",
                     s.compliance_score(),
+                    crate::gate::compliance_percent(s.fully_compliant, s.total),
+                    s.fully_compliant,
+                    s.total,
                     s.optimization_score()
                 )?;
                 writeln!(
