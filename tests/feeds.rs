@@ -581,3 +581,44 @@ fn malformed_xml_child_is_a_read_issue_of_its_item() {
     assert_eq!(p[0].get("title"), Some("&nbsp;x"), "kept as written");
     assert!(p[1].read_issues.is_empty());
 }
+
+/// Records of thousands of fields (a wrong delimiter, a broken export) are read: a header of
+/// 30,000 columns, a row of 30,000 extra fields, a JSON object of 30,000 keys and an RSS item of
+/// 30,000 elements each give a product of at most `MAX_ATTRIBUTES` attributes that says so. (Each
+/// took seconds to minutes at 80,000 and more: every name compared with every other.)
+#[test]
+fn records_of_thousands_of_fields_keep_the_attribute_limit_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 30_000;
+    let cols: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
+    let wide_header = format!("id,{}\nA1,{}\n", cols.join(","), vec!["v"; n].join(","));
+    let wide_row = format!("id,title\nA1,{}\n", vec!["v"; n].join(","));
+    let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":\"v\"")).collect();
+    let object = format!("[{{{}}}]", keys.join(","));
+    let elems: String = (0..n).map(|i| format!("<g:e{i}>v</g:e{i}>")).collect();
+    let item = format!(
+        "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel><item>{elems}</item></channel></rss>"
+    );
+    for (name, text) in [
+        ("header.csv", wide_header),
+        ("row.csv", wide_row),
+        ("object.json", object),
+        ("item.xml", item),
+    ] {
+        let (_, products) = read(&write_tmp(&dir, name, text.as_bytes()));
+        assert_eq!(products.len(), 1, "{name}");
+        let p = &products[0];
+        assert_eq!(
+            p.attributes().len(),
+            feedlint::model::MAX_ATTRIBUTES,
+            "{name}"
+        );
+        assert!(
+            p.read_issues
+                .iter()
+                .any(|r| r.message.contains("more than 1024 attributes")),
+            "{name}: {:?}",
+            p.read_issues
+        );
+    }
+}

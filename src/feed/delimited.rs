@@ -925,17 +925,25 @@ impl Layout {
             )
         } else {
             let mut kept = Vec::new();
+            let mut more = 0_usize;
             for (i, cell) in cur.row().iter().enumerate().skip(want) {
                 if !cell.is_empty() {
                     let name = format!("column_{}", i + 1);
                     p.push(&name, cell);
-                    kept.push(format!("`{name}`"));
+                    if kept.len() < 5 {
+                        kept.push(format!("`{name}`"));
+                    } else {
+                        more += 1;
+                    }
                 }
             }
-            let what = if kept.is_empty() {
-                "the extra fields are empty".to_owned()
-            } else {
-                format!("the extra values are kept as {}", kept.join(", "))
+            let what = match (kept.is_empty(), more) {
+                (true, _) => "the extra fields are empty".to_owned(),
+                (false, 0) => format!("the extra values are kept as {}", kept.join(", ")),
+                (false, more) => format!(
+                    "the extra values are kept as {} and {more} more",
+                    kept.join(", ")
+                ),
             };
             format!("row has too many fields: {n} where the header has {want}; {what}")
         };
@@ -1056,15 +1064,18 @@ fn mark_unique(columns: &mut [Column]) {
             Column::Shipping(_) | Column::Tax(_) => None,
         })
         .collect();
-    for (i, c) in columns.iter_mut().enumerate() {
-        if let Column::Plain(n) = c {
-            let shared = names
-                .iter()
-                .enumerate()
-                .any(|(j, m)| j != i && m.as_deref() == Some(&**n));
-            if !shared {
-                *c = Column::Unique(n.clone());
-            }
+    // How many columns name each attribute: counted in a map, as comparing each column with
+    // every other took minutes for a header of 300,000 columns (a wrong delimiter can make one).
+    let mut uses: std::collections::HashMap<&str, u32> =
+        std::collections::HashMap::with_capacity(names.len());
+    for n in names.iter().flatten() {
+        *uses.entry(&**n).or_default() += 1;
+    }
+    for c in columns.iter_mut() {
+        if let Column::Plain(n) = c
+            && uses.get(&**n) == Some(&1)
+        {
+            *c = Column::Unique(n.clone());
         }
     }
 }

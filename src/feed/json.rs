@@ -1281,7 +1281,10 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
                 issue(&mut p, line, &message);
             }
             apply_named(&mut p, &name, &raw);
-            if repeated.is_none() {
+            // Past the attributes a product keeps, no more names are remembered: the product
+            // says it has too many, and each key compared with every other took seconds for an
+            // object of 80,000 keys.
+            if repeated.is_none() && seen.len() < crate::model::MAX_ATTRIBUTES {
                 seen.push((name, key));
             }
         }

@@ -10,7 +10,8 @@ pub mod text;
 pub use finding::{Finding, Group, RuleKind};
 pub use price::{Currency, Price, PriceError, parse_price};
 pub use product::{
-    Attribute, CurrentPerformance, Name, Product, ReadIssue, Shipping, SourceLocation, Tax, Values,
+    Attribute, CurrentPerformance, MAX_ATTRIBUTES, Name, Product, ReadIssue, Shipping,
+    SourceLocation, Tax, Values,
 };
 pub use result::{ProductResult, ResultOptions};
 pub use severity::Severity;

@@ -131,6 +131,11 @@ pub struct ReadIssue {
     pub message: String,
 }
 
+/// The most distinct attributes a product keeps (GMC defines ~150): a name is looked up by
+/// comparing it with every attribute once its index bucket holds several, so a record of 80,000
+/// fields took seconds to read, and a feed of them minutes. Beyond it a product has a read issue.
+pub const MAX_ATTRIBUTES: usize = 1024;
+
 /// One product as read from any feed format.
 #[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct Product {
@@ -352,6 +357,10 @@ impl Product {
         reason = "see the comment inside: out of line it stalls"
     )]
     fn add_new(&mut self, bucket: usize, name: Cow<'static, str>, value: String) {
+        if self.attributes.len() >= MAX_ATTRIBUTES {
+            self.too_many_attributes();
+            return;
+        }
         self.index.insert_at(bucket, self.attributes.len());
         // Built by the closure once the list has room, and written straight into it:
         // `push(Attribute { name, values })` built the attribute in a stack slot with 8-byte
@@ -364,6 +373,22 @@ impl Product {
             name,
             values: smallvec![value],
         }));
+    }
+
+    /// Says once, as a read issue, that the product has more attributes than it keeps.
+    #[cold]
+    #[inline(never)]
+    fn too_many_attributes(&mut self) {
+        let message = format!(
+            "the product has more than {MAX_ATTRIBUTES} attributes; the others are not read (a \
+             wrong delimiter or a broken export can make one row of thousands of fields)"
+        );
+        if !self.read_issues.iter().any(|r| r.message == message) {
+            self.read_issues.push(ReadIssue {
+                line: self.location.line,
+                message,
+            });
+        }
     }
 
     /// Adds a value to an attribute, creating it if needed (repeated attributes accumulate).
@@ -407,6 +432,29 @@ mod tests {
         assert_eq!(p.values("additional_image_link"), ["a", "b"]);
         assert_eq!(p.get("additional_image_link"), Some("a"));
         assert!(p.values("missing").is_empty());
+    }
+
+    /// A product keeps at most `MAX_ATTRIBUTES` distinct attributes and says once that it has
+    /// more; values of the attributes it has still accumulate.
+    #[test]
+    fn attributes_past_the_limit_are_a_read_issue_once() {
+        let mut p = Product::default();
+        p.location.line = 7;
+        for i in 0..MAX_ATTRIBUTES + 50 {
+            p.push(&format!("c{i}"), "v");
+        }
+        p.set("title", "t");
+        p.push("c0", "w");
+        assert_eq!(p.attributes().len(), MAX_ATTRIBUTES);
+        assert_eq!(p.values("c0"), ["v", "w"]);
+        assert!(!p.has("title"));
+        assert_eq!(p.read_issues.len(), 1, "{:?}", p.read_issues);
+        assert_eq!(p.read_issues[0].line, 7);
+        assert!(
+            p.read_issues[0]
+                .message
+                .contains("more than 1024 attributes")
+        );
     }
 
     /// The attributes most feeds have each get a bucket of their own, so looking them up is one
