@@ -595,7 +595,11 @@ fn records_of_thousands_of_fields_keep_the_attribute_limit_and_say_so() {
     let wide_row = format!("id,title\nA1,{}\n", vec!["v"; n].join(","));
     let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\":\"v\"")).collect();
     let object = format!("[{{{}}}]", keys.join(","));
-    let elems: String = (0..n).map(|i| format!("<g:e{i}>v</g:e{i}>")).collect();
+    let elems = (0..n).fold(String::new(), |mut out, i| {
+        use std::fmt::Write as _;
+        let _ = write!(out, "<g:e{i}>v</g:e{i}>");
+        out
+    });
     let item = format!(
         "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel><item>{elems}</item></channel></rss>"
     );

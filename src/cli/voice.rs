@@ -308,39 +308,13 @@ fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let brand = brand
         .filter(|b| !b.trim().is_empty())
         .ok_or_else(|| missing("brandName", "pass --brand NAME"))?;
-    let inputs: Box<dyn Iterator<Item = Result<(AnalysisInput, Option<FeedProduct>), Error>>> =
-        if let Some(mut input) = single {
-            input.brand = input.brand.or_else(|| Some(brand.clone()));
-            input.voice_context.clone_from(&context);
-            Box::new(std::iter::once(Ok((input, None))))
-        } else {
-            let feed = FeedArgs {
-                inputs: args.feeds.clone(),
-                read: args.read.clone(),
-            };
-            let readers: Vec<_> = feed.open_each().collect::<Result<_, _>>()?;
-            let category = args.category.clone();
-            let ctx_text = context.clone();
-            let fallback = brand.clone();
-            Box::new(readers.into_iter().flatten().map(move |p| {
-                let p = p?;
-                let input = AnalysisInput {
-                    title: product_field(&p, &["title"]).unwrap_or_default(),
-                    description: product_field(&p, &["description"]).unwrap_or_default(),
-                    brand: product_field(&p, &["brand"]).or_else(|| Some(fallback.clone())),
-                    category: category.clone().or_else(|| {
-                        product_field(&p, &["product_type", "google_product_category"])
-                    }),
-                    voice_context: ctx_text.clone(),
-                };
-                let origin = FeedProduct {
-                    id: p.product_id(),
-                    file: p.location.file.clone(),
-                    line: p.location.line,
-                };
-                Ok((input, Some(origin)))
-            }))
-        };
+    let inputs: Inputs = if let Some(mut input) = single {
+        input.brand = input.brand.or_else(|| Some(brand.clone()));
+        input.voice_context.clone_from(&context);
+        Box::new(std::iter::once(Ok((input, None))))
+    } else {
+        feed_inputs(args, &brand, context.as_ref())?
+    };
 
     let single = args.feeds.is_empty();
     let mut out = AnalysisWriter::new(ctx.global.format, single);
@@ -461,6 +435,40 @@ struct AnalyzeJson<'a> {
     data: &'a voice::VoiceAnalyzeData,
     #[serde(skip_serializing_if = "Option::is_none")]
     meta: Option<&'a Meta>,
+}
+
+/// The texts to analyse, each with the feed product it comes from (none for a single text).
+type Inputs = Box<dyn Iterator<Item = Result<(AnalysisInput, Option<FeedProduct>), Error>>>;
+
+/// Every product of the feeds as a text to analyse: title, description, brand (else the run's)
+/// and category (`--category`, else product_type / google_product_category).
+fn feed_inputs(args: &AnalyzeArgs, brand: &str, context: Option<&String>) -> Result<Inputs, Error> {
+    let feed = FeedArgs {
+        inputs: args.feeds.clone(),
+        read: args.read.clone(),
+    };
+    let readers: Vec<_> = feed.open_each().collect::<Result<_, _>>()?;
+    let category = args.category.clone();
+    let ctx_text = context.cloned();
+    let fallback = brand.to_owned();
+    Ok(Box::new(readers.into_iter().flatten().map(move |p| {
+        let p = p?;
+        let input = AnalysisInput {
+            title: product_field(&p, &["title"]).unwrap_or_default(),
+            description: product_field(&p, &["description"]).unwrap_or_default(),
+            brand: product_field(&p, &["brand"]).or_else(|| Some(fallback.clone())),
+            category: category
+                .clone()
+                .or_else(|| product_field(&p, &["product_type", "google_product_category"])),
+            voice_context: ctx_text.clone(),
+        };
+        let origin = FeedProduct {
+            id: p.product_id(),
+            file: p.location.file.clone(),
+            line: p.location.line,
+        };
+        Ok((input, Some(origin)))
+    })))
 }
 
 /// Where a feed's product came from, for naming it in the report and in notes.

@@ -718,20 +718,12 @@ impl XmlReader {
             let ev = self.parser.read(&mut self.buf);
             let (target, href, empty) = match &ev {
                 Ok(Event::Start(e)) => {
-                    let t = if matches!(self.parser.ns, Ns::Other) && e.name().prefix().is_some() {
-                        Target::Foreign
-                    } else {
-                        Self::target(kind, self.parser.ns, self.parser.local(e), &mut self.names)
-                    };
+                    let t = Self::element_target(kind, &self.parser, e, &mut self.names);
                     let href = atom_href(&t, e);
                     (t, href, false)
                 }
                 Ok(Event::Empty(e)) => {
-                    let t = if matches!(self.parser.ns, Ns::Other) && e.name().prefix().is_some() {
-                        Target::Foreign
-                    } else {
-                        Self::target(kind, self.parser.ns, self.parser.local(e), &mut self.names)
-                    };
+                    let t = Self::element_target(kind, &self.parser, e, &mut self.names);
                     let href = atom_href(&t, e);
                     (t, href, true)
                 }
@@ -814,6 +806,21 @@ impl XmlReader {
         push_core(&mut p, core);
         self.attributes_hint = p.attributes().len();
         Ok(p)
+    }
+
+    /// What a child element of an item is: [`Target::Foreign`] for a prefixed element of another
+    /// namespace, else [`XmlReader::target`].
+    fn element_target(
+        kind: FeedKind,
+        parser: &Parser,
+        e: &BytesStart<'_>,
+        names: &mut NameCache,
+    ) -> Target {
+        if matches!(parser.ns, Ns::Other) && e.name().prefix().is_some() {
+            Target::Foreign
+        } else {
+            Self::target(kind, parser.ns, parser.local(e), names)
+        }
     }
 
     fn target(kind: FeedKind, ns: Ns, local: &[u8], names: &mut NameCache) -> Target {

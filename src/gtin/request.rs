@@ -42,6 +42,16 @@ pub fn parse_request(reader: impl Read) -> Result<Request, Error> {
     parse_request_slice(&bytes)
 }
 
+/// 400 for a body serde_json refused: not JSON, or JSON that [`TopLevel`] refuses (a key given
+/// twice), which is valid JSON and not said to be otherwise.
+fn body_error(e: &serde_json::Error) -> Error {
+    if e.classify() == serde_json::error::Category::Data {
+        bad_format(format!("request body: {e}"))
+    } else {
+        bad_format(format!("request body is not valid JSON: {e}"))
+    }
+}
+
 /// A JSON value whose top-level object, if it is one, names no key twice: serde_json keeps the
 /// last of two, so a first `gtins` list was lost without a word.
 struct TopLevel(Value);
@@ -123,14 +133,7 @@ pub fn parse_request_slice(bytes: &[u8]) -> Result<Request, Error> {
             "send at most {GTIN_REQUEST_LIMIT} GTINs per request"
         )));
     }
-    let value: TopLevel = serde_json::from_slice(bytes).map_err(|e| {
-        if e.classify() == serde_json::error::Category::Data {
-            // Valid JSON that `TopLevel` refuses (a key given twice).
-            bad_format(format!("request body: {e}"))
-        } else {
-            bad_format(format!("request body is not valid JSON: {e}"))
-        }
-    })?;
+    let value: TopLevel = serde_json::from_slice(bytes).map_err(|e| body_error(&e))?;
     let TopLevel(Value::Object(obj)) = value else {
         return Err(bad_format(
             "request body must be a JSON object with a `gtins` array",
