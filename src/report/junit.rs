@@ -2,15 +2,15 @@
 //!
 //! Responsible for: one `<testsuite>` per feed file, one `<testcase>` per product (name = product
 //! id, classname = relative file path), and for a product with findings one `<failure>` whose
-//! message names the most severe finding and whose text lists every violation with its field,
-//! severity, line and fix. Written with the `quick-junit` crate. Not responsible for computing
+//! message names the headline finding (`report::headline`) and whose text lists every violation
+//! with its field, severity, line and fix. Written with the `quick-junit` crate. Not responsible for computing
 //! findings.
 //!
 //! Why one `<failure>` per test case and not one per violation: the Ant JUnit schema (windyroad
 //! `JUnit.xsd`, the one Azure's PublishTestResults documents) allows a single `<failure>` per
 //! `<testcase>`; Jenkins and Azure display only the first of several, strict parsers reject them,
 //! and Jenkins' own xunit plugin merges several into one. `quick-junit` models exactly one. So
-//! every violation is listed in the failure text, the most severe one names the failure, and the
+//! every violation is listed in the failure text, the headline one names the failure, and the
 //! count is in its message.
 //!
 //! Memory trade-off: JUnit puts the test and failure counts on the opening `<testsuites>` and
@@ -85,14 +85,10 @@ impl CiEmitter for JunitEmitter<'_> {
     }
 }
 
-/// The most severe finding first (ties in rule order) names the failure.
+/// The finding that heads the product's report names the failure (`report::headline`: the most
+/// severe, compliance before performance, then in rule order).
 fn failure(product: &ProductFindings<'_>) -> TestCaseStatus {
-    let worst = product
-        .findings
-        .iter()
-        .enumerate()
-        .max_by_key(|(i, f)| (f.severity, std::cmp::Reverse(*i)))
-        .map(|(_, f)| f);
+    let worst = super::headline(product.findings);
     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
     if let Some(worst) = worst {
         let more = product.findings.len() - 1;

@@ -15,6 +15,25 @@ pub mod validate;
 
 use clap::ValueEnum;
 
+/// The finding that heads a product's report where one is shown for all (the `validate` table's
+/// "most important problem", the JUnit failure's message): the most severe, a compliance finding
+/// before a performance one of the same severity (what GMC disapproves first), then the first in
+/// report order.
+#[must_use]
+pub fn headline(findings: &[crate::model::Finding]) -> Option<&crate::model::Finding> {
+    findings
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, f)| {
+            (
+                f.severity,
+                f.kind == crate::model::RuleKind::Compliance,
+                std::cmp::Reverse(*i),
+            )
+        })
+        .map(|(_, f)| f)
+}
+
 /// Prefixes a text cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, and the
 /// tab and carriage return OWASP lists) with `'`, so it is shown as text. Every CSV report's text
 /// cells go through it.
@@ -127,5 +146,46 @@ impl OutputFormat {
             Self::Github => "github",
             Self::Gitlab => "gitlab",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::headline;
+    use crate::model::{Finding, Group, RuleKind, Severity};
+
+    fn finding(code: &'static str, severity: Severity, kind: RuleKind) -> Finding {
+        Finding {
+            code,
+            name: "n",
+            group: Group::Identity,
+            severity,
+            kind,
+            field: "f",
+            message: String::new(),
+            fix: "",
+            revenue_impact: 0.0,
+            line: 1,
+        }
+    }
+
+    #[test]
+    fn the_headline_is_the_most_severe_compliance_before_performance_then_the_first() {
+        use RuleKind::{Compliance, Performance};
+        use Severity::{High, Low};
+        assert!(headline(&[]).is_none());
+        let f = [
+            finding("FL-I108", High, Performance),
+            finding("FL-K101", High, Compliance),
+            finding("FL-K103", High, Compliance),
+            finding("FL-C013", Low, Compliance),
+        ];
+        assert_eq!(headline(&f).map(|f| f.code), Some("FL-K101"));
+        assert_eq!(headline(&f[..1]).map(|f| f.code), Some("FL-I108"));
+        let g = [
+            finding("FL-C013", Low, Compliance),
+            finding("FL-I108", High, Performance),
+        ];
+        assert_eq!(headline(&g).map(|f| f.code), Some("FL-I108"));
     }
 }

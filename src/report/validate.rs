@@ -82,22 +82,6 @@ fn mean(sum: f64, n: u64) -> f64 {
     }
 }
 
-/// The finding the table shows for a product: the most severe, a compliance finding before a
-/// performance one of the same severity (what GMC disapproves first), then in report order.
-fn top_problem(findings: &[crate::model::Finding]) -> Option<&crate::model::Finding> {
-    findings
-        .iter()
-        .enumerate()
-        .max_by_key(|(i, f)| {
-            (
-                f.severity,
-                f.kind == crate::model::RuleKind::Compliance,
-                std::cmp::Reverse(*i),
-            )
-        })
-        .map(|(_, f)| f)
-}
-
 /// Whether the product has a critical GMC compliance finding (`validate` exits 1 then).
 #[must_use]
 pub fn has_critical_compliance(r: &ProductReport) -> bool {
@@ -290,7 +274,7 @@ impl<W: Write> ValidateEmitter<W> {
                 name_files,
                 color,
             } => {
-                let problem = top_problem(&r.findings).map_or_else(
+                let problem = super::headline(&r.findings).map_or_else(
                     || "-".to_owned(),
                     |f| match r.findings.len() - 1 {
                         0 => format!("{} {}", f.code, printable(&f.message)),
