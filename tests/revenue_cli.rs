@@ -411,3 +411,62 @@ fn unsupported_format_is_a_usage_error() {
     assert!(r.stderr.contains("table|json|csv"), "{}", r.stderr);
     assert_eq!(counter(&db, TEST_KEY, "revenue"), 0);
 }
+
+/// `-o` naming one of the input feeds (under any name: a symbolic link too) is refused before
+/// anything is read or counted: the report would have replaced the feed.
+#[test]
+fn output_onto_an_input_feed_is_refused_and_the_feed_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let feed = dir.path().join("feed.csv");
+    std::fs::copy(catalog(), &feed).unwrap();
+    let before = std::fs::read(&feed).unwrap();
+    let link = dir.path().join("link.csv");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&feed, &link).unwrap();
+    #[cfg(not(unix))]
+    std::fs::hard_link(&feed, &link).unwrap();
+    for (command, output) in [
+        ("revenue", &feed),
+        ("revenue", &link),
+        ("convert", &feed),
+        ("convert", &link),
+    ] {
+        let mut cmd = feedlint(&db, Some(TEST_KEY));
+        cmd.arg(command);
+        if command == "convert" {
+            cmd.args(["--to", "csv"]);
+        }
+        let r = run(cmd.arg("-o").arg(output).arg(catalog()).arg(&feed));
+        assert_eq!(
+            r.code,
+            Some(2),
+            "{command} -o {}: {}",
+            output.display(),
+            r.stderr
+        );
+        assert!(
+            r.stderr.contains("is the feed") && r.stderr.contains("would replace the feed"),
+            "{}",
+            r.stderr
+        );
+        assert_eq!(std::fs::read(&feed).unwrap(), before, "{command}");
+    }
+    // Nothing was counted.
+    let r = run(feedlint(&db, Some(TEST_KEY)).args(["--format", "json", "usage"]));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let usage: Value = serde_json::from_str(&r.stdout).unwrap();
+    let revenue = usage["data"]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["counter"] == "revenue")
+        .unwrap();
+    assert_eq!(revenue["validations"], 0, "{}", r.stdout);
+    // Another file is fine.
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .args(["revenue", "-o"])
+        .arg(dir.path().join("report.csv"))
+        .arg(&feed));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+}

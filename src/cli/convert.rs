@@ -105,6 +105,9 @@ const CONVERT_CHUNK: usize = 256;
 
 pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let kind = OutputKind::from(args.format()?);
+    if let Some(output) = &args.output {
+        args.feed.refuse_as_output(output)?;
+    }
     // Products of stdin when they must be held for a CSV/TSV layout.
     let mut held: Option<Vec<Product>> = None;
     let layout = if kind.needs_layout() {

@@ -124,6 +124,25 @@ impl FeedArgs {
         )
     }
 
+    /// Refuses an output file (`-o`) that is one of the input feeds (the same file under any
+    /// name, a link included): the report would replace the feed it was made from.
+    pub fn refuse_as_output(&self, output: &Path) -> Result<(), Error> {
+        let feed = self
+            .inputs
+            .iter()
+            .filter(|p| p.as_os_str() != "-")
+            .find(|p| same_file::is_same_file(p, output).unwrap_or(false));
+        match feed {
+            Some(feed) => Err(Error::usage(format!(
+                "-o {} is the feed {} being read: writing there would replace the feed",
+                output.display(),
+                feed.display()
+            ))
+            .with_help("write the output to another file")),
+            None => Ok(()),
+        }
+    }
+
     /// Whether stdin (`-`) is one of the inputs (it can be read only once).
     #[must_use]
     pub fn reads_stdin(&self) -> bool {
