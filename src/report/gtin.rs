@@ -318,6 +318,19 @@ fn new_table() -> Table {
     t
 }
 
+/// The longest label or code a row shows whole: a GTIN has at most 14 digits, an element string
+/// with its application identifiers a few dozen characters.
+const LONGEST_CELL: usize = 60;
+
+/// A code as its row shows it: whole up to [`LONGEST_CELL`] characters, then cut and followed by
+/// its length (the JSON output keeps it whole).
+fn long_code(code: &str) -> String {
+    match super::shorten(code, LONGEST_CELL) {
+        std::borrow::Cow::Borrowed(whole) => whole.to_owned(),
+        std::borrow::Cow::Owned(cut) => format!("{cut} ({} characters)", code.chars().count()),
+    }
+}
+
 fn row(label: &str, raw: &str, a: &GtinAnalysis) -> [String; 7] {
     let verdict = match (a.problem, a.is_suspicious()) {
         (None, false) => "valid".to_owned(),
@@ -340,8 +353,8 @@ fn row(label: &str, raw: &str, a: &GtinAnalysis) -> [String; 7] {
             .join("\n")
     };
     [
-        crate::model::text::printable(label).into_owned(),
-        raw.escape_debug().to_string(),
+        super::shorten(&crate::model::text::printable(label), LONGEST_CELL).into_owned(),
+        long_code(&raw.escape_debug().to_string()),
         verdict,
         format,
         check,
@@ -598,5 +611,20 @@ mod tests {
         // Two tables, two headers.
         assert_eq!(text.matches("Verdict").count(), 2);
         assert!(text.contains(&format!("{} GTINs:", TABLE_CHUNK_ROWS + 5)));
+    }
+
+    #[test]
+    fn a_long_code_is_cut_in_the_table_with_its_length() {
+        let long = "9".repeat(100_000);
+        let out = write_table(Vec::new(), [long.as_str()].into_iter(), Options::default())
+            .expect("write");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert!(text.contains("(100000 characters)"), "{text}");
+        assert!(text.len() < 4_000, "{} bytes", text.len());
+        let short =
+            write_table(Vec::new(), [&long[..60]].into_iter(), Options::default()).expect("write");
+        let short = String::from_utf8(short).expect("utf-8");
+        assert!(!short.contains("characters)"), "{short}");
+        assert!(!short.contains('…'), "{short}");
     }
 }

@@ -134,16 +134,6 @@ fn new_table() -> Table {
     t
 }
 
-fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
-        s.push('…');
-        s
-    }
-}
-
 fn totals_rows(t: &mut Table, a: &RevenueAnalysis, period: &str) {
     let currency = a.currency.as_str();
     let m = |v: f64| format_money(crate::revenue::model::to_cents(v), currency);
@@ -259,13 +249,13 @@ pub fn write_table<W: Write>(
             t.add_row(vec![
                 (i + 1).to_string(),
                 crate::model::text::printable(&op.product_id).into_owned(),
-                shorten(&crate::model::text::printable(&op.title), 40),
+                super::shorten(&crate::model::text::printable(&op.title), 40).into_owned(),
                 format_money(
                     crate::revenue::model::to_cents(op.potential_gain),
                     &op.currency,
                 ),
                 op.priority.as_str().to_owned(),
-                shorten(&crate::model::text::printable(&op.recommendation), 70),
+                super::shorten(&crate::model::text::printable(&op.recommendation), 70).into_owned(),
             ]);
         }
         writeln!(w, "Largest potential gains ({}):\n{t}", a.currency)?;
