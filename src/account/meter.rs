@@ -73,6 +73,11 @@ pub struct Account {
     ctx: RequestContext,
 }
 
+/// `details` of every AUTH_REQUIRED error (spec 7: message and details text), whatever key, if
+/// any, was given.
+const PRODUCTION_ONLY: &str = "Brand voice analysis and profiles are available in the production \
+                               environment only (adb_prod_... keys).";
+
 impl Account {
     /// Checks the key for `endpoint`: missing or malformed → UNAUTHORIZED; a test key on a
     /// production-only endpoint → AUTH_REQUIRED (spec 5.4). Then reads the key's usage once, so
@@ -108,6 +113,9 @@ impl Account {
             // key, none and malformed ones too, with AUTH_REQUIRED.
             if endpoint.production_only {
                 e.code = ErrorCode::AuthRequired;
+                if e.details.is_none() {
+                    e.details = Some(serde_json::json!(PRODUCTION_ONLY));
+                }
             }
             e
         })?;
@@ -121,10 +129,7 @@ impl Account {
                     key.redacted()
                 ),
             )
-            .with_details(serde_json::json!(
-                "Brand voice analysis and profiles are available in the production environment \
-                 only (adb_prod_... keys)."
-            ))
+            .with_details(serde_json::json!(PRODUCTION_ONLY))
             .with_help(
                 "Pass a production key (adb_prod_<random>) with --api-key or FEEDLINT_API_KEY.",
             ));
@@ -440,6 +445,11 @@ mod tests {
             for key in [None, Some(""), Some("adb_live_0123456789abcdef")] {
                 let e = Account::open(key, &config, endpoint, &ctx).unwrap_err();
                 assert_eq!(e.code, ErrorCode::AuthRequired, "{key:?}");
+                assert_eq!(
+                    e.details,
+                    Some(serde_json::json!(PRODUCTION_ONLY)),
+                    "{key:?}"
+                );
             }
         }
         let e = Account::open(
