@@ -596,7 +596,10 @@ fn gitlab_paths(doc: &serde_json::Value) -> Vec<(String, String)> {
         .flatten()
         .map(|i| {
             (
-                i["location"]["path"].as_str().unwrap_or_default().to_owned(),
+                i["location"]["path"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
                 i["fingerprint"].as_str().unwrap_or_default().to_owned(),
             )
         })
@@ -610,7 +613,10 @@ fn a_feed_under_the_working_directory_has_one_relative_path_however_it_is_named(
     let abs = abs.to_str().unwrap();
     let relative = gitlab_paths(&json(&report_in(dir.path(), "feeds/shop.csv", "gitlab")));
     assert!(!relative.is_empty());
-    assert!(relative.iter().all(|(p, _)| p == "feeds/shop.csv"), "{relative:?}");
+    assert!(
+        relative.iter().all(|(p, _)| p == "feeds/shop.csv"),
+        "{relative:?}"
+    );
     // Absolute (as `$CI_PROJECT_DIR/feeds/shop.csv` is) or with `.` and `..`: the same path and
     // the same fingerprints.
     for spelt in [abs, "./feeds/../feeds/shop.csv"] {
@@ -628,10 +634,16 @@ fn a_feed_under_the_working_directory_has_one_relative_path_however_it_is_named(
             .collect();
         assert!(prints.iter().all(|p| relative.iter().any(|(_, g)| g == p)));
         let github = report_in(dir.path(), spelt, "github");
-        assert!(github.contains("::error file=feeds/shop.csv,line="), "{github}");
+        assert!(
+            github.contains("::error file=feeds/shop.csv,line="),
+            "{github}"
+        );
         assert!(!github.contains(abs));
         let junit = report_in(dir.path(), spelt, "junit");
-        assert!(junit.contains("<testsuite name=\"feeds/shop.csv\""), "{junit}");
+        assert!(
+            junit.contains("<testsuite name=\"feeds/shop.csv\""),
+            "{junit}"
+        );
     }
 }
 
@@ -650,12 +662,20 @@ fn a_feed_named_through_a_link_to_the_working_directory_is_relative() {
         "gitlab",
     )));
     assert!(!gitlab.is_empty());
-    assert!(gitlab.iter().all(|(p, _)| p == "feeds/shop.csv"), "{gitlab:?}");
+    assert!(
+        gitlab.iter().all(|(p, _)| p == "feeds/shop.csv"),
+        "{gitlab:?}"
+    );
 }
 
 #[test]
 fn sarif_uris_are_percent_encoded_uri_references() {
-    let dir = workdir(&["my feed #1.csv", "we,ird:na%me.csv", "plain.csv", "sub/x.csv"]);
+    let dir = workdir(&[
+        "my feed #1.csv",
+        "we,ird:na%me.csv",
+        "plain.csv",
+        "sub/x.csv",
+    ]);
     let base = url::Url::from_directory_path(dir.path()).unwrap();
     let cases: [(&Path, &str, &str); 3] = [
         (dir.path(), "my feed #1.csv", "my%20feed%20%231.csv"),
@@ -717,7 +737,10 @@ fn sarif_of_standard_input_points_at_a_stream_artifact_not_a_uri() {
     assert!(!results.is_empty());
     for r in results {
         let physical = &r["locations"][0]["physicalLocation"];
-        assert_eq!(physical["artifactLocation"], serde_json::json!({"index": 0}));
+        assert_eq!(
+            physical["artifactLocation"],
+            serde_json::json!({"index": 0})
+        );
         assert!(physical["region"]["startLine"].as_u64().unwrap() >= 2);
     }
     assert_eq!(

@@ -277,7 +277,10 @@ fn a_config_that_is_a_directory_says_so() {
 
 #[test]
 fn a_snippet_of_a_long_line_is_a_window_around_the_error() {
-    let text = format!("[rules]\nselect = [{}\"nope\"]\n", "\"FL-C001\", ".repeat(2_000));
+    let text = format!(
+        "[rules]\nselect = [{}\"nope\"]\n",
+        "\"FL-C001\", ".repeat(2_000)
+    );
     let Err(err) = parse(&text) else {
         panic!("accepted")
     };

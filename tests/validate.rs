@@ -778,7 +778,11 @@ fn long_line_baseline_diagnostic(bytes: usize) {
         &[&feed],
     );
     assert_eq!(out.code, Some(2), "{}", out.stderr);
-    assert!(out.stderr.len() < 2_000, "{} bytes of stderr", out.stderr.len());
+    assert!(
+        out.stderr.len() < 2_000,
+        "{} bytes of stderr",
+        out.stderr.len()
+    );
     assert!(out.stderr.contains("baseline.json:1:14:"), "{}", out.stderr);
     // The snippet: its gutter numbers the file's line, and the line is cut at both ends.
     let snippet = out
@@ -810,7 +814,11 @@ fn a_baseline_error_far_into_a_long_line_is_shown_where_it_is() {
         &[&feed],
     );
     assert_eq!(out.code, Some(2), "{}", out.stderr);
-    assert!(out.stderr.len() < 2_000, "{} bytes of stderr", out.stderr.len());
+    assert!(
+        out.stderr.len() < 2_000,
+        "{} bytes of stderr",
+        out.stderr.len()
+    );
     let column = text.find(" ]").unwrap() + 2;
     assert!(
         out.stderr.contains(&format!("baseline.json:1:{column}:")),

@@ -73,16 +73,15 @@ impl SourceDiagnostic {
         span_len: usize,
         label: impl Into<String>,
     ) -> Self {
-        let snippet = snippet(reader, at, span_len).ok().flatten();
-        let (source_code, span) = match snippet {
-            Some((text, span, first_line, column)) => (
+        let (source_code, span) = match snippet(reader, at, span_len).ok().flatten() {
+            Some(cut) => (
                 Some(Snippet {
                     name: name.as_ref().to_owned(),
-                    text,
-                    first_line,
-                    column,
+                    text: cut.text,
+                    first_line: cut.first_line,
+                    column: cut.column,
                 }),
-                Some(SourceSpan::from(span)),
+                Some(SourceSpan::from(cut.span)),
             ),
             None => (None, None),
         };
@@ -134,21 +133,31 @@ impl miette::SourceCode for Snippet {
             self.name.clone(),
             inner.data(),
             *inner.span(),
-            inner.line().saturating_add(self.first_line.saturating_sub(1)),
+            inner
+                .line()
+                .saturating_add(self.first_line.saturating_sub(1)),
             column,
             inner.line_count(),
         )))
     }
 }
 
-/// The snippet of the line at `at`: its text (the lines before it, then it), the span in that
-/// text, the first line's number and the error's column in characters. `None` when `at` is past
-/// the end of the text.
-fn snippet(
-    mut r: impl BufRead,
-    at: Position,
-    span_len: usize,
-) -> io::Result<Option<(String, Range<usize>, usize, usize)>> {
+/// The lines of a snippet, as cut from the text.
+#[derive(Debug, PartialEq, Eq)]
+struct Cut {
+    /// The lines before the error's, then its line, each ending in `\n`.
+    text: String,
+    /// The error in `text`.
+    span: Range<usize>,
+    /// 1-based line number in the file of the first line.
+    first_line: usize,
+    /// 1-based column, in characters, of the error in the file.
+    column: usize,
+}
+
+/// The snippet of the line at `at` (`span_len` bytes from it). `None` when `at` is past the end
+/// of the text.
+fn snippet(mut r: impl BufRead, at: Position, span_len: usize) -> io::Result<Option<Cut>> {
     let mut before: std::collections::VecDeque<String> = std::collections::VecDeque::new();
     let mut raw = Vec::new();
     let mut last = Vec::new();
@@ -221,12 +230,12 @@ fn snippet(
         .max(start);
     out.push_str(&text);
     out.push('\n');
-    Ok(Some((
-        out,
-        line_start + start..line_start + end,
+    Ok(Some(Cut {
+        text: out,
+        span: line_start + start..line_start + end,
         first_line,
         column,
-    )))
+    }))
 }
 
 /// A line without its line end.
@@ -316,10 +325,11 @@ mod tests {
     type Shown = (String, Range<usize>, usize, usize);
 
     fn at(text: &str, pos: Position, len: usize) -> Shown {
-        snippet(text.as_bytes(), pos, len)
+        let cut = snippet(text.as_bytes(), pos, len)
             .ok()
             .flatten()
-            .unwrap_or_else(|| panic!("no snippet at {pos:?}"))
+            .unwrap_or_else(|| panic!("no snippet at {pos:?}"));
+        (cut.text, cut.span, cut.first_line, cut.column)
     }
 
     #[test]
@@ -368,14 +378,18 @@ mod tests {
         // Without a final line end, the end is after the last line's last character.
         let (shown, span, first, col) = at("a\n[1,", Position::Offset(5), 0);
         assert_eq!((shown.as_str(), span, first, col), ("a\n[1,\n", 5..5, 1, 4));
-        assert!(snippet("ab".as_bytes(), Position::Offset(9), 0)
-            .ok()
-            .flatten()
-            .is_none());
-        assert!(snippet("ab".as_bytes(), Position::LineByte(3, 1), 0)
-            .ok()
-            .flatten()
-            .is_none());
+        assert!(
+            snippet("ab".as_bytes(), Position::Offset(9), 0)
+                .ok()
+                .flatten()
+                .is_none()
+        );
+        assert!(
+            snippet("ab".as_bytes(), Position::LineByte(3, 1), 0)
+                .ok()
+                .flatten()
+                .is_none()
+        );
     }
 
     #[test]

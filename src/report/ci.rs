@@ -415,7 +415,10 @@ mod tests {
     #[test]
     fn sarif_uris_are_valid_uri_references() {
         let base = Some("/repo");
-        assert_eq!(uri("/repo/feeds/a.csv", base).as_deref(), Some("feeds/a.csv"));
+        assert_eq!(
+            uri("/repo/feeds/a.csv", base).as_deref(),
+            Some("feeds/a.csv")
+        );
         assert_eq!(
             uri("my feed #1.csv", base).as_deref(),
             Some("my%20feed%20%231.csv")

@@ -58,7 +58,7 @@ impl CiEmitter for JunitEmitter<'_> {
         let file = file.path();
         if self.suite.as_ref().is_none_or(|s| s.name.as_str() != file) {
             self.close_suite();
-            self.suite = Some(TestSuite::new(xml_text(&file).into_owned()));
+            self.suite = Some(TestSuite::new(xml_text(file).into_owned()));
         }
         let status = if product.findings.is_empty() {
             TestCaseStatus::success()
@@ -66,7 +66,7 @@ impl CiEmitter for JunitEmitter<'_> {
             failure(product)
         };
         let mut case = TestCase::new(xml_text(product.product_id).into_owned(), status);
-        case.set_classname(xml_text(&file).into_owned());
+        case.set_classname(xml_text(file).into_owned());
         if let Some(suite) = self.suite.as_mut() {
             suite.add_test_case(case);
         }

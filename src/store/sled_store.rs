@@ -115,7 +115,7 @@ impl SledStore {
     fn open(&self) -> Result<sled::Db, Error> {
         if let Ok(meta) = std::fs::metadata(&self.path) {
             if !meta.is_dir() {
-                return Err(self.not_a_directory(&meta.file_type()));
+                return Err(self.not_a_directory(meta.file_type()));
             }
         }
         // No deadline when the timeout is past the clock's range (`--lock-timeout 1e19`): wait
@@ -231,7 +231,7 @@ impl SledStore {
     /// The error for a database path that exists and is not a directory. Moving it aside is
     /// suggested only for a regular file: anything else (`/dev/null`, a pipe, a socket) belongs to
     /// the system or another program.
-    fn not_a_directory(&self, kind: &std::fs::FileType) -> Error {
+    fn not_a_directory(&self, kind: std::fs::FileType) -> Error {
         let what = file_kind(kind);
         let message = format!(
             "the usage database path {} is {what}, not a directory",
@@ -269,9 +269,7 @@ impl SledStore {
     }
 
     fn corrupt(&self, what: &str) -> Error {
-        let quoted = shell_quoted(&self.path).zip(shell_quoted(
-            &beside(&self.path, "broken"),
-        ));
+        let quoted = shell_quoted(&self.path).zip(shell_quoted(&beside(&self.path, "broken")));
         let help = match quoted {
             // Only a directory of nothing but a database's files is worth moving as a whole: a
             // `--db` pointed at a home or project directory must not be moved away.
@@ -309,8 +307,10 @@ impl SledStore {
             entry.is_ok_and(|e| {
                 let name = e.file_name();
                 let name = name.to_string_lossy();
-                matches!(name.as_ref(), "conf" | "db" | "blobs" | INTERRUPTED_SNAPSHOTS)
-                    || name.starts_with("snap.")
+                matches!(
+                    name.as_ref(),
+                    "conf" | "db" | "blobs" | INTERRUPTED_SNAPSHOTS
+                ) || name.starts_with("snap.")
             })
         })
     }
@@ -400,7 +400,7 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 }
 
 /// What a path that is not a directory is, for messages.
-fn file_kind(kind: &std::fs::FileType) -> &'static str {
+fn file_kind(kind: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -693,7 +693,10 @@ mod tests {
             beside(Path::new("/data/usage.sled/"), "old"),
             PathBuf::from("/data/usage.sled.old")
         );
-        assert_eq!(beside(Path::new("db"), "broken"), PathBuf::from("db.broken"));
+        assert_eq!(
+            beside(Path::new("db"), "broken"),
+            PathBuf::from("db.broken")
+        );
     }
 
     #[test]
@@ -701,7 +704,10 @@ mod tests {
         let corrupt = sled::Error::Corruption { at: None, bt: () };
         let text = engine_problem(&corrupt);
         assert!(text.contains("cannot read"), "{text}");
-        assert!(!text.contains("None") && !text.contains("backtrace"), "{text}");
+        assert!(
+            !text.contains("None") && !text.contains("backtrace"),
+            "{text}"
+        );
         let text = engine_problem(&sled::Error::ReportableBug("x {:?}".into()));
         assert_eq!(text, "the storage engine failed on it");
         let text = engine_problem(&sled::Error::Unsupported("an old sled\u{1b}[2J".into()));
