@@ -1,7 +1,9 @@
 //! CI report emitters (junit, sarif, github, gitlab) over a fixed set of findings: a snapshot of
 //! each, a check against its consumer's schema or a real XML parser, caps and fingerprints.
 
-use std::path::PathBuf;
+mod common;
+
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use feedlint::model::{Finding, Group, RuleKind, Severity, SourceLocation};
@@ -541,4 +543,215 @@ fn gitlab_with_no_findings_is_an_empty_array() {
     let doc = json(&emit_with(OutputFormat::Gitlab, &clean, &options("/r")));
     assert_eq!(doc, serde_json::json!([]));
     assert_schema("gitlab-codequality.schema.json", &doc);
+}
+
+// ------------------------------------------------------ paths, through the binary
+
+/// A working directory with `examples/catalog.csv` copied to each of `names` (relative to it).
+fn workdir(names: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/catalog.csv");
+    for name in names {
+        let to = dir.path().join(name);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(catalog, to).unwrap();
+    }
+    dir
+}
+
+/// `feedlint validate FEED --format FORMAT --exit-zero` run in `cwd`, its stdout.
+fn report_in(cwd: &Path, feed: &str, format: &str) -> String {
+    let db = tempfile::tempdir().unwrap();
+    let out = common::feedlint(db.path(), Some(common::TEST_A))
+        .current_dir(cwd)
+        .args(["validate", feed, "--format", format, "--exit-zero"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "validate {feed} --format {format}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn sarif_uris(doc: &serde_json::Value) -> Vec<String> {
+    doc["runs"][0]["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap_or("<none>")
+                .to_owned()
+        })
+        .collect()
+}
+
+fn gitlab_paths(doc: &serde_json::Value) -> Vec<(String, String)> {
+    doc.as_array()
+        .into_iter()
+        .flatten()
+        .map(|i| {
+            (
+                i["location"]["path"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+                i["fingerprint"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_feed_under_the_working_directory_has_one_relative_path_however_it_is_named() {
+    let dir = workdir(&["feeds/shop.csv"]);
+    let abs = dir.path().join("feeds/shop.csv");
+    let abs = abs.to_str().unwrap();
+    let relative = gitlab_paths(&json(&report_in(dir.path(), "feeds/shop.csv", "gitlab")));
+    assert!(!relative.is_empty());
+    assert!(
+        relative.iter().all(|(p, _)| p == "feeds/shop.csv"),
+        "{relative:?}"
+    );
+    // Absolute (as `$CI_PROJECT_DIR/feeds/shop.csv` is) or with `.` and `..`: the same path and
+    // the same fingerprints.
+    for spelt in [abs, "./feeds/../feeds/shop.csv"] {
+        let gitlab = gitlab_paths(&json(&report_in(dir.path(), spelt, "gitlab")));
+        assert_eq!(gitlab, relative, "{spelt}");
+        let sarif = json(&report_in(dir.path(), spelt, "sarif"));
+        assert_schema("sarif-2.1.0-subset.schema.json", &sarif);
+        assert!(sarif_uris(&sarif).iter().all(|u| u == "feeds/shop.csv"));
+        // SARIF and GitLab fingerprints follow one recipe over the same path.
+        let prints: Vec<&str> = sarif["runs"][0]["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r["partialFingerprints"]["feedlint/v1"].as_str())
+            .collect();
+        assert!(prints.iter().all(|p| relative.iter().any(|(_, g)| g == p)));
+        let github = report_in(dir.path(), spelt, "github");
+        assert!(
+            github.contains("::error file=feeds/shop.csv,line="),
+            "{github}"
+        );
+        assert!(!github.contains(abs));
+        let junit = report_in(dir.path(), spelt, "junit");
+        assert!(
+            junit.contains("<testsuite name=\"feeds/shop.csv\""),
+            "{junit}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_feed_named_through_a_link_to_the_working_directory_is_relative() {
+    let dir = workdir(&["repo/feeds/shop.csv"]);
+    let link = dir.path().join("checkout");
+    std::os::unix::fs::symlink(dir.path().join("repo"), &link).unwrap();
+    // The working directory is the physical one; the feed is named through the link, as a
+    // `$PWD` or `$CI_PROJECT_DIR` spelt through a symbolic link names it.
+    let feed = link.join("feeds/shop.csv");
+    let gitlab = gitlab_paths(&json(&report_in(
+        &dir.path().join("repo"),
+        feed.to_str().unwrap(),
+        "gitlab",
+    )));
+    assert!(!gitlab.is_empty());
+    assert!(
+        gitlab.iter().all(|(p, _)| p == "feeds/shop.csv"),
+        "{gitlab:?}"
+    );
+}
+
+#[test]
+fn sarif_uris_are_percent_encoded_uri_references() {
+    let dir = workdir(&[
+        "my feed #1.csv",
+        "we,ird:na%me.csv",
+        "plain.csv",
+        "sub/x.csv",
+    ]);
+    let base = url::Url::from_directory_path(dir.path()).unwrap();
+    let cases: [(&Path, &str, &str); 3] = [
+        (dir.path(), "my feed #1.csv", "my%20feed%20%231.csv"),
+        // A first segment with `:` would read as a scheme.
+        (dir.path(), "we,ird:na%me.csv", "./we,ird:na%25me.csv"),
+        (&dir.path().join("sub"), "../plain.csv", "../plain.csv"),
+    ];
+    for (cwd, feed, want) in cases {
+        let doc = json(&report_in(cwd, feed, "sarif"));
+        assert_schema("sarif-2.1.0-subset.schema.json", &doc);
+        let uris = sarif_uris(&doc);
+        assert!(!uris.is_empty());
+        assert!(uris.iter().all(|u| u == want), "{feed}: {uris:?}");
+        // Resolved against the working directory, the URI names the feed.
+        let cwd_url = url::Url::from_directory_path(cwd).unwrap();
+        let file = cwd_url.join(want).unwrap().to_file_path().unwrap();
+        assert_eq!(
+            std::fs::canonicalize(file).unwrap(),
+            std::fs::canonicalize(cwd.join(feed)).unwrap()
+        );
+        // GitLab keeps the path itself.
+        let gitlab = gitlab_paths(&json(&report_in(cwd, feed, "gitlab")));
+        assert!(gitlab.iter().all(|(p, _)| p == feed), "{gitlab:?}");
+    }
+    // Outside the working directory, an absolute path is a file URI in SARIF and kept as given
+    // in GitLab.
+    let abs = dir.path().join("my feed #1.csv");
+    let doc = json(&report_in(
+        &dir.path().join("sub"),
+        abs.to_str().unwrap(),
+        "sarif",
+    ));
+    assert_schema("sarif-2.1.0-subset.schema.json", &doc);
+    let want = base.join("my%20feed%20%231.csv").unwrap();
+    assert!(want.as_str().starts_with("file:///"));
+    assert!(sarif_uris(&doc).iter().all(|u| u == want.as_str()));
+    let gitlab = gitlab_paths(&json(&report_in(
+        &dir.path().join("sub"),
+        abs.to_str().unwrap(),
+        "gitlab",
+    )));
+    assert!(gitlab.iter().all(|(p, _)| p == abs.to_str().unwrap()));
+}
+
+#[test]
+fn sarif_of_standard_input_points_at_a_stream_artifact_not_a_uri() {
+    let db = tempfile::tempdir().unwrap();
+    let catalog = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/catalog.csv"));
+    let mut cmd = common::feedlint(db.path(), Some(common::TEST_A));
+    cmd.args(["validate", "-", "--format", "sarif", "--exit-zero"]);
+    let out = assert_cmd::Command::from_std(cmd)
+        .write_stdin(catalog.unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &doc["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    assert!(!results.is_empty());
+    for r in results {
+        let physical = &r["locations"][0]["physicalLocation"];
+        assert_eq!(
+            physical["artifactLocation"],
+            serde_json::json!({"index": 0})
+        );
+        assert!(physical["region"]["startLine"].as_u64().unwrap() >= 2);
+    }
+    assert_eq!(
+        run["artifacts"],
+        serde_json::json!([{
+            "description": {"text": "standard input"},
+            "roles": ["analysisTarget", "standardStream"],
+        }])
+    );
+    // A file has no `artifacts` entry.
+    let dir = workdir(&["a.csv"]);
+    let doc = json(&report_in(dir.path(), "a.csv", "sarif"));
+    assert!(doc["runs"][0].get("artifacts").is_none());
 }

@@ -221,3 +221,73 @@ fn missing_explicit_config_is_an_error_naming_the_path() {
         "{err:?}"
     );
 }
+
+// ------------------------------------------------------------- through the binary
+
+/// `feedlint validate --config CONFIG` of a one-product feed in a temporary directory.
+fn validate_with_config(dir: &Path, config: &Path) -> std::process::Output {
+    let feed = dir.join("feed.csv");
+    std::fs::write(&feed, "id,title,price\nA,Shoe,1.00 USD\n").unwrap();
+    assert_cmd::Command::cargo_bin("feedlint")
+        .unwrap()
+        .env("FEEDLINT_API_KEY", "adb_test_0123456789abcdefXYZ")
+        .env("NO_COLOR", "1")
+        .env_remove("FEEDLINT_DB")
+        .arg("--db")
+        .arg(dir.join("db"))
+        .arg("validate")
+        .arg("--config")
+        .arg(config)
+        .arg(&feed)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_error_in_a_long_config_line_is_shown_as_a_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("deep.toml");
+    let depth = 100_000;
+    std::fs::write(
+        &config,
+        format!("a = {}{}\n", "[".repeat(depth), "]".repeat(depth)),
+    )
+    .unwrap();
+    let out = validate_with_config(dir.path(), &config);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.len() < 2_000, "{} bytes of stderr", stderr.len());
+    assert!(stderr.contains("deep.toml:1:"), "{stderr}");
+    let snippet = stderr
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 │"))
+        .unwrap_or_else(|| panic!("no snippet:\n{stderr}"));
+    assert!(snippet.ends_with('…'), "{snippet}");
+}
+
+#[test]
+fn a_config_that_is_a_directory_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = validate_with_config(dir.path(), dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("it is a directory"), "{stderr}");
+    assert!(!stderr.contains("os error"), "{stderr}");
+}
+
+#[test]
+fn a_snippet_of_a_long_line_is_a_window_around_the_error() {
+    let text = format!(
+        "[rules]\nselect = [{}\"nope\"]\n",
+        "\"FL-C001\", ".repeat(2_000)
+    );
+    let Err(err) = parse(&text) else {
+        panic!("accepted")
+    };
+    let shown = render(&err);
+    assert!(shown.contains("feedlint.toml:2:"), "{shown}");
+    assert!(shown.len() < 2_000, "{shown}");
+    assert!(shown.contains(" 2 │ …"), "{shown}");
+    assert!(shown.contains("\"FL-C001\", \"nope\"]"), "{shown}");
+    assert!(shown.contains(" 1 │ [rules]"), "{shown}");
+}

@@ -307,3 +307,121 @@ fn counters_of(doc: &serde_json::Value) -> std::collections::BTreeMap<String, u6
         })
         .collect()
 }
+
+/// stderr of `feedlint --db DB validate FEED` (a human run: the diagnostic and its help).
+fn validate_stderr(db: &Path, feed: &Path) -> String {
+    let out = feedlint(db, Some(PROD_A))
+        .arg("validate")
+        .arg(feed)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    stderr
+}
+
+/// A diagnostic's words on one line (miette wraps them and draws `│` in the margin).
+fn one_line(stderr: &str) -> String {
+    stderr
+        .split_whitespace()
+        .filter(|w| *w != "│")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The text without white space or miette's margin.
+fn squeezed(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '│')
+        .collect()
+}
+
+/// No `Debug` text of sled's errors reaches the user.
+fn assert_no_engine_debug_text(stderr: &str) {
+    for debug in ["Some(", "Inline(", "backtrace", "Corruption {"] {
+        assert!(!stderr.contains(debug), "{debug:?} in {stderr}");
+    }
+}
+
+/// Bytes that are no sled log (xorshift, so the test does not depend on chance).
+fn noise(n: usize) -> Vec<u8> {
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x.to_le_bytes()[0]
+        })
+        .collect()
+}
+
+#[test]
+fn a_corrupt_database_is_described_in_words_and_moved_aside_only_by_the_user() {
+    for damage in [noise(524_287), Vec::new()] {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, feed) = seeded(dir.path());
+        std::fs::write(db.join("db"), &damage).unwrap();
+        let stderr = validate_stderr(&db, &feed);
+        let one_line = one_line(&stderr);
+        assert!(one_line.contains("is corrupt or unreadable"), "{stderr}");
+        assert!(
+            one_line.contains("cannot read (damaged, cut short or overwritten)"),
+            "{stderr}"
+        );
+        assert_no_engine_debug_text(&stderr);
+        // The database directory holds nothing else: moving it aside is the way to start over.
+        // (Compared without white space: miette may wrap a long path at a `/`.)
+        let path = db.display().to_string();
+        assert!(
+            squeezed(&stderr).contains(&squeezed(&format!("(mv {path} {path}.broken)"))),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read(db.join("db")).unwrap(), damage, "changed");
+    }
+}
+
+#[test]
+fn a_corrupt_database_among_other_files_is_not_suggested_to_be_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, feed) = seeded(dir.path());
+    std::fs::write(db.join("db"), noise(4096)).unwrap();
+    // `--db` pointed at a directory that is more than a database (a project, a home directory).
+    std::fs::write(db.join("README.md"), b"my project\n").unwrap();
+    let stderr = validate_stderr(&db, &feed);
+    assert!(stderr.contains("is corrupt or unreadable"), "{stderr}");
+    assert!(!stderr.contains("mv "), "{stderr}");
+    assert!(stderr.contains("holds more than a usage"), "{stderr}");
+    assert_no_engine_debug_text(&stderr);
+}
+
+#[test]
+fn a_device_as_the_database_path_is_named_and_never_suggested_to_be_moved() {
+    let dir = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("feed.csv");
+    write_feed(&feed, 2, 3);
+    let stderr = validate_stderr(Path::new("/dev/null"), &feed);
+    assert!(
+        stderr.contains("/dev/null is a character device, not a directory"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("mv "), "{stderr}");
+    assert!(stderr.contains("point --db / FEEDLINT_DB at a"), "{stderr}");
+}
+
+#[test]
+fn a_file_as_the_database_path_gets_a_command_that_copies_safely() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("my notes.txt");
+    std::fs::write(&file, b"notes\n").unwrap();
+    let feed = dir.path().join("feed.csv");
+    write_feed(&feed, 2, 3);
+    let stderr = validate_stderr(&file, &feed);
+    assert!(stderr.contains("is a file, not a directory"), "{stderr}");
+    let path = file.display().to_string();
+    assert!(
+        squeezed(&stderr).contains(&squeezed(&format!("(mv '{path}' '{path}.old')"))),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"notes\n");
+}

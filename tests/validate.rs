@@ -762,6 +762,99 @@ fn baseline_gate_fails_on_a_compliance_drop() {
     assert_eq!(out.code, Some(0), "{}", out.stderr);
 }
 
+/// A one-line baseline of `bytes` bytes with an error near its end: the diagnostic quotes a
+/// 240-byte window of the line, not the line (which went whole to stderr up to 1 MiB, and files
+/// above 1 MiB got no snippet at all).
+fn long_line_baseline_diagnostic(bytes: usize) {
+    let db = tempfile::tempdir().unwrap();
+    let feed = write_ndjson(db.path(), "feed.ndjson", 1);
+    let baseline = db.path().join("baseline.json");
+    let n = (bytes - 20) / 2;
+    std::fs::write(&baseline, format!("{{\"results\":[{}x]}}", "1,".repeat(n))).unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--baseline", baseline.to_str().unwrap()],
+        &[&feed],
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.len() < 2_000,
+        "{} bytes of stderr",
+        out.stderr.len()
+    );
+    assert!(out.stderr.contains("baseline.json:1:14:"), "{}", out.stderr);
+    // The snippet: its gutter numbers the file's line, and the line is cut at both ends.
+    let snippet = out
+        .stderr
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 │"))
+        .unwrap_or_else(|| panic!("no snippet:\n{}", out.stderr));
+    assert!(snippet.ends_with('…'), "{snippet}");
+    assert!(snippet.len() < 300, "{snippet}");
+}
+
+#[test]
+fn a_baseline_of_one_long_line_gets_a_windowed_snippet() {
+    long_line_baseline_diagnostic(1_048_000);
+    long_line_baseline_diagnostic(1_200_000);
+}
+
+#[test]
+fn a_baseline_error_far_into_a_long_line_is_shown_where_it_is() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = write_ndjson(db.path(), "feed.ndjson", 1);
+    let baseline = db.path().join("baseline.json");
+    let text = format!("{{\"results\":[], \"pad\": [{}1, ]}}", "1,".repeat(300_000));
+    std::fs::write(&baseline, &text).unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--baseline", baseline.to_str().unwrap()],
+        &[&feed],
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.len() < 2_000,
+        "{} bytes of stderr",
+        out.stderr.len()
+    );
+    let column = text.find(" ]").unwrap() + 2;
+    assert!(
+        out.stderr.contains(&format!("baseline.json:1:{column}:")),
+        "{}",
+        out.stderr
+    );
+    let snippet = out
+        .stderr
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 │"))
+        .unwrap_or_else(|| panic!("no snippet:\n{}", out.stderr));
+    assert!(snippet.contains("1,1, ]}"), "{snippet}");
+    assert!(snippet.starts_with(" 1 │ …"), "{snippet}");
+}
+
+#[test]
+fn a_baseline_that_is_a_directory_says_so_without_a_line() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = write_ndjson(db.path(), "feed.ndjson", 1);
+    let dir = db.path().join("reports");
+    std::fs::create_dir(&dir).unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--baseline", dir.to_str().unwrap()],
+        &[&feed],
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("reports: it is a directory"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains(":0:"), "{}", out.stderr);
+}
+
 /// The product results of `validate --format FORMAT` (json or ndjson, streamed under a
 /// production key, two jobs) without the line numbers, which differ between feed formats.
 fn results_without_lines(db: &Path, format: &str, feed: &Path) -> Vec<serde_json::Value> {

@@ -136,12 +136,17 @@ pub fn load(args: &ConfigArgs, cwd: &Path, is_known_code: &dyn Fn(&str) -> bool)
 
 /// Reads and validates one config file.
 pub fn from_path(path: &Path, is_known_code: &dyn Fn(&str) -> bool) -> Result<Config> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let unreadable = |what: &dyn std::fmt::Display| {
         Error::new(
             ErrorCode::ValidationError,
-            format!("cannot read config file {}: {e}", path.display()),
+            format!("cannot read config file {}: {what}", path.display()),
         )
-    })?;
+    };
+    if path.is_dir() {
+        return Err(unreadable(&"it is a directory")
+            .with_help("pass the path of a feedlint.toml file to --config"));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| unreadable(&e))?;
     let mut config = parse(&text, &path.display().to_string(), is_known_code)?;
     config.source = Some(path.to_path_buf());
     Ok(config)
@@ -184,7 +189,7 @@ impl Problems<'_> {
         let mut d = SourceDiagnostic::new(
             format!("invalid config {}:{line}:{col}: {message}", self.name),
             self.name,
-            self.text.to_owned(),
+            self.text,
             span,
             label,
         );

@@ -22,15 +22,16 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::{Verdict, compliance_percent};
-use crate::config::diagnostic::SourceDiagnostic;
+use crate::config::diagnostic::{Position, SourceDiagnostic};
 use crate::error::{Error, ErrorCode, Result};
 use crate::model::{Finding, RuleKind};
 
 /// How many newly failing product ids a comparison keeps (and prints); the rest are counted.
 pub const LISTED_PRODUCTS: usize = 50;
 
-/// Largest baseline whose text is quoted in an error snippet; bigger files get file:line:column.
-const SNIPPET_LIMIT: u64 = 1 << 20;
+/// What to pass as a baseline.
+const BASELINE_HELP: &str =
+    "pass a JSON report written earlier by `feedlint validate|batch --format json`";
 
 /// One product of the baseline.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,25 +54,27 @@ pub struct Baseline {
 impl Baseline {
     /// Reads a baseline report from a file.
     pub fn load(path: &Path) -> Result<Self> {
-        let file = std::fs::File::open(path).map_err(|e| {
+        let unreadable = |what: &dyn fmt::Display| {
             Error::new(
                 ErrorCode::InputError,
-                format!("cannot read baseline {}: {e}", path.display()),
+                format!("cannot read baseline {}: {what}", path.display()),
             )
-            .with_help(
-                "pass a JSON report written earlier by `feedlint validate|batch --format json`",
-            )
-        })?;
-        let size = file.metadata().map_or(u64::MAX, |m| m.len());
+            .with_help(BASELINE_HELP)
+        };
+        let file = std::fs::File::open(path).map_err(|e| unreadable(&e))?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(unreadable(&"it is a directory"));
+        }
         match Self::from_reader(BufReader::new(file), path) {
             Ok(b) => Ok(b),
+            Err(ParseError::Json(e)) if e.is_io() => Err(unreadable(&e)),
             Err(ParseError::Json(e)) => {
-                let text = if size <= SNIPPET_LIMIT {
-                    std::fs::read_to_string(path).ok()
-                } else {
-                    None
-                };
-                Err(json_error(path, &e, text))
+                let empty = e.is_eof()
+                    && std::fs::File::open(path)
+                        .is_ok_and(|f| is_blank(BufReader::new(f)).unwrap_or(false));
+                // Reopened for the snippet: only the lines around the error are read into it.
+                let snippet = std::fs::File::open(path).ok().map(BufReader::new);
+                Err(json_error(path, &e, empty, snippet))
             }
             Err(ParseError::Shape(msg)) => Err(shape_error(path, &msg)),
         }
@@ -81,7 +84,12 @@ impl Baseline {
     pub fn from_json_str(text: &str, name: &Path) -> Result<Self> {
         match Self::from_reader(text.as_bytes(), name) {
             Ok(b) => Ok(b),
-            Err(ParseError::Json(e)) => Err(json_error(name, &e, Some(text.to_owned()))),
+            Err(ParseError::Json(e)) => Err(json_error(
+                name,
+                &e,
+                text.trim().is_empty(),
+                Some(text.as_bytes()),
+            )),
             Err(ParseError::Shape(msg)) => Err(shape_error(name, &msg)),
         }
     }
@@ -164,11 +172,34 @@ fn shape_error(path: &Path, msg: &str) -> Error {
             path.display()
         ),
     )
-    .with_help("pass a JSON report written earlier by `feedlint validate|batch --format json`")
+    .with_help(BASELINE_HELP)
 }
 
-fn json_error(path: &Path, e: &serde_json::Error, text: Option<String>) -> Error {
-    if e.is_eof() && text.as_deref().is_some_and(|t| t.trim().is_empty()) {
+/// Whether a text holds nothing but white space.
+fn is_blank(mut r: impl std::io::BufRead) -> std::io::Result<bool> {
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(true);
+        }
+        if !buf.iter().all(u8::is_ascii_whitespace) {
+            return Ok(false);
+        }
+        let n = buf.len();
+        r.consume(n);
+    }
+}
+
+/// The error for a baseline that is not JSON, at the line and column serde_json gives, with a
+/// snippet of the text `snippet` reads (the same window as feed snippets: a one-line report of
+/// megabytes shows 240 bytes around the error).
+fn json_error(
+    path: &Path,
+    e: &serde_json::Error,
+    empty: bool,
+    snippet: Option<impl std::io::BufRead>,
+) -> Error {
+    if e.is_eof() && empty {
         return shape_error(path, "the file is empty");
     }
     // serde_json gives column 0 at the start of a line; editors count from 1.
@@ -177,36 +208,21 @@ fn json_error(path: &Path, e: &serde_json::Error, text: Option<String>) -> Error
         "cannot read baseline {}:{line}:{column}: {e}",
         path.display()
     );
-    let help = "pass a JSON report written earlier by `feedlint validate|batch --format json`";
-    match text {
-        Some(text) if line > 0 => {
-            let offset = offset_of(&text, line, column);
-            let diag = SourceDiagnostic::new(
+    match snippet {
+        Some(reader) if line > 0 => {
+            let diag = SourceDiagnostic::from_reader(
                 message,
                 path.display().to_string(),
-                text,
-                offset..offset,
+                reader,
+                Position::LineByte(line, column),
+                0,
                 e.to_string(),
             )
-            .with_help(help);
+            .with_help(BASELINE_HELP);
             Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag))
         }
-        _ => Error::new(ErrorCode::InputError, message).with_help(help),
+        _ => Error::new(ErrorCode::InputError, message).with_help(BASELINE_HELP),
     }
-}
-
-/// Byte offset of a 1-based line and column (serde_json counts columns in bytes).
-fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let mut at = (start + column.saturating_sub(1)).min(text.len());
-    while !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }
 
 #[derive(Default)]
@@ -725,8 +741,9 @@ mod tests {
     }
 
     #[test]
-    fn offsets_follow_lines_and_columns() {
-        assert_eq!(offset_of("ab\ncd\n", 2, 2), 4);
-        assert_eq!(offset_of("ab", 9, 9), 2);
+    fn blank_means_only_white_space() {
+        assert!(is_blank(&b""[..]).unwrap_or(false));
+        assert!(is_blank(&b" \n\t\r\n"[..]).unwrap_or(false));
+        assert!(!is_blank(&b"  x"[..]).unwrap_or(true));
     }
 }

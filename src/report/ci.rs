@@ -6,7 +6,10 @@
 //! running rules or deciding exit codes (that is `rules/` and `gate/`).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
+
+use percent_encoding::{AsciiSet, CONTROLS, utf8_percent_encode};
 
 use sha2::{Digest, Sha256};
 
@@ -56,7 +59,8 @@ pub trait CiEmitter {
 #[derive(Debug, Clone, Default)]
 pub struct CiOptions {
     /// Directory paths are made relative to (normally the working directory; in CI the
-    /// repository checkout). `None` keeps paths as given, with forward slashes.
+    /// repository checkout), by [`ReportPath`]. `None` keeps paths as given, with forward
+    /// slashes.
     pub base_dir: Option<std::path::PathBuf>,
     /// `github` only: most annotations written per GitHub level (error, warning, notice).
     /// `None` means [`super::github::DEFAULT_MAX_PER_LEVEL`].
@@ -84,18 +88,207 @@ pub fn emitter<'w>(
     })
 }
 
-/// The path CI systems expect: relative to `base` when it lies under it, forward slashes, no
-/// leading `./`. SARIF `artifactLocation.uri` and GitLab `location.path` are repository-relative.
-#[must_use]
-pub fn relative_path(file: &str, base: Option<&Path>) -> String {
-    let path = Path::new(file);
-    let rel = base.and_then(|b| path.strip_prefix(b).ok()).unwrap_or(path);
-    let s = rel.to_string_lossy().replace('\\', "/");
-    let s = s.trim_start_matches("./");
-    if s.is_empty() {
-        file.to_owned()
+/// How feedlint names standard input (`-`) in locations (`feed::open`'s label for it).
+pub const STDIN_LABEL: &str = "<stdin>";
+
+/// What RFC 3986 does not allow unencoded in a path: controls, space, `"`, `#`, `%`, `<`, `>`,
+/// `?`, `[`, `\`, `]`, `^`, `` ` ``, `{`, `|`, `}` (and, by `utf8_percent_encode`, every
+/// non-ASCII byte). `/` separates segments; `:` and `@` are allowed in a segment.
+const URI_PATH: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'[')
+    .add(b'\\')
+    .add(b']')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'|')
+    .add(b'}');
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum PathKind {
+    /// Relative to the base directory, or relative as given.
+    Relative,
+    /// Absolute (outside the base directory), lexically normalised.
+    Absolute(PathBuf),
+    /// Standard input: no file.
+    Stdin,
+}
+
+/// The one way a feed's path is named in the CI reports: GitLab `location.path`, GitHub
+/// `file=`, the JUnit suite and class names and the fingerprints all use [`ReportPath::path`];
+/// SARIF uses [`ReportPath::sarif_uri`], the same path as a URI reference.
+///
+/// A path under the base directory (normally the working directory) is made relative to it with
+/// forward slashes and without `.` or `..` segments, however it was given (`feeds/a.csv`,
+/// `./feeds/a.csv`, `$PWD/feeds/a.csv`, or through a symbolic link to the base): that is the
+/// path of the file in the repository, and the same on every machine. A path outside it is kept
+/// as given (forward slashes, `.` segments dropped). Standard input is [`STDIN_LABEL`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportPath {
+    path: String,
+    kind: PathKind,
+}
+
+impl ReportPath {
+    /// The report path of `file` (a feed's location label) relative to `base`; `None` keeps
+    /// paths as given.
+    #[must_use]
+    pub fn new(file: &str, base: Option<&Path>) -> Self {
+        if file == STDIN_LABEL {
+            return Self {
+                path: file.to_owned(),
+                kind: PathKind::Stdin,
+            };
+        }
+        let given = Path::new(file);
+        if let Some(base) = base {
+            if let Some(rel) = under(&normalize(&base.join(given)), &normalize(base))
+                .or_else(|| under_physically(given, base))
+            {
+                return Self {
+                    path: rel,
+                    kind: PathKind::Relative,
+                };
+            }
+        }
+        let normal = normalize(given);
+        if normal.as_os_str().is_empty() {
+            return Self {
+                path: forward_slashes(given),
+                kind: PathKind::Relative,
+            };
+        }
+        let path = forward_slashes(&normal);
+        if normal.is_absolute() {
+            Self {
+                path,
+                kind: PathKind::Absolute(normal),
+            }
+        } else {
+            Self {
+                path,
+                kind: PathKind::Relative,
+            }
+        }
+    }
+
+    /// The path reports show (relative to the base when under it, forward slashes).
+    #[must_use]
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// Whether this is standard input rather than a file.
+    #[must_use]
+    pub fn is_stdin(&self) -> bool {
+        self.kind == PathKind::Stdin
+    }
+
+    /// The path as a SARIF `artifactLocation.uri`, a valid URI reference (RFC 3986): a relative
+    /// path percent-encoded (`my feed #1.csv` → `my%20feed%20%231.csv`), with `./` before a
+    /// first segment holding `:` (which would read as a scheme); an absolute path as a
+    /// `file://` URI (`/data/a.csv` → `file:///data/a.csv`). `None` for standard input, which
+    /// has no URI.
+    #[must_use]
+    pub fn sarif_uri(&self) -> Option<String> {
+        match &self.kind {
+            PathKind::Stdin => None,
+            PathKind::Absolute(p) => Some(
+                url::Url::from_file_path(p)
+                    .map_or_else(|()| encode_relative(&self.path), String::from),
+            ),
+            PathKind::Relative => Some(encode_relative(&self.path)),
+        }
+    }
+}
+
+fn encode_relative(path: &str) -> String {
+    let encoded = utf8_percent_encode(path, URI_PATH).to_string();
+    let first = encoded.split('/').next().unwrap_or_default();
+    if first.contains(':') {
+        format!("./{encoded}")
     } else {
-        s.to_owned()
+        encoded
+    }
+}
+
+/// `path` relative to `base` with forward slashes, when it lies strictly under it.
+fn under(path: &Path, base: &Path) -> Option<String> {
+    let rel = path.strip_prefix(base).ok()?;
+    (!rel.as_os_str().is_empty()).then(|| forward_slashes(rel))
+}
+
+/// [`under`] after resolving symbolic links, for a base or a path spelt through a link (the
+/// working directory is the physical one; `$CI_PROJECT_DIR` or `$PWD` may not be). Only for
+/// files that exist.
+fn under_physically(given: &Path, base: &Path) -> Option<String> {
+    let real = std::fs::canonicalize(base.join(given)).ok()?;
+    let real_base = std::fs::canonicalize(base).ok()?;
+    under(&real, &real_base)
+}
+
+/// `.` segments dropped and `..` segments applied to what precedes them (lexically: a `..` at
+/// the start of a relative path is kept, one at the root is dropped).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => match out.components().next_back() {
+                Some(Component::Normal(_)) => {
+                    out.pop();
+                }
+                Some(Component::RootDir | Component::Prefix(_)) => {}
+                Some(Component::CurDir | Component::ParentDir) | None => out.push(".."),
+            },
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The path with `/` between its parts (on Windows `\` is a separator; elsewhere it is part
+/// of a name and kept).
+fn forward_slashes(path: &Path) -> String {
+    let s = path.to_string_lossy();
+    if std::path::MAIN_SEPARATOR == '/' {
+        s.into_owned()
+    } else {
+        s.replace(std::path::MAIN_SEPARATOR, "/")
+    }
+}
+
+/// The report paths of one run: the base directory and the last file's path, so a feed's path
+/// is worked out once, not once per product.
+#[derive(Debug, Clone, Default)]
+pub struct ReportPaths {
+    base: Option<PathBuf>,
+    last: Option<(Arc<str>, Arc<ReportPath>)>,
+}
+
+impl ReportPaths {
+    #[must_use]
+    pub fn new(base: Option<PathBuf>) -> Self {
+        Self { base, last: None }
+    }
+
+    /// The report path of `file`.
+    pub fn get(&mut self, file: &Arc<str>) -> Arc<ReportPath> {
+        if let Some((f, p)) = &self.last {
+            if Arc::ptr_eq(f, file) || **f == **file {
+                return Arc::clone(p);
+            }
+        }
+        let p = Arc::new(ReportPath::new(file, self.base.as_deref()));
+        self.last = Some((Arc::clone(file), Arc::clone(&p)));
+        p
     }
 }
 
@@ -178,18 +371,98 @@ pub fn occurrences(findings: &[Finding]) -> Vec<u32> {
 mod tests {
     use super::*;
 
+    fn path(file: &str, base: Option<&str>) -> String {
+        ReportPath::new(file, base.map(Path::new)).path().to_owned()
+    }
+
+    fn uri(file: &str, base: Option<&str>) -> Option<String> {
+        ReportPath::new(file, base.map(Path::new)).sarif_uri()
+    }
+
     #[test]
-    fn relative_path_strips_base_and_uses_forward_slashes() {
+    fn paths_under_the_base_are_relative_however_they_are_given() {
+        let base = Some("/repo");
+        assert_eq!(path("/repo/feeds/a.csv", base), "feeds/a.csv");
+        assert_eq!(path("feeds/a.csv", base), "feeds/a.csv");
+        assert_eq!(path("./feeds/a.csv", base), "feeds/a.csv");
+        assert_eq!(path("/repo/./x/../feeds/a.csv", base), "feeds/a.csv");
+        assert_eq!(path("feeds/../feeds/a.csv", base), "feeds/a.csv");
+        // A base spelt with a trailing slash or a `.` is the same base.
+        assert_eq!(path("/repo/feeds/a.csv", Some("/repo/")), "feeds/a.csv");
+        assert_eq!(path("/repo/feeds/a.csv", Some("/repo/.")), "feeds/a.csv");
+    }
+
+    #[test]
+    fn paths_outside_the_base_are_kept_as_given() {
+        let base = Some("/repo");
+        assert_eq!(path("/elsewhere/c.csv", base), "/elsewhere/c.csv");
+        assert_eq!(path("/repository/c.csv", base), "/repository/c.csv");
+        assert_eq!(path("../c.csv", base), "../c.csv");
+        assert_eq!(path("./../c.csv", base), "../c.csv");
+        assert_eq!(path("feeds/a.csv", None), "feeds/a.csv");
+        assert_eq!(path("./feeds/a.csv", None), "feeds/a.csv");
+        assert_eq!(path("-", None), "-");
+        assert_eq!(path("<stdin>", base), "<stdin>");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_backslash_is_part_of_a_name_on_unix() {
+        assert_eq!(path("feeds\\b.xml", None), "feeds\\b.xml");
+        assert_eq!(uri("feeds\\b.xml", None).as_deref(), Some("feeds%5Cb.xml"));
+    }
+
+    #[test]
+    fn sarif_uris_are_valid_uri_references() {
+        let base = Some("/repo");
         assert_eq!(
-            relative_path("/repo/feeds/a.csv", Some(Path::new("/repo"))),
-            "feeds/a.csv"
+            uri("/repo/feeds/a.csv", base).as_deref(),
+            Some("feeds/a.csv")
         );
-        assert_eq!(relative_path("./feeds\\b.xml", None), "feeds/b.xml");
         assert_eq!(
-            relative_path("/elsewhere/c.csv", Some(Path::new("/repo"))),
-            "/elsewhere/c.csv"
+            uri("my feed #1.csv", base).as_deref(),
+            Some("my%20feed%20%231.csv")
         );
-        assert_eq!(relative_path("-", None), "-");
+        // A colon in the first segment would read as a scheme: `./` before it.
+        assert_eq!(
+            uri("we,ird:na%me.csv", base).as_deref(),
+            Some("./we,ird:na%25me.csv")
+        );
+        assert_eq!(uri("d/a:b.csv", base).as_deref(), Some("d/a:b.csv"));
+        assert_eq!(uri("../plain.csv", base).as_deref(), Some("../plain.csv"));
+        assert_eq!(
+            uri("café?[1]{2}|^`.csv", base).as_deref(),
+            Some("caf%C3%A9%3F%5B1%5D%7B2%7D%7C%5E%60.csv")
+        );
+        assert_eq!(uri("<stdin>", base), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn absolute_paths_outside_the_base_are_file_uris() {
+        assert_eq!(
+            uri("/tmp/audit/plain.csv", Some("/repo")).as_deref(),
+            Some("file:///tmp/audit/plain.csv")
+        );
+        assert_eq!(
+            uri("/tmp/my feed #1.csv", None).as_deref(),
+            Some("file:///tmp/my%20feed%20%231.csv")
+        );
+        assert_eq!(
+            uri("/tmp/x/../a%b.csv", None).as_deref(),
+            Some("file:///tmp/a%25b.csv")
+        );
+    }
+
+    #[test]
+    fn the_cache_gives_each_file_its_own_path() {
+        let mut paths = ReportPaths::new(Some(PathBuf::from("/repo")));
+        let a: Arc<str> = Arc::from("/repo/a.csv");
+        let b: Arc<str> = Arc::from("/repo/b.csv");
+        assert_eq!(paths.get(&a).path(), "a.csv");
+        assert_eq!(paths.get(&a).path(), "a.csv");
+        assert_eq!(paths.get(&b).path(), "b.csv");
+        assert_eq!(paths.get(&Arc::from("/repo/a.csv")).path(), "a.csv");
     }
 
     #[test]

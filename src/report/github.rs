@@ -14,7 +14,7 @@
 
 use std::io::Write;
 
-use super::ci::{CiEmitter, CiOptions, ProductFindings, relative_path, report_line};
+use super::ci::{CiEmitter, CiOptions, ProductFindings, ReportPaths, report_line};
 use crate::error::Result;
 use crate::model::Severity;
 use crate::model::text::count;
@@ -67,7 +67,7 @@ struct Annotation {
 /// Keeps the first `cap` findings of each severity; counts the rest.
 pub struct GithubEmitter<'w> {
     out: &'w mut dyn Write,
-    base_dir: Option<std::path::PathBuf>,
+    paths: ReportPaths,
     cap: usize,
     /// Indexed by `Severity::ALL` order: critical, high, medium, low.
     kept: [Vec<Annotation>; 4],
@@ -89,7 +89,7 @@ impl<'w> GithubEmitter<'w> {
     pub fn begin(out: &'w mut dyn Write, options: &CiOptions) -> Result<Self> {
         Ok(Self {
             out,
-            base_dir: options.base_dir.clone(),
+            paths: ReportPaths::new(options.base_dir.clone()),
             cap: options
                 .github_max_per_level
                 .unwrap_or(DEFAULT_MAX_PER_LEVEL),
@@ -112,7 +112,7 @@ impl CiEmitter for GithubEmitter<'_> {
             self.seen[i] += 1;
             if self.kept[i].len() < self.cap {
                 self.kept[i].push(Annotation {
-                    file: relative_path(&product.location.file, self.base_dir.as_deref()),
+                    file: self.paths.get(&product.location.file).path().to_owned(),
                     line: report_line(f, product.location),
                     title: format!("{} {}", f.code, f.name),
                     message: format!(

@@ -14,7 +14,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::ci::{
-    CiEmitter, CiOptions, ProductFindings, fingerprint, fingerprint_id, occurrences, relative_path,
+    CiEmitter, CiOptions, ProductFindings, ReportPaths, fingerprint, fingerprint_id, occurrences,
     report_line,
 };
 use crate::error::{Error, Result};
@@ -57,7 +57,7 @@ struct Lines {
 /// Streams issues; holds nothing but a counter.
 pub struct GitlabEmitter<'w> {
     out: &'w mut dyn Write,
-    base_dir: Option<std::path::PathBuf>,
+    paths: ReportPaths,
     written: u64,
 }
 
@@ -66,7 +66,7 @@ impl<'w> GitlabEmitter<'w> {
         out.write_all(b"[")?;
         Ok(Self {
             out,
-            base_dir: options.base_dir.clone(),
+            paths: ReportPaths::new(options.base_dir.clone()),
             written: 0,
         })
     }
@@ -77,7 +77,8 @@ impl CiEmitter for GitlabEmitter<'_> {
         if product.findings.is_empty() {
             return Ok(());
         }
-        let path = relative_path(&product.location.file, self.base_dir.as_deref());
+        let path = self.paths.get(&product.location.file);
+        let path = path.path();
         let occ = occurrences(product.findings);
         let id = fingerprint_id(product);
         for (f, n) in product.findings.iter().zip(occ) {
@@ -88,11 +89,11 @@ impl CiEmitter for GitlabEmitter<'_> {
                     f.code, f.name, f.message, product.product_id, f.field
                 ),
                 check_name: f.code,
-                fingerprint: fingerprint(f.code, &path, &id, f.field, n),
+                fingerprint: fingerprint(f.code, path, &id, f.field, n),
                 severity: severity(f.severity),
                 categories: ["Compatibility"],
                 location: Location {
-                    path: &path,
+                    path,
                     lines: Lines {
                         begin: report_line(f, product.location),
                     },

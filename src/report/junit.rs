@@ -23,14 +23,14 @@ use std::io::Write;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::ci::{CiEmitter, CiOptions, ProductFindings, relative_path, report_line};
+use super::ci::{CiEmitter, CiOptions, ProductFindings, ReportPaths, report_line};
 use crate::error::{Error, Result};
 use crate::model::Finding;
 
 /// Streams products into an in-memory JUnit report and writes it on `finish`.
 pub struct JunitEmitter<'w> {
     out: &'w mut dyn Write,
-    base_dir: Option<std::path::PathBuf>,
+    paths: ReportPaths,
     report: Report,
     suite: Option<TestSuite>,
 }
@@ -39,7 +39,7 @@ impl<'w> JunitEmitter<'w> {
     pub fn begin(out: &'w mut dyn Write, options: &CiOptions) -> Result<Self> {
         Ok(Self {
             out,
-            base_dir: options.base_dir.clone(),
+            paths: ReportPaths::new(options.base_dir.clone()),
             report: Report::new("feedlint"),
             suite: None,
         })
@@ -54,10 +54,11 @@ impl<'w> JunitEmitter<'w> {
 
 impl CiEmitter for JunitEmitter<'_> {
     fn product(&mut self, product: &ProductFindings<'_>) -> Result<()> {
-        let file = relative_path(&product.location.file, self.base_dir.as_deref());
+        let file = self.paths.get(&product.location.file);
+        let file = file.path();
         if self.suite.as_ref().is_none_or(|s| s.name.as_str() != file) {
             self.close_suite();
-            self.suite = Some(TestSuite::new(xml_text(&file).into_owned()));
+            self.suite = Some(TestSuite::new(xml_text(file).into_owned()));
         }
         let status = if product.findings.is_empty() {
             TestCaseStatus::success()
@@ -65,7 +66,7 @@ impl CiEmitter for JunitEmitter<'_> {
             failure(product)
         };
         let mut case = TestCase::new(xml_text(product.product_id).into_owned(), status);
-        case.set_classname(xml_text(&file).into_owned());
+        case.set_classname(xml_text(file).into_owned());
         if let Some(suite) = self.suite.as_mut() {
             suite.add_test_case(case);
         }

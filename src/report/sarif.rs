@@ -2,8 +2,10 @@
 //!
 //! Responsible for: `runs[0].tool.driver` with every rule of the registry (id, name,
 //! descriptions, help, default level, tags), one result per finding (ruleId, ruleIndex, level,
-//! message, physical location with a repository-relative uri and start line, partial
-//! fingerprints), and GitHub's limit of 25,000 results per run. Not responsible for computing
+//! message, physical location with the feed's uri (relative to the working directory when the
+//! feed is under it, a `file://` URI when it is elsewhere, percent-encoded: [`super::ci::ReportPath`])
+//! and start line, partial fingerprints), standard input as an artifact without a uri (see
+//! `STDIN_ARTIFACT`), and GitHub's limit of 25,000 results per run. Not responsible for computing
 //! findings. Plain serde structs of the subset we write: the `serde-sarif` crate models the
 //! whole schema with generated builders, far more than this emitter needs.
 //!
@@ -20,8 +22,8 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::ci::{
-    CiEmitter, CiOptions, ProductFindings, RuleInfo, fingerprint, fingerprint_id, occurrences,
-    relative_path, report_line,
+    CiEmitter, CiOptions, ProductFindings, ReportPaths, RuleInfo, fingerprint, fingerprint_id,
+    occurrences, report_line,
 };
 use crate::error::{Error, Result};
 use crate::model::Severity;
@@ -135,10 +137,20 @@ struct PhysicalLocation<'a> {
     region: Region,
 }
 
+/// `uri` for a file; for standard input, which has no URI, `index` of its entry in
+/// `run.artifacts` ([`STDIN_ARTIFACT`]).
 #[derive(Serialize)]
 struct ArtifactLocation<'a> {
-    uri: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
 }
+
+/// Index in `run.artifacts` of standard input, the only artifact listed there: an artifact
+/// without a location, with the role `standardStream` (SARIF 2.1.0 §3.24.6), which the results
+/// read from `-` point at instead of a URI.
+const STDIN_ARTIFACT: usize = 0;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -158,7 +170,9 @@ struct Held {
 /// Writes the run header at once, keeps at most `limit` results, writes them on `finish`.
 pub struct SarifEmitter<'w> {
     out: &'w mut dyn Write,
-    base_dir: Option<std::path::PathBuf>,
+    paths: ReportPaths,
+    /// Whether a result was read from standard input (`run.artifacts` then lists it).
+    stdin: bool,
     rule_index: BTreeMap<&'w str, usize>,
     held: BinaryHeap<Reverse<Held>>,
     limit: usize,
@@ -188,7 +202,8 @@ impl<'w> SarifEmitter<'w> {
         let rule_index = rules.iter().enumerate().map(|(i, r)| (r.code, i)).collect();
         Ok(Self {
             out,
-            base_dir: options.base_dir.clone(),
+            paths: ReportPaths::new(options.base_dir.clone()),
+            stdin: false,
             rule_index,
             held: BinaryHeap::new(),
             limit: options.sarif_max_results.unwrap_or(MAX_RESULTS),
@@ -240,7 +255,8 @@ impl CiEmitter for SarifEmitter<'_> {
         if product.findings.is_empty() {
             return Ok(());
         }
-        let uri = relative_path(&product.location.file, self.base_dir.as_deref());
+        let path = self.paths.get(&product.location.file);
+        let uri = path.sarif_uri();
         let occ = occurrences(product.findings);
         let id = fingerprint_id(product);
         for (f, n) in product.findings.iter().zip(occ) {
@@ -267,7 +283,10 @@ impl CiEmitter for SarifEmitter<'_> {
                 message: Text { text: &message },
                 locations: [Location {
                     physical_location: PhysicalLocation {
-                        artifact_location: ArtifactLocation { uri: &uri },
+                        artifact_location: ArtifactLocation {
+                            uri: uri.as_deref(),
+                            index: path.is_stdin().then_some(STDIN_ARTIFACT),
+                        },
                         region: Region {
                             start_line: report_line(f, product.location),
                         },
@@ -275,7 +294,7 @@ impl CiEmitter for SarifEmitter<'_> {
                 }],
                 partial_fingerprints: BTreeMap::from([(
                     FINGERPRINT_KEY,
-                    fingerprint(f.code, &uri, &id, f.field, n),
+                    fingerprint(f.code, path.path(), &id, f.field, n),
                 )]),
                 properties: ResultProperties {
                     product_id: product.product_id,
@@ -284,6 +303,7 @@ impl CiEmitter for SarifEmitter<'_> {
                 },
             };
             let json = serde_json::to_string(&result).map_err(json_error)?;
+            self.stdin |= path.is_stdin();
             self.held.push(Reverse(Held {
                 severity: f.severity,
                 seq: Reverse(self.seq),
@@ -304,6 +324,7 @@ impl CiEmitter for SarifEmitter<'_> {
             limit,
             omitted,
             seq,
+            stdin,
             ..
         } = *self;
         let mut held: Vec<Held> = held.into_iter().map(|Reverse(h)| h).collect();
@@ -332,13 +353,19 @@ impl CiEmitter for SarifEmitter<'_> {
         } else {
             properties.insert("feedlint/resultsCapped".into(), false.into());
         }
-        let tail = serde_json::json!({
+        let mut tail = serde_json::json!({
             "invocations": [{
                 "executionSuccessful": true,
                 "toolExecutionNotifications": notifications,
             }],
             "properties": properties,
         });
+        if stdin {
+            tail["artifacts"] = serde_json::json!([{
+                "description": { "text": "standard input" },
+                "roles": ["analysisTarget", "standardStream"],
+            }]);
+        }
         // Splice the tail's members into the open run object.
         let tail = serde_json::to_string(&tail).map_err(json_error)?;
         out.write_all(tail.strip_prefix('{').unwrap_or(&tail).as_bytes())?;

@@ -113,19 +113,10 @@ impl SledStore {
     }
 
     fn open(&self) -> Result<sled::Db, Error> {
-        if self.path.exists() && !self.path.is_dir() {
-            return Err(Error::new(
-                ErrorCode::StorageError,
-                format!(
-                    "the usage database path {} is a file, not a directory",
-                    self.path.display()
-                ),
-            )
-            .with_help(format!(
-                "feedlint keeps its database in a directory and never deletes anything. Move the \
-                 file aside (mv {0} {0}.old) or point --db / FEEDLINT_DB at another path.",
-                self.path.display()
-            )));
+        if let Ok(meta) = std::fs::metadata(&self.path) {
+            if !meta.is_dir() {
+                return Err(self.not_a_directory(meta.file_type()));
+            }
         }
         // No deadline when the timeout is past the clock's range (`--lock-timeout 1e19`): wait
         // as long as it takes, as such a timeout asks.
@@ -237,6 +228,29 @@ impl SledStore {
         }
     }
 
+    /// The error for a database path that exists and is not a directory. Moving it aside is
+    /// suggested only for a regular file: anything else (`/dev/null`, a pipe, a socket) belongs to
+    /// the system or another program.
+    fn not_a_directory(&self, kind: std::fs::FileType) -> Error {
+        let what = file_kind(kind);
+        let message = format!(
+            "the usage database path {} is {what}, not a directory",
+            self.path.display()
+        );
+        let help = match (kind.is_file(), shell_quoted(&self.path)) {
+            (true, Some(path)) => format!(
+                "feedlint keeps its database in a directory and never deletes anything. Point \
+                 --db / FEEDLINT_DB at a directory or, if nothing needs this file where it is, \
+                 move it aside (mv {path} {}) so feedlint can create the database there.",
+                shell_quoted(&beside(&self.path, "old")).unwrap_or_default()
+            ),
+            _ => "feedlint keeps its database in a directory: point --db / FEEDLINT_DB at a \
+                  directory (feedlint creates it if it does not exist). Nothing was changed."
+                .to_owned(),
+        };
+        Error::new(ErrorCode::StorageError, message).with_help(help)
+    }
+
     fn sled_error(&self, e: &sled::Error) -> Error {
         match e {
             sled::Error::Io(io) => Error::new(
@@ -250,11 +264,26 @@ impl SledStore {
                 "Check that the path is a directory feedlint may read and write and that the disk \
                  is not full, or point --db / FEEDLINT_DB at another path. Nothing was deleted.",
             ),
-            other => self.corrupt(&other.to_string()),
+            other => self.corrupt(&engine_problem(other)),
         }
     }
 
     fn corrupt(&self, what: &str) -> Error {
+        let quoted = shell_quoted(&self.path).zip(shell_quoted(&beside(&self.path, "broken")));
+        let help = match quoted {
+            // Only a directory of nothing but a database's files is worth moving as a whole: a
+            // `--db` pointed at a home or project directory must not be moved away.
+            Some((path, aside)) if self.holds_only_database_files() => format!(
+                "feedlint never resets or deletes a database. Move it aside (mv {path} {aside}) \
+                 to start a new one, or restore it from a backup."
+            ),
+            _ => format!(
+                "feedlint never resets or deletes a database. {} holds more than a usage \
+                 database's files (conf, db, blobs, snap.*): check that --db / FEEDLINT_DB names \
+                 feedlint's database directory, or point it at a new directory.",
+                self.path.display()
+            ),
+        };
         Error::new(
             ErrorCode::StorageError,
             format!(
@@ -262,11 +291,28 @@ impl SledStore {
                 self.path.display()
             ),
         )
-        .with_help(format!(
-            "feedlint never resets or deletes a database. Move it aside (mv {0} {0}.broken) to \
-             start a new one, or restore it from a backup.",
-            self.path.display()
-        ))
+        .with_help(help)
+    }
+
+    /// Whether the database directory holds only what sled and feedlint put in one (so moving it
+    /// aside moves nothing else), and has a parent to move it within.
+    fn holds_only_database_files(&self) -> bool {
+        if self.path.parent().is_none() {
+            return false;
+        }
+        let Ok(entries) = std::fs::read_dir(&self.path) else {
+            return false;
+        };
+        entries.into_iter().all(|entry| {
+            entry.is_ok_and(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                matches!(
+                    name.as_ref(),
+                    "conf" | "db" | "blobs" | INTERRUPTED_SNAPSHOTS
+                ) || name.starts_with("snap.")
+            })
+        })
     }
 
     /// The usage part of a transaction: adds `n` to one counter and to the month total, or
@@ -321,6 +367,82 @@ impl SledStore {
                 .map_err(|_| self.corrupt("a usage counter is malformed")),
         }
     }
+}
+
+/// What went wrong in sled's words made readable: never its `Debug` text (`Read corrupted data
+/// at file offset Some(Inline(224)) backtrace ()`).
+fn engine_problem(e: &sled::Error) -> String {
+    match e {
+        sled::Error::Corruption { .. } => {
+            "its files hold data the storage engine cannot read (damaged, cut short or \
+             overwritten)"
+                .to_owned()
+        }
+        sled::Error::Io(io) => io.to_string(),
+        sled::Error::CollectionNotFound(_) => "one of its record collections is missing".to_owned(),
+        // sled's own sentences (a database of an older sled, a setting that differs from the
+        // stored one).
+        sled::Error::Unsupported(why) => format!(
+            "the storage engine cannot use it: {}",
+            crate::model::text::printable(why)
+        ),
+        // An internal error of sled's, whose text is for sled's developers.
+        sled::Error::ReportableBug(_) => "the storage engine failed on it".to_owned(),
+    }
+}
+
+/// `path` with `.suffix` added to its last part (`/data/usage.sled/` → `/data/usage.sled.old`).
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut name: std::ffi::OsString = path.components().collect::<PathBuf>().into_os_string();
+    name.push(".");
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// What a path that is not a directory is, for messages.
+fn file_kind(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_fifo() {
+            return "a named pipe";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_file() {
+        "a file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// `path` as one word of a POSIX shell command: as it is when it holds only characters no shell
+/// treats specially, else in single quotes. `None` when it holds a control character (a command
+/// to copy would not show what it does) or is not UTF-8.
+fn shell_quoted(path: &Path) -> Option<String> {
+    let s = path.to_str()?;
+    if s.is_empty() || s.chars().any(char::is_control) {
+        return None;
+    }
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+:@%,=".contains(c);
+    // A leading `-` would read as an option of mv.
+    if s.chars().all(plain) && !s.starts_with('-') {
+        return Some(s.to_owned());
+    }
+    let quoted = format!("'{}'", s.replace('\'', r"'\''"));
+    Some(if s.starts_with('-') {
+        format!("./{}", &quoted)
+    } else {
+        quoted
+    })
 }
 
 fn is_lock_error(e: &sled::Error) -> bool {
@@ -552,6 +674,45 @@ mod tests {
 
     const A: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
     const B: &str = "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
+
+    #[test]
+    fn paths_in_suggested_commands_are_one_shell_word() {
+        let q = |p: &str| shell_quoted(Path::new(p));
+        assert_eq!(q("/data/usage.sled").as_deref(), Some("/data/usage.sled"));
+        assert_eq!(q("/data/my db").as_deref(), Some("'/data/my db'"));
+        assert_eq!(q("it's; rm -rf ~").as_deref(), Some(r"'it'\''s; rm -rf ~'"));
+        assert_eq!(q("$(x)`y`").as_deref(), Some("'$(x)`y`'"));
+        assert_eq!(q("-rf").as_deref(), Some("./'-rf'"));
+        assert_eq!(q("a\nb"), None);
+        assert_eq!(q(""), None);
+    }
+
+    #[test]
+    fn the_aside_name_is_beside_the_path() {
+        assert_eq!(
+            beside(Path::new("/data/usage.sled/"), "old"),
+            PathBuf::from("/data/usage.sled.old")
+        );
+        assert_eq!(
+            beside(Path::new("db"), "broken"),
+            PathBuf::from("db.broken")
+        );
+    }
+
+    #[test]
+    fn engine_errors_are_words_not_debug_text() {
+        let corrupt = sled::Error::Corruption { at: None, bt: () };
+        let text = engine_problem(&corrupt);
+        assert!(text.contains("cannot read"), "{text}");
+        assert!(
+            !text.contains("None") && !text.contains("backtrace"),
+            "{text}"
+        );
+        let text = engine_problem(&sled::Error::ReportableBug("x {:?}".into()));
+        assert_eq!(text, "the storage engine failed on it");
+        let text = engine_problem(&sled::Error::Unsupported("an old sled\u{1b}[2J".into()));
+        assert!(text.ends_with("an old sled\\u{1b}[2J"), "{text}");
+    }
 
     fn store(dir: &tempfile::TempDir) -> SledStore {
         SledStore::new(&StoreConfig::new(
