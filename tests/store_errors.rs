@@ -425,3 +425,27 @@ fn a_file_as_the_database_path_gets_a_command_that_copies_safely() {
     );
     assert_eq!(std::fs::read(&file).unwrap(), b"notes\n");
 }
+
+/// `FEEDLINT_DB=` left set but empty (and `--db ""`) is refused with both ways to give a path:
+/// clap's own message named only `--db`.
+#[test]
+fn an_empty_database_path_names_the_variable_too() {
+    for (env, args) in [
+        (Some(""), &["categories"][..]),
+        (None, &["--db", "", "categories"][..]),
+    ] {
+        let mut cmd = assert_cmd::Command::cargo_bin("feedlint").unwrap();
+        cmd.env_remove("FEEDLINT_DB").args(args);
+        if let Some(value) = env {
+            cmd.env("FEEDLINT_DB", value);
+        }
+        let out = cmd.output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("the usage database path is empty")
+                && stderr.contains("FEEDLINT_DB"),
+            "{stderr}"
+        );
+    }
+}

@@ -132,7 +132,13 @@ pub struct GlobalArgs {
 
     /// Directory of the usage database (default: the platform data directory, e.g.
     /// ~/.local/share/feedlint/usage.sled).
-    #[arg(long, global = true, env = "FEEDLINT_DB", value_name = "PATH")]
+    #[arg(
+        long,
+        global = true,
+        env = "FEEDLINT_DB",
+        value_name = "PATH",
+        value_parser = parse_db_path
+    )]
     pub db: Option<std::path::PathBuf>,
 
     /// Seconds to wait for another feedlint process to release the usage database.
@@ -174,6 +180,17 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
 }
 
 /// Parses a non-negative, finite number of seconds (fractions allowed).
+/// `--db` / `FEEDLINT_DB`: an empty value (most often `FEEDLINT_DB=` left set) is refused with
+/// both ways to give one, where clap's own message named only `--db`.
+fn parse_db_path(text: &str) -> Result<std::path::PathBuf, String> {
+    if text.is_empty() {
+        return Err("the usage database path is empty: give --db a directory, or set \
+                    FEEDLINT_DB to one (or unset it for the default)"
+            .to_owned());
+    }
+    Ok(std::path::PathBuf::from(text))
+}
+
 fn parse_seconds(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
