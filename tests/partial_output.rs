@@ -231,3 +231,75 @@ fn products_before_a_bad_byte_are_all_reported_with_one_job_or_two() {
         assert!(outputs[0] == outputs[1], "{name}: --jobs 1 and 2 differ");
     }
 }
+
+/// A report that cannot be written (a full disk) fails the run with exit 2, and the run counts
+/// nothing on the key: the count taken when the products were checked is taken back. The disk is
+/// a full 64 KiB tmpfs in a private mount namespace (`unshare -m`, root only; elsewhere the test
+/// says it is skipped). The database is outside it.
+#[test]
+fn a_report_lost_to_a_full_disk_counts_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mnt = dir.path().join("mnt");
+    std::fs::create_dir(&mnt).expect("mkdir");
+    let results = dir.path().join("results");
+    std::fs::create_dir(&results).expect("mkdir");
+    let db = dir.path().join("db");
+    let feed = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/catalog.xml");
+    let bin = assert_cmd::cargo::cargo_bin("feedlint");
+    let script = r#"
+        mount -t tmpfs -o size=64k tmpfs "$MNT" || exit 77
+        dd if=/dev/zero of="$MNT/filler" bs=4k >/dev/null 2>&1
+        run() { "$BIN" --db "$DB" "$@"; }
+        i=0
+        for cmd in "validate --format json --exit-zero" "validate --exit-zero" \
+                   "batch --format json" "batch" "revenue --format json" "revenue"; do
+            run $cmd "$FEED" >"$MNT/report" 2>"$OUT/$i.err"
+            echo "$?" >"$OUT/$i.code"
+            i=$((i + 1))
+        done
+        run revenue -o "$MNT/revenue.json" "$FEED" 2>"$OUT/$i.err"
+        echo "$?" >"$OUT/$i.code"
+        i=$((i + 1))
+        run gtin 4006381333931 036000291452 >"$MNT/report" 2>"$OUT/$i.err"
+        echo "$?" >"$OUT/$i.code"
+        run --format json usage >"$OUT/usage.json" || exit 79
+    "#;
+    let status = std::process::Command::new("unshare")
+        .args(["-m", "sh", "-c", script])
+        .env("MNT", &mnt)
+        .env("BIN", &bin)
+        .env("DB", &db)
+        .env("OUT", &results)
+        .env("FEED", &feed)
+        .env("FEEDLINT_API_KEY", TEST_KEY)
+        .env("NO_COLOR", "1")
+        .env_remove("FEEDLINT_DB")
+        .status();
+    match status.map(|s| s.code()) {
+        Ok(Some(0)) => {}
+        Ok(Some(77)) | Err(_) => {
+            println!(
+                "SKIPPED full-disk check: a tmpfs cannot be mounted here (needs root and unshare)"
+            );
+            return;
+        }
+        other => panic!("full-disk script failed: {other:?}"),
+    }
+    let read = |name: &str| std::fs::read_to_string(results.join(name)).expect("result");
+    for i in 0..8 {
+        let stderr = read(&format!("{i}.err"));
+        assert_eq!(
+            read(&format!("{i}.code")).trim(),
+            "2",
+            "command {i}: {stderr}"
+        );
+        assert!(
+            stderr.contains("No space left on device"),
+            "command {i}: {stderr}"
+        );
+    }
+    let usage: serde_json::Value = serde_json::from_str(&read("usage.json")).expect("json");
+    for counter in usage["data"]["counters"].as_array().expect("counters") {
+        assert_eq!(counter["validations"], 0, "{usage}");
+    }
+}

@@ -443,8 +443,7 @@ fn an_empty_database_path_names_the_variable_too() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(
-            stderr.contains("the usage database path is empty")
-                && stderr.contains("FEEDLINT_DB"),
+            stderr.contains("the usage database path is empty") && stderr.contains("FEEDLINT_DB"),
             "{stderr}"
         );
     }

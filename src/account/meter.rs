@@ -261,6 +261,27 @@ impl Account {
         self.receipt(counter, n, added)
     }
 
+    /// Takes back what `receipt` counted, for a run whose report could not be written after it
+    /// was counted (a full disk, a closed output): a failed run counts nothing. The error
+    /// returned is the one to report; `why` (the write's error) is returned when the take-back
+    /// succeeds, and said together with it when it does not.
+    pub fn take_back(&self, receipt: &Receipt, why: Error) -> Error {
+        let (Some(counter), n @ 1..) = (receipt.counter, receipt.count) else {
+            return why;
+        };
+        match self
+            .store
+            .take_back_usage(&self.key.hash_hex(), &self.month, counter.as_str(), n)
+        {
+            Ok(()) => why,
+            Err(e) => why.with_help(format!(
+                "the run was counted ({n} on {}) and could not be taken back: {}",
+                counter.as_str(),
+                e.message
+            )),
+        }
+    }
+
     /// Counts `n` units AND updates the key's profile of `brand` in one atomic, flushed
     /// transaction (`f` maps the stored bytes to the new ones, as in `Store::update_profile`).
     /// Used where each unit changes stored state (one brand-voice analysis folds into its

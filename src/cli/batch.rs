@@ -392,17 +392,22 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let receipt = account.record(analytics.total_products)?;
     let meta = receipt.meta(&rctx, Endpoint::VALIDATE_BATCH);
     let tail = analytics.tail(meta.processing_time);
-    match sink {
-        Sink::Json(w) => w.finish(&tail, &receipt.batch_billing(), &meta)?,
-        Sink::Table(out, rows, color) => {
-            write_rows(&mut *out, &rows, color)?;
-            write_summary(out, &tail)?;
-            // The report reaches the terminal before the verdict that ends it (stdout is
-            // buffered, stderr is not); the other sinks flush as they finish.
-            out.flush()?;
+    // A report that cannot be written to the end fails the run, which then counts nothing.
+    let written = (|| -> Result<(), Error> {
+        match sink {
+            Sink::Json(w) => w.finish(&tail, &receipt.batch_billing(), &meta)?,
+            Sink::Table(out, rows, color) => {
+                write_rows(&mut *out, &rows, color)?;
+                write_summary(out, &tail)?;
+                // The report reaches the terminal before the verdict that ends it (stdout is
+                // buffered, stderr is not); the other sinks flush as they finish.
+                out.flush()?;
+            }
+            Sink::Ci(e) => e.finish()?,
         }
-        Sink::Ci(e) => e.finish()?,
-    }
+        Ok(())
+    })();
+    written.map_err(|e| account.take_back(&receipt, e))?;
 
     gates(&gate, &summary, comparison, ctx.err)
 }

@@ -388,29 +388,36 @@ impl<'w> Sink<'w> {
             Self::Table(e, _) => *e.accumulator(),
         };
         let receipt: Receipt = account.record(acc.total())?;
-        match self {
-            Self::Pending { .. } => return Err(Error::internal("gtin report never began")),
-            Self::Json(e, ..) => {
-                let meta = receipt.meta(rctx, Endpoint::VALIDATE_GTIN);
-                e.finish(&receipt.gtin_billing(), receipt.test_mode(), &meta)?;
+        // A report that cannot be written to the end fails the run, which then counts nothing.
+        let written = (|| -> Result<(), Error> {
+            match self {
+                Self::Pending { .. } => return Err(Error::internal("gtin report never began")),
+                Self::Json(e, ..) => {
+                    let meta = receipt.meta(rctx, Endpoint::VALIDATE_GTIN);
+                    e.finish(&receipt.gtin_billing(), receipt.test_mode(), &meta)?
+                        .flush()?;
+                }
+                Self::Table(e, _) => {
+                    let out = e.finish()?;
+                    let billing = receipt.gtin_billing();
+                    writeln!(
+                        out,
+                        "Counted {} GTIN validation{} ({} key); cost ${:.2}",
+                        billing.validations_processed,
+                        if billing.validations_processed == 1 {
+                            ""
+                        } else {
+                            "s"
+                        },
+                        receipt.tier.as_str(),
+                        billing.cost
+                    )?;
+                    out.flush()?;
+                }
             }
-            Self::Table(e, _) => {
-                let out = e.finish()?;
-                let billing = receipt.gtin_billing();
-                writeln!(
-                    out,
-                    "Counted {} GTIN validation{} ({} key); cost ${:.2}",
-                    billing.validations_processed,
-                    if billing.validations_processed == 1 {
-                        ""
-                    } else {
-                        "s"
-                    },
-                    receipt.tier.as_str(),
-                    billing.cost
-                )?;
-            }
-        }
+            Ok(())
+        })();
+        written.map_err(|e| account.take_back(&receipt, e))?;
         let invalid = acc.summary().invalid_count;
         if invalid == 0 {
             return Ok(Outcome::Clean);

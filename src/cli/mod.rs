@@ -184,9 +184,11 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
 /// both ways to give one, where clap's own message named only `--db`.
 fn parse_db_path(text: &str) -> Result<std::path::PathBuf, String> {
     if text.is_empty() {
-        return Err("the usage database path is empty: give --db a directory, or set \
+        return Err(
+            "the usage database path is empty: give --db a directory, or set \
                     FEEDLINT_DB to one (or unset it for the default)"
-            .to_owned());
+                .to_owned(),
+        );
     }
     Ok(std::path::PathBuf::from(text))
 }

@@ -48,10 +48,13 @@ impl OutputFile {
     /// Flushes the output and renames it over the path. Dropping an `OutputFile` without
     /// committing deletes the temporary file.
     pub fn commit(self) -> Result<(), Error> {
-        let tmp = self
-            .tmp
-            .into_inner()
-            .map_err(|e| Error::from(e.into_error()))?;
+        let tmp = self.tmp.into_inner().map_err(|e| {
+            Error::input(format!(
+                "cannot write {}: {}",
+                self.path.display(),
+                e.error()
+            ))
+        })?;
         tmp.persist(&self.path).map_err(|e| {
             Error::input(format!("cannot write {}: {}", self.path.display(), e.error))
         })?;

@@ -172,18 +172,24 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         let summary = analyzer.finish();
         let receipt = account.record(count)?;
         let meta = receipt.meta(&rctx, Endpoint::REVENUE_IMPACT);
-        match emitter {
-            Emitter::Json(s) => s.finish(&summary, &meta)?.flush()?,
-            Emitter::Csv(c) => c.finish()?.flush()?,
-            Emitter::Table(mut w) => {
-                write_table(&mut w, &summary, &options)?;
-                w.flush()?;
+        // A report that cannot be written to the end fails the run, which then counts nothing.
+        let written = (|| -> Result<(), Error> {
+            match emitter {
+                Emitter::Json(s) => s.finish(&summary, &meta)?.flush()?,
+                Emitter::Csv(c) => c.finish()?.flush()?,
+                Emitter::Table(mut w) => {
+                    write_table(&mut w, &summary, &options)?;
+                    w.flush()?;
+                }
             }
-        }
-        count
+            Ok(())
+        })();
+        written.map_err(|e| account.take_back(&receipt, e))?;
+        (count, receipt)
     };
+    let (count, receipt) = count;
     if let Some(file) = file {
-        file.commit()?;
+        file.commit().map_err(|e| account.take_back(&receipt, e))?;
     }
     if let (Some(path), false) = (&args.output, ctx.global.quiet) {
         writeln!(

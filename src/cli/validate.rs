@@ -394,15 +394,20 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     }
     progress.finish();
     let receipt = account.record(total)?;
-    match output {
-        Output::Report(e) => {
-            let meta = receipt.meta(&rctx, Endpoint::VALIDATE_PRODUCT);
-            // The report reaches the terminal before the verdict that ends it (stdout is
-            // buffered, stderr is not); CI emitters flush as they finish.
-            e.finish(&receipt.product_billing(), &meta)?.flush()?;
+    // A report that cannot be written to the end fails the run, which then counts nothing.
+    let written = (|| -> Result<(), Error> {
+        match output {
+            Output::Report(e) => {
+                let meta = receipt.meta(&rctx, Endpoint::VALIDATE_PRODUCT);
+                // The report reaches the terminal before the verdict that ends it (stdout is
+                // buffered, stderr is not); CI emitters flush as they finish.
+                e.finish(&receipt.product_billing(), &meta)?.flush()?;
+            }
+            Output::Ci(e) => e.finish()?,
         }
-        Output::Ci(e) => e.finish()?,
-    }
+        Ok(())
+    })();
+    written.map_err(|e| account.take_back(&receipt, e))?;
 
     let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = critical_verdict(critical, total)

@@ -135,6 +135,17 @@ pub trait Store {
         limit: Option<u64>,
     ) -> Result<AddUsage, Error>;
 
+    /// Takes `n` back from `counter` of `key_hash` in `month` and from the month total, in one
+    /// atomic, flushed step (never below zero): a run counted by [`Store::add_usage`] whose
+    /// report could then not be written counts nothing.
+    fn take_back_usage(
+        &self,
+        key_hash: &str,
+        month: &str,
+        counter: &str,
+        n: u64,
+    ) -> Result<(), Error>;
+
     /// Every counter of `key_hash` in `month`.
     fn usage(&self, key_hash: &str, month: &str) -> Result<MonthUsage, Error>;
 

@@ -509,6 +509,35 @@ impl Store for SledStore {
         })
     }
 
+    fn take_back_usage(
+        &self,
+        key_hash: &str,
+        month: &str,
+        counter: &str,
+        n: u64,
+    ) -> Result<(), Error> {
+        check_hash(key_hash)?;
+        let counter_key = format!("{key_hash}/{month}/{counter}");
+        let total_key = format!("{key_hash}/{month}");
+        self.with_db(|db| {
+            let usage = db.open_tree("usage").map_err(|e| self.sled_error(&e))?;
+            let totals = db
+                .open_tree("usage_total")
+                .map_err(|e| self.sled_error(&e))?;
+            let outcome = (&usage, &totals).transaction(|(usage, totals)| {
+                let abort = ConflictableTransactionError::Abort;
+                for (tree, key) in [(usage, &counter_key), (totals, &total_key)] {
+                    let value = self
+                        .decode_u64(tree.get(key.as_str())?.as_deref())
+                        .map_err(abort)?;
+                    tree.insert(key.as_bytes(), &value.saturating_sub(n).to_be_bytes())?;
+                }
+                Ok(())
+            });
+            outcome.map_err(|e| self.tx_error(e))
+        })
+    }
+
     fn usage(&self, key_hash: &str, month: &str) -> Result<MonthUsage, Error> {
         check_hash(key_hash)?;
         let prefix = format!("{key_hash}/{month}/");
