@@ -544,3 +544,44 @@ fn convert_to_xml_replaces_what_xml_cannot_carry_and_says_so() {
         assert_eq!(back[1].get("title"), Some("Plain title"));
     }
 }
+
+/// A NUL character (read from a JSON `\u0000`, with a warning) is written to CSV and TSV as
+/// U+FFFD, as XML output writes it: the output reads back.
+#[test]
+fn csv_and_tsv_output_of_a_nul_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("nul_esc.json");
+    std::fs::write(
+        &feed,
+        r#"[{"id":"1","title":"a\u0000b"},{"id":"2","title":"ok"}]"#,
+    )
+    .unwrap();
+    for ext in ["csv", "tsv"] {
+        let out = dir.path().join(format!("nul_rt.{ext}"));
+        Command::cargo_bin("feedlint")
+            .unwrap()
+            .arg("--db")
+            .arg(db.path())
+            .arg("convert")
+            .arg(&feed)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .success()
+            .stderr(predicates::str::contains(
+                "the value contains a NUL character (\\u0000), kept; `convert` writes it as \
+                 U+FFFD in CSV, TSV, RSS and Atom output",
+            ));
+        assert!(!std::fs::read(&out).unwrap().contains(&0), "{ext}");
+        Command::cargo_bin("feedlint")
+            .unwrap()
+            .arg("--db")
+            .arg(db.path())
+            .args(["convert", "--to", "ndjson"])
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout("{\"id\":\"1\",\"title\":\"a\u{fffd}b\"}\n{\"id\":\"2\",\"title\":\"ok\"}\n");
+    }
+}

@@ -1429,7 +1429,11 @@ fn scalar_checked(raw: &RawValue) -> (Option<String>, Option<String>) {
         return match serde_json::from_str::<String>(s) {
             Ok(t) if t.contains('\0') => (
                 Some(t),
-                Some("the value contains a NUL character (\\u0000)".to_owned()),
+                Some(
+                    "the value contains a NUL character (\\u0000), kept; `convert` writes it as \
+                     U+FFFD in CSV, TSV, RSS and Atom output, which cannot carry it"
+                        .to_owned(),
+                ),
             ),
             Ok(t) => (Some(t), None),
             Err(e) => {
