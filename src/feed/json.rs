@@ -1537,7 +1537,8 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
             }
         }
         _ => {
-            for item in items(raw) {
+            let mut several = false;
+            for (i, item) in items(raw).enumerate() {
                 let (text, problem) = scalar_checked_for(item, name);
                 if let Some(m) = problem {
                     issue(p, line, &m);
@@ -1545,8 +1546,22 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
                 if let Some(text) = text {
                     p.push_name(name, text);
                 }
+                several = i > 0;
+            }
+            // An array of several values where GMC takes one (`"price": ["1 USD", "9 USD"]`).
+            if several && names::is_single_valued(name) {
+                note_conflict(p, name, line);
             }
         }
+    }
+}
+
+/// The read issue of a single-valued attribute given different values
+/// ([`names::conflicting_values`]), if its values differ.
+#[cold]
+fn note_conflict(p: &mut Product, name: &str, line: u64) {
+    if let Some(message) = names::conflicting_values(name, p.values(name)) {
+        issue(p, line, &message);
     }
 }
 
