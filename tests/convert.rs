@@ -544,3 +544,94 @@ fn convert_to_xml_replaces_what_xml_cannot_carry_and_says_so() {
         assert_eq!(back[1].get("title"), Some("Plain title"));
     }
 }
+
+/// A NUL character (read from a JSON `\u0000`, with a warning) is written to CSV and TSV as
+/// U+FFFD, as XML output writes it: the output reads back.
+#[test]
+fn csv_and_tsv_output_of_a_nul_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = tempfile::tempdir().unwrap();
+    let feed = dir.path().join("nul_esc.json");
+    std::fs::write(
+        &feed,
+        r#"[{"id":"1","title":"a\u0000b"},{"id":"2","title":"ok"}]"#,
+    )
+    .unwrap();
+    for ext in ["csv", "tsv"] {
+        let out = dir.path().join(format!("nul_rt.{ext}"));
+        Command::cargo_bin("feedlint")
+            .unwrap()
+            .arg("--db")
+            .arg(db.path())
+            .arg("convert")
+            .arg(&feed)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .success()
+            .stderr(predicates::str::contains(
+                "the value contains a NUL character (\\u0000), kept; `convert` writes it as \
+                 U+FFFD in CSV, TSV, RSS and Atom output",
+            ));
+        assert!(!std::fs::read(&out).unwrap().contains(&0), "{ext}");
+        Command::cargo_bin("feedlint")
+            .unwrap()
+            .arg("--db")
+            .arg(db.path())
+            .args(["convert", "--to", "ndjson"])
+            .arg(&out)
+            .assert()
+            .success()
+            .stdout("{\"id\":\"1\",\"title\":\"a\u{fffd}b\"}\n{\"id\":\"2\",\"title\":\"ok\"}\n");
+    }
+}
+
+/// Repeated columns and elements of a single-valued attribute are converted with every value
+/// (as before), and `convert` warns about the conflict.
+#[test]
+fn convert_keeps_every_value_of_a_repeated_attribute_and_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("gt_feed.csv");
+    std::fs::write(&csv, "id,gtin,gtin\nA1,4006381333931,0012345678905\n").unwrap();
+    let xml = dir.path().join("dup_elems.xml");
+    std::fs::write(
+        &xml,
+        "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel><item><g:id>1</g:id>\
+         <g:price>1 USD</g:price><g:price>999 USD</g:price></item></channel></rss>",
+    )
+    .unwrap();
+    for (feed, stdout, warnings) in [
+        (
+            &csv,
+            "{\"gtin\":[\"4006381333931\",\"0012345678905\"],\"id\":\"A1\"}\n",
+            &[
+                "gt_feed.csv:1: the header names `gtin` in 2 columns (2 and 3), but `gtin` takes one value",
+                "gt_feed.csv:2: `gtin` takes one value but is given 2 times with different values: \
+                 \"4006381333931\", \"0012345678905\"; only the first, \"4006381333931\", is checked",
+            ][..],
+        ),
+        (
+            &xml,
+            "{\"id\":\"1\",\"price\":[\"1 USD\",\"999 USD\"]}\n",
+            &["dup_elems.xml:1: `price` takes one value but is given 2 times"][..],
+        ),
+    ] {
+        let out = Command::cargo_bin("feedlint")
+            .unwrap()
+            .current_dir(dir.path())
+            .arg("--db")
+            .arg(db.path())
+            .args(["convert", "--to", "ndjson"])
+            .arg(feed.file_name().unwrap())
+            .assert()
+            .success()
+            .stdout(stdout.to_owned())
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        for want in warnings {
+            assert!(stderr.contains(want), "{want}\n{stderr}");
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! The feed readers on real and sample feeds: product counts, normalised names, locations,
 //! encodings, gzip, and the errors unreadable files give.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -625,4 +627,143 @@ fn records_of_thousands_of_fields_keep_the_attribute_limit_and_say_so() {
             p.read_issues
         );
     }
+}
+
+/// `validate -v` of `feed` (written to a file named `name`) on a fresh database: exit code,
+/// stdout and stderr.
+fn validate(name: &str, feed: &str) -> (Option<i32>, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = tempfile::tempdir().unwrap();
+    let path = write_tmp(&dir, name, feed.as_bytes());
+    let out = common::feedlint(db.path(), Some(common::TEST_A))
+        .current_dir(dir.path())
+        .args(["validate", "-v", "--exit-zero"])
+        .arg(path.file_name().unwrap())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// An item-like element where the feed's format has no products (`<entry>` in RSS, `<item>`
+/// in Atom, `<Item>` in any case) is read as a product whose FL-C001 finding says what it is,
+/// at its line: a case typo no longer makes every product vanish.
+#[test]
+fn item_like_elements_outside_the_feeds_products_are_read_and_reported() {
+    let rss = "<rss xmlns:g=\"http://base.google.com/ns/1.0\" xmlns:a=\"http://www.w3.org/2005/Atom\"><channel>\n\
+               <item><g:id>1</g:id></item>\n<entry><g:id>2</g:id></entry>\n\
+               <a:entry><g:id>3</g:id></a:entry>\n<Item><g:id>4</g:id></Item>\n\
+               <ITEM><g:id>5</g:id></ITEM>\n</channel></rss>\n";
+    let (code, stdout, stderr) = validate("rss_entry.xml", rss);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("5 products"), "{stdout}");
+    for (line, element) in [(3, "entry"), (4, "a:entry"), (5, "Item"), (6, "ITEM")] {
+        let want = format!(
+            "rss_entry.xml:{line}: high compliance FL-C001 [record-read-issue] record: line \
+             {line}: <{element}> is not a product element of this RSS feed (RSS products are \
+             <item> elements"
+        );
+        assert!(stdout.contains(&want), "{want}\n{stdout}");
+    }
+    assert!(
+        stdout.contains("and XML names are case-sensitive"),
+        "{stdout}"
+    );
+    // Every product a typo: before, "the RSS channel has no <item> elements" (exit 2).
+    let typo = "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel><Item><g:id>1</g:id></Item></channel></rss>";
+    let (code, stdout, stderr) = validate("typo.xml", typo);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stdout.contains("<Item> is not a product element"),
+        "{stdout}"
+    );
+    let atom = "<feed xmlns=\"http://www.w3.org/2005/Atom\" xmlns:g=\"http://base.google.com/ns/1.0\">\
+                <entry><g:id>1</g:id></entry><item><g:id>2</g:id></item></feed>\n";
+    let (_, stdout, _) = validate("atom_item.xml", atom);
+    assert!(stdout.contains("2 products"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "<item> is not a product element of this Atom feed (Atom products are <entry> elements)"
+        ),
+        "{stdout}"
+    );
+}
+
+/// A product nested in a product is reported on the outer one; its values are kept.
+#[test]
+fn a_product_nested_in_a_product_is_reported() {
+    let xml = "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel><item><g:id>1</g:id>\n\
+               <item><g:id>2</g:id></item></item><item><g:id>3</g:id></item></channel></rss>\n";
+    let (_, stdout, _) = validate("nested_item.xml", xml);
+    assert!(
+        stdout.contains(
+            "nested_item.xml:1: high compliance FL-C001 [record-read-issue] record: line 2: an \
+             <item> element inside this product: products cannot be nested"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("kept as the attribute `item` (\"2\")"),
+        "{stdout}"
+    );
+}
+
+/// Two columns or elements of a single-valued attribute with different values: the product says
+/// which values and which one is checked; a CSV header says it once at its line. Repeatable
+/// attributes and equal values say nothing.
+#[test]
+fn different_values_of_a_single_valued_attribute_are_reported() {
+    let csv = "id,title,price,title,price\nA1,Short,,A very long and descriptive product title here,abc\n\
+               A2,Same title,,Same title,\n";
+    let (_, stdout, _) = validate("dup_header.csv", csv);
+    for want in [
+        "dup_header.csv:2: high compliance FL-C001 [record-read-issue] record: line 1: the header \
+         names `title` in 2 columns (2 and 4), but `title` takes one value",
+        "dup_header.csv:2: high compliance FL-C001 [record-read-issue] record: line 1: the header \
+         names `price` in 2 columns (3 and 5)",
+        "dup_header.csv:2: high compliance FL-C001 [record-read-issue] record: line 2: `title` \
+         takes one value but is given 2 times with different values: \"Short\", \"A very long \
+         and descriptive product titl…\"; only the first, \"Short\", is checked",
+    ] {
+        assert!(stdout.contains(want), "{want}\n{stdout}");
+    }
+    // The header is said once (on the first product); equal values and one empty cell are no
+    // conflict.
+    assert_eq!(stdout.matches("the header names").count(), 2, "{stdout}");
+    assert!(
+        !stdout.contains("dup_header.csv:3: high compliance FL-C001"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("`price` takes one value but"), "{stdout}");
+
+    let xml = "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel><item><g:id>1</g:id>\
+               <g:price>1 USD</g:price><g:price>999 USD</g:price></item></channel></rss>";
+    let (_, stdout, _) = validate("dup_elems.xml", xml);
+    assert!(
+        stdout.contains(
+            "line 1: `price` takes one value but is given 2 times with different values: \"1 \
+             USD\", \"999 USD\"; only the first, \"1 USD\", is checked, and every value is kept"
+        ),
+        "{stdout}"
+    );
+
+    let ndjson =
+        "{\"id\":\"1\",\"price\":[\"1 USD\",\"9 USD\"],\"product_highlight\":[\"a\",\"b\"]}\n";
+    let (_, stdout, _) = validate("array.ndjson", ndjson);
+    assert!(
+        stdout.contains(
+            "array.ndjson:1: high compliance FL-C001 [record-read-issue] record: line 1: `price` \
+             takes one value but is given 2 times with different values: \"1 USD\", \"9 USD\""
+        ),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("takes one value").count(), 1, "{stdout}");
+
+    let repeatable = "id,additional_image_link,additional_image_link,product_highlight,product_highlight,note,note\n\
+                      A1,https://e.com/a.jpg,https://e.com/b.jpg,Light,Strong,x,y\n";
+    let (_, stdout, _) = validate("repeatable.csv", repeatable);
+    assert!(!stdout.contains("FL-C001"), "{stdout}");
 }

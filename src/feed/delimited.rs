@@ -71,6 +71,10 @@ pub(crate) struct Layout {
     delimiter: u8,
     label: Arc<str>,
     origin: Origin,
+    /// The single-valued attributes ([`names::is_single_valued`]) that several columns name:
+    /// the values of these are compared in each row ([`names::conflicting_values`]). Nearly
+    /// always empty, and then a row costs one test more.
+    repeated: Box<[Name]>,
 }
 
 /// Some records of a delimited feed (a [`Segment`] of whole records), to be read into products
@@ -197,7 +201,10 @@ impl SegmentReader {
 pub(crate) struct Sequencer {
     label: Arc<str>,
     next_index: u64,
+    /// Read issues for the next product: first those of the header line (the first
+    /// `header_issues`), for the first product.
     carried: Vec<ReadIssue>,
+    header_issues: usize,
     any: bool,
 }
 
@@ -225,10 +232,11 @@ impl Sequencer {
             // one (no segment is cut to start with a repeated header): none are left here.
             return None;
         }
-        let repeats = if self.carried.is_empty() {
+        let repeats = self.carried.get(self.header_issues..).unwrap_or_default();
+        let repeats = if repeats.is_empty() {
             String::new()
         } else {
-            let lines: Vec<String> = self.carried.iter().map(|i| i.line.to_string()).collect();
+            let lines: Vec<String> = repeats.iter().map(|i| i.line.to_string()).collect();
             format!(" (line {} only repeats the header)", lines.join(", "))
         };
         Some(
@@ -251,6 +259,8 @@ pub(crate) struct DelimitedSegments {
     kind: FeedKind,
     /// The size segments are cut at ([`SEGMENT_BYTES`]; tests cut smaller ones).
     target: usize,
+    /// Read issues of the header line, for the first product ([`Sequencer`]).
+    header_issues: Vec<ReadIssue>,
 }
 
 impl DelimitedSegments {
@@ -260,7 +270,8 @@ impl DelimitedSegments {
         Sequencer {
             label: self.layout.label.clone(),
             next_index: 0,
-            carried: Vec::new(),
+            header_issues: self.header_issues.len(),
+            carried: self.header_issues.clone(),
             any: false,
         }
     }
@@ -395,6 +406,8 @@ impl DelimitedSegments {
             return Err(not_a_feed(&label, &origin, line, &header));
         }
         mark_unique(&mut columns);
+        let header_line = 1 + source::count_line_breaks(&head[..header_start]);
+        let (repeated, header_issues) = repeated_columns(&columns, header_line);
         let header_names = header
             .iter()
             .map(|h| canonical_name(h).into_owned())
@@ -410,7 +423,9 @@ impl DelimitedSegments {
                 delimiter,
                 label,
                 origin,
+                repeated,
             }),
+            header_issues,
             body_line: 1 + source::count_line_breaks(&head),
             segmenter,
             kind,
@@ -901,7 +916,22 @@ impl Layout {
             let message = self.ragged(cur, &mut p, n);
             p.read_issues.push(ReadIssue { line, message });
         }
+        if !self.repeated.is_empty() {
+            self.note_conflicts(&mut p, line);
+        }
         Step::Product(p)
+    }
+
+    /// Adds a read issue for each single-valued attribute that several columns name
+    /// ([`Layout::repeated`]) and that has different values in this row.
+    #[cold]
+    #[inline(never)]
+    fn note_conflicts(&self, p: &mut Product, line: u64) {
+        for name in &self.repeated {
+            if let Some(message) = names::conflicting_values(name, p.values(name)) {
+                p.read_issues.push(ReadIssue { line, message });
+            }
+        }
     }
 
     /// The read issue of a row with `n` fields where the header has another count. Extra
@@ -1080,6 +1110,50 @@ fn mark_unique(columns: &mut [Column]) {
     }
 }
 
+/// The single-valued attributes ([`names::is_single_valued`]) that several columns name, and a
+/// read issue at the header line (`line`) for each: `id,title,price,title` makes every product a
+/// `title` with two values of which the rules check one. Repeatable attributes
+/// (`additional_image_link`, `product_highlight`...) may have several columns.
+fn repeated_columns(columns: &[Column], line: u64) -> (Box<[Name]>, Vec<ReadIssue>) {
+    // The attributes of several columns are those of the plain columns ([`mark_unique`]); the
+    // list has one entry per single-valued attribute, a few at most.
+    let mut repeated: Vec<(Name, Vec<usize>)> = Vec::new();
+    for (i, c) in columns.iter().enumerate() {
+        let Column::Plain(n) = c else {
+            continue;
+        };
+        if !names::is_single_valued(n) {
+            continue;
+        }
+        match repeated.iter_mut().find(|(other, _)| other == n) {
+            Some((_, at)) => at.push(i + 1),
+            None => repeated.push((n.clone(), vec![i + 1])),
+        }
+    }
+    repeated.retain(|(_, at)| at.len() > 1);
+    let issues = repeated
+        .iter()
+        .map(|(name, at)| {
+            let at: Vec<String> = at.iter().map(ToString::to_string).collect();
+            let (last, before) = at
+                .split_last()
+                .map_or(("", &[][..]), |(l, b)| (l.as_str(), b));
+            ReadIssue {
+                line,
+                message: format!(
+                    "the header names `{name}` in {} columns ({} and {last}), but `{name}` takes \
+                     one value: a product with different values in them is reported, and only \
+                     the first value is checked",
+                    at.len(),
+                    before.join(", "),
+                ),
+            }
+        })
+        .collect();
+    let names = repeated.into_iter().map(|(name, _)| name).collect();
+    (names, issues)
+}
+
 /// The delimiter of the header line: the most frequent of tab, comma, semicolon and pipe outside
 /// quotes, tab winning ties (GMC's own text format is tab-delimited).
 fn sniff_delimiter(text: &[u8]) -> u8 {
@@ -1221,6 +1295,64 @@ mod tests {
                 prop_assert_eq!(read, by_csv);
             }
         }
+    }
+
+    /// A single-valued attribute in two columns: one read issue at the header line on the first
+    /// product (after a repeated header too, and in segments of any size), and one on each row
+    /// whose values differ; a header without products is still said to have none.
+    #[test]
+    fn repeated_single_valued_columns_are_said_at_the_header_and_where_values_differ() {
+        let text = "id,title,color,title,additional_image_link,additional_image_link\n\
+                    id,title,color,title,additional_image_link,additional_image_link\n\
+                    1,A,red,B,a.jpg,b.jpg\n2,A,red,A,a.jpg,b.jpg\n3,,red,C,,\n4,D,,E,,\n";
+        let header = "1: the header names `title` in 2 columns (2 and 4), but `title` takes one \
+                      value: a product with different values in them is reported, and only the \
+                      first value is checked";
+        let (products, error) = read_with(text, SEGMENT_BYTES);
+        assert_eq!(error, None);
+        let issues: Vec<(&str, Vec<&str>)> = products
+            .iter()
+            .map(|(id, _, _, issues)| (id.as_str(), issues.iter().map(String::as_str).collect()))
+            .collect();
+        assert_eq!(
+            issues,
+            [
+                (
+                    "1",
+                    vec![
+                        header,
+                        "2: this line repeats the header line; it was skipped, not read as a \
+                         product (were several files concatenated?)",
+                        "3: `title` takes one value but is given 2 times with different values: \
+                         \"A\", \"B\"; only the first, \"A\", is checked, and every value is kept"
+                    ]
+                ),
+                ("2", vec![]),
+                ("3", vec![]),
+                (
+                    "4",
+                    vec![
+                        "6: `title` takes one value but is given 2 times with different values: \
+                         \"D\", \"E\"; only the first, \"D\", is checked, and every value is kept"
+                    ]
+                ),
+            ]
+        );
+        for target in [1, 7, 40] {
+            assert_eq!(
+                read_with(text, target),
+                (products.clone(), None),
+                "{target}"
+            );
+        }
+        let (products, error) = read_with("id,title,title\nid,title,title\n", SEGMENT_BYTES);
+        assert!(products.is_empty());
+        assert_eq!(
+            error.as_deref(),
+            Some(
+                "t.csv: the feed has a header line but no products (line 2 only repeats the header)"
+            )
+        );
     }
 
     #[test]

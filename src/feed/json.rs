@@ -1429,7 +1429,11 @@ fn scalar_checked(raw: &RawValue) -> (Option<String>, Option<String>) {
         return match serde_json::from_str::<String>(s) {
             Ok(t) if t.contains('\0') => (
                 Some(t),
-                Some("the value contains a NUL character (\\u0000)".to_owned()),
+                Some(
+                    "the value contains a NUL character (\\u0000), kept; `convert` writes it as \
+                     U+FFFD in CSV, TSV, RSS and Atom output, which cannot carry it"
+                        .to_owned(),
+                ),
             ),
             Ok(t) => (Some(t), None),
             Err(e) => {
@@ -1533,7 +1537,8 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
             }
         }
         _ => {
-            for item in items(raw) {
+            let mut several = false;
+            for (i, item) in items(raw).enumerate() {
                 let (text, problem) = scalar_checked_for(item, name);
                 if let Some(m) = problem {
                     issue(p, line, &m);
@@ -1541,8 +1546,22 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
                 if let Some(text) = text {
                     p.push_name(name, text);
                 }
+                several = i > 0;
+            }
+            // An array of several values where GMC takes one (`"price": ["1 USD", "9 USD"]`).
+            if several && names::is_single_valued(name) {
+                note_conflict(p, name, line);
             }
         }
+    }
+}
+
+/// The read issue of a single-valued attribute given different values
+/// ([`names::conflicting_values`]), if its values differ.
+#[cold]
+fn note_conflict(p: &mut Product, name: &str, line: u64) {
+    if let Some(message) = names::conflicting_values(name, p.values(name)) {
+        issue(p, line, &message);
     }
 }
 

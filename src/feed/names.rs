@@ -38,6 +38,136 @@ pub fn is_multi_value(name: &str) -> bool {
     MULTI_VALUE_ATTRIBUTES.contains(&name)
 }
 
+/// Attributes GMC lets one product give several times although a text feed does not split their
+/// cells on commas: free text and groups that may contain commas (`product_highlight`,
+/// `product_detail`...) and the entries of `shipping`, `tax` and the like (GMC 15001087 "Submit
+/// multiple values"; 7052112). In XML each value is a repeated element, in CSV/TSV a repeated
+/// column. Together with [`MULTI_VALUE_ATTRIBUTES`] these are the attributes that may have several
+/// values ([`is_repeatable`]); sorted.
+pub const REPEATED_ATTRIBUTES: &[&str] = &[
+    "ads_labels",
+    "carrier_shipping",
+    "certification",
+    "cloud_export_additional_properties",
+    "consumer_notice",
+    "free_shipping_threshold",
+    "loyalty_program",
+    "product_detail",
+    "product_highlight",
+    "shipping",
+    "tax",
+    "video_link",
+];
+
+/// Other attributes of GMC's product data specification (7052112) that take one value, beyond
+/// those the catalog describes (`crate::catalog::fields`); sorted.
+const OTHER_SINGLE_VALUE_ATTRIBUTES: &[&str] = &[
+    "ads_grouping",
+    "ads_redirect",
+    "auto_pricing_min_price",
+    "availability_date",
+    "canonical_link",
+    "cost_of_goods_sold",
+    "custom_label_0",
+    "custom_label_1",
+    "custom_label_2",
+    "custom_label_3",
+    "custom_label_4",
+    "disclosure_date",
+    "external_seller_id",
+    "installment",
+    "link_template",
+    "max_handling_time",
+    "min_handling_time",
+    "mobile_link",
+    "mobile_link_template",
+    "pause",
+    "return_policy_label",
+    "shipping_label",
+    "ships_from_country",
+    "short_title",
+    "structured_description",
+    "structured_title",
+    "subscription_cost",
+    "transit_time_label",
+];
+
+/// Whether one product may give this canonical attribute several values:
+/// [`MULTI_VALUE_ATTRIBUTES`] and [`REPEATED_ATTRIBUTES`].
+#[must_use]
+pub fn is_repeatable(name: &str) -> bool {
+    is_multi_value(name) || REPEATED_ATTRIBUTES.binary_search(&name).is_ok()
+}
+
+/// Whether this canonical attribute is one GMC defines as taking a single value (`title`,
+/// `price`, `gtin`, `custom_label_0`...): an attribute the catalog or
+/// [`OTHER_SINGLE_VALUE_ATTRIBUTES`] knows that is not [`is_repeatable`]. Unknown attributes are
+/// not: nothing says how many values they take.
+#[must_use]
+pub fn is_single_valued(name: &str) -> bool {
+    !is_repeatable(name)
+        && (crate::catalog::fields::attribute(name).is_some()
+            || OTHER_SINGLE_VALUE_ATTRIBUTES.binary_search(&name).is_ok())
+}
+
+/// The read issue of a single-valued attribute ([`is_single_valued`]) given several values that
+/// differ: two different non-blank values, or a blank first value and a non-blank one (the rules
+/// check the first value, and a blank one as missing). `None` when the values agree. The message
+/// names the attribute, the values (shortened) and the one that is checked.
+#[must_use]
+pub fn conflicting_values(name: &str, values: &[String]) -> Option<String> {
+    use crate::model::Trim;
+    const SHOWN: usize = 3;
+    let [first, ..] = values else {
+        return None;
+    };
+    if values.len() < 2 {
+        return None;
+    }
+    let mut distinct: Vec<&str> = Vec::new();
+    for v in values {
+        if !v.is_blank() && !distinct.contains(&v.as_str()) {
+            distinct.push(v);
+        }
+    }
+    let first_blank = first.is_blank();
+    // Two different values, or a blank first one beside a value.
+    let differ = distinct.len() >= 2 || (first_blank && !distinct.is_empty());
+    if !differ {
+        return None;
+    }
+    let mut shown: Vec<String> = Vec::new();
+    if first_blank {
+        shown.push(quoted(first));
+    }
+    shown.extend(distinct.iter().take(SHOWN).map(|v| quoted(v)));
+    let hidden = distinct.len().saturating_sub(SHOWN);
+    let more = if hidden > 0 {
+        format!(" and {hidden} more")
+    } else {
+        String::new()
+    };
+    let checked = if first_blank {
+        format!("only the first, {}, is checked (as missing)", quoted(first))
+    } else {
+        format!("only the first, {}, is checked", quoted(first))
+    };
+    Some(format!(
+        "`{name}` takes one value but is given {} times with different values: {}{more}; \
+         {checked}, and every value is kept",
+        values.len(),
+        shown.join(", ")
+    ))
+}
+
+/// A value in a message: in double quotes, cut after 40 characters.
+fn quoted(v: &str) -> String {
+    match v.char_indices().nth(40) {
+        Some((i, _)) => format!("\"{}…\"", &v[..i]),
+        None => format!("\"{v}\""),
+    }
+}
+
 /// Spellings that do not follow from the snake_case conversion alone: the spec's neutral name
 /// for the category and a few legacy/merchant spellings seen in real feeds.
 const ALIASES: &[(&str, &str)] = &[
@@ -515,6 +645,88 @@ mod tests {
         for n in MULTI_VALUE_ATTRIBUTES {
             assert_eq!(canonical_name(n), *n);
         }
+    }
+
+    #[test]
+    fn repeatable_and_single_valued_attributes_are_consistent() {
+        assert!(REPEATED_ATTRIBUTES.windows(2).all(|w| w[0] < w[1]));
+        assert!(
+            OTHER_SINGLE_VALUE_ATTRIBUTES
+                .windows(2)
+                .all(|w| w[0] < w[1])
+        );
+        for n in REPEATED_ATTRIBUTES
+            .iter()
+            .chain(OTHER_SINGLE_VALUE_ATTRIBUTES)
+        {
+            assert_eq!(canonical_name(n), *n);
+            assert!(!MULTI_VALUE_ATTRIBUTES.contains(n), "{n}");
+        }
+        for n in OTHER_SINGLE_VALUE_ATTRIBUTES {
+            assert!(!REPEATED_ATTRIBUTES.contains(n), "{n}");
+            assert!(
+                crate::catalog::fields::attribute(n).is_none(),
+                "{n} is in the catalog"
+            );
+        }
+        // What the catalog says may have several values, or is a group, is repeatable here.
+        let catalog = crate::catalog::fields::UNIVERSAL_FIELDS
+            .iter()
+            .map(|f| f.attribute)
+            .chain(
+                crate::catalog::fields::CATEGORY_FIELDS
+                    .iter()
+                    .map(|f| f.attribute),
+            );
+        for a in catalog {
+            let several =
+                a.max_values.is_some() || a.field_type == crate::catalog::fields::FieldType::Group;
+            assert_eq!(is_repeatable(a.name), several, "{}", a.name);
+            assert_eq!(is_single_valued(a.name), !several, "{}", a.name);
+        }
+        for n in ["title", "price", "gtin", "color", "custom_label_3", "link"] {
+            assert!(is_single_valued(n), "{n}");
+        }
+        for n in [
+            "additional_image_link",
+            "product_highlight",
+            "product_detail",
+            "shipping",
+            "included_destination",
+            "my_own_column",
+        ] {
+            assert!(!is_single_valued(n), "{n}");
+        }
+    }
+
+    #[test]
+    fn conflicting_values_name_the_values_and_the_one_checked() {
+        let v = |s: &[&str]| s.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(conflicting_values("price", &v(&["1 USD"])), None);
+        assert_eq!(conflicting_values("price", &v(&["1 USD", "1 USD"])), None);
+        assert_eq!(conflicting_values("price", &v(&["1 USD", ""])), None);
+        assert_eq!(
+            conflicting_values("price", &v(&["1 USD", "999 USD"])).as_deref(),
+            Some(
+                "`price` takes one value but is given 2 times with different values: \"1 USD\", \
+                 \"999 USD\"; only the first, \"1 USD\", is checked, and every value is kept"
+            )
+        );
+        assert_eq!(
+            conflicting_values("title", &v(&["", "A title"])).as_deref(),
+            Some(
+                "`title` takes one value but is given 2 times with different values: \"\", \
+                 \"A title\"; only the first, \"\", is checked (as missing), and every value is \
+                 kept"
+            )
+        );
+        let long = "x".repeat(60);
+        let many = v(&["a", "b", "c", "d", "e", &long]);
+        let m = conflicting_values("color", &many).unwrap();
+        assert!(m.contains("given 6 times"), "{m}");
+        assert!(m.contains("\"c\" and 3 more;"), "{m}");
+        let m = conflicting_values("color", &v(&[&long, "b"])).unwrap();
+        assert!(m.contains(&format!("\"{}…\"", "x".repeat(40))), "{m}");
     }
 
     #[test]

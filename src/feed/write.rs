@@ -17,6 +17,10 @@
 //!   invalid characters replaced by `_`. XML 1.0 cannot carry control characters other than tab,
 //!   newline and carriage return (written as `&#13;` so it survives end-of-line handling), nor
 //!   U+FFFE and U+FFFF: those are written as U+FFFD, and `convert` says so once per attribute.
+//! - CSV/TSV cannot carry a NUL character (a NUL byte makes a file binary data to readers of
+//!   delimited text): it is written as U+FFFD, in a value or a header name, so the output always
+//!   reads back. A NUL reaches a product only from a JSON `\u0000` escape, whose read issue says
+//!   so.
 //! - JSON/NDJSON write one object per product: a single value as a string, several as an array,
 //!   `shipping`/`tax` as arrays of objects, `currentPerformance` as an object. `--to json` writes
 //!   a request body `{"products": [...]}` followed by the input body's other fields.
@@ -299,7 +303,8 @@ impl<W: Write> FeedWriter<W> {
                     .delimiter(if kind == OutputKind::Tsv { b'\t' } else { b',' })
                     .flexible(false)
                     .from_writer(out);
-                let header = layout.header();
+                let mut header = layout.header();
+                table_safe(&mut header);
                 if !header.is_empty() {
                     writer.write_record(&header).map_err(csv_err)?;
                 }
@@ -354,6 +359,7 @@ impl<W: Write> FeedWriter<W> {
                 row,
             } => {
                 layout.row(p, row);
+                table_safe(row);
                 if !row.is_empty() {
                     writer.write_record(row.iter()).map_err(csv_err)?;
                 }
@@ -592,6 +598,18 @@ fn xml_name(name: &str) -> String {
 }
 
 /// Whether XML 1.0 can carry `c` (its `Char` production): not a control character other than
+/// The cells of a CSV/TSV line with each NUL character written as U+FFFD: a NUL byte makes a
+/// file binary data to every reader of delimited text, feedlint's among them, so the output
+/// would not read back. (A NUL reaches a product only from a JSON `\u0000` escape, which the
+/// JSON reader reports.) XML output replaces it too ([`xml_safe`]).
+fn table_safe(cells: &mut [String]) {
+    for cell in cells {
+        if memchr::memchr(0, cell.as_bytes()).is_some() {
+            *cell = cell.replace('\0', "\u{FFFD}");
+        }
+    }
+}
+
 /// tab, newline and carriage return, not a surrogate (which a `char` never is), not U+FFFE or
 /// U+FFFF.
 #[must_use]
@@ -755,6 +773,17 @@ mod tests {
             assert!(xml.contains("Bell\u{fffd} \u{fffd} tab\tkept"), "{xml}");
         }
         assert!(OutputKind::Csv.uncarried_chars(&p).is_empty());
+        // CSV and TSV write a NUL as U+FFFD, in values and names: the output reads back.
+        let mut p = Product::default();
+        p.set("id", "1");
+        p.set("title", "a\0b");
+        p.set("odd\0name", "x");
+        for kind in [OutputKind::Csv, OutputKind::Tsv] {
+            let out = String::from_utf8(write_all_to_vec(kind, &[p.clone()]).unwrap()).unwrap();
+            assert!(!out.contains('\0'), "{out:?}");
+            assert!(out.contains("a\u{fffd}b"), "{out:?}");
+            assert!(out.contains("odd\u{fffd}name"), "{out:?}");
+        }
         assert!(!xml_char('\u{ffff}') && xml_char('\u{10000}') && xml_char('\u{85}'));
     }
 

@@ -446,6 +446,17 @@ impl Seen {
     }
 }
 
+/// An element outside the products that looks like a product element but is not this feed's:
+/// `<entry>` in an RSS feed, `<item>` in an Atom feed, or either in another case (`<Item>`,
+/// `<ITEM>`). Merchant Center reads none of them; they are read as products with a read issue
+/// that says so, rather than dropped without a word.
+struct Stray {
+    /// The element's name as written (`a:entry`, `Item`).
+    written: String,
+    /// The feed kind whose product element it resembles: its children are read as that kind's.
+    kind: FeedKind,
+}
+
 /// Where the value of an item child goes.
 enum Target {
     /// A GMC-namespace element, or an element of another namespace: the attribute of that name,
@@ -460,6 +471,10 @@ enum Target {
     /// as GMC reads only its own namespace and the RSS/Atom core, so its content is skipped.
     /// Read under its local name, `dc:title` replaced the item's title.
     Foreign,
+    /// A prefixed `<item>` or `<entry>` (any case) of another namespace inside an item: skipped
+    /// as [`Target::Foreign`] is, with a read issue, as it may be a product nested by mistake.
+    /// The name as written.
+    ForeignProduct(String),
 }
 
 /// The content of one child element of an item.
@@ -608,7 +623,10 @@ impl XmlReader {
                     }
                     if Self::is_item(self.kind, e) {
                         let line = self.parser.reader.get_mut().line();
-                        return Some(self.read_item(line));
+                        return Some(self.read_item(line, self.kind));
+                    }
+                    if let Some(stray) = Self::stray_item(e) {
+                        return Some(self.read_stray(&stray, false));
                     }
                     self.depth += 1;
                 }
@@ -621,6 +639,9 @@ impl XmlReader {
                         let p = Product::new(self.location(line));
                         self.index += 1;
                         return Some(Ok(p));
+                    }
+                    if let Some(stray) = Self::stray_item(e) {
+                        return Some(self.read_stray(&stray, true));
                     }
                 }
                 Ok(Event::End(_)) => {
@@ -651,6 +672,64 @@ impl XmlReader {
                 Err(e) => return Some(Err(self.xml_error(e))),
             }
         }
+    }
+
+    /// For a start tag outside the products that is not this feed's product element but looks
+    /// like one (see [`Stray`]): what it is. Asked only of the elements outside items (the
+    /// channel's own), never of an item's children.
+    fn stray_item(e: &BytesStart<'_>) -> Option<Stray> {
+        let local = e.local_name();
+        let local = local.as_ref();
+        let kind = if local.eq_ignore_ascii_case(b"item") {
+            FeedKind::Rss
+        } else if local.eq_ignore_ascii_case(b"entry") {
+            FeedKind::Atom
+        } else {
+            return None;
+        };
+        Some(Stray {
+            written: String::from_utf8_lossy(e.name().as_ref()).into_owned(),
+            kind,
+        })
+    }
+
+    /// Reads an element [`XmlReader::stray_item`] found, after its start tag (`empty`: it was
+    /// an empty-element tag), as a product whose first read issue says what it is. Its children
+    /// are read as those of the product element it resembles (an Atom `<entry>`'s `<link href>`
+    /// in an RSS feed).
+    #[cold]
+    #[inline(never)]
+    fn read_stray(&mut self, stray: &Stray, empty: bool) -> Result<Product, Error> {
+        let line = self.parser.reader.get_mut().line();
+        let mut p = if empty {
+            self.index += 1;
+            Product::new(self.location(line))
+        } else {
+            self.read_item(line, stray.kind)?
+        };
+        let (format, element) = match self.kind {
+            FeedKind::Atom => ("Atom", "entry"),
+            _ => ("RSS", "item"),
+        };
+        let written = &stray.written;
+        let local = written.rsplit(':').next().unwrap_or(written);
+        let why = if local.eq_ignore_ascii_case(element) && local != element {
+            format!("{format} products are <{element}> elements, and XML names are case-sensitive")
+        } else {
+            format!("{format} products are <{element}> elements")
+        };
+        p.read_issues.insert(
+            0,
+            ReadIssue {
+                line,
+                message: format!(
+                    "<{written}> is not a product element of this {format} feed ({why}), so \
+                     Merchant Center does not read it as a product; feedlint reads it as one \
+                     anyway, so that it is checked"
+                ),
+            },
+        );
+        Ok(p)
     }
 
     /// A well-formed feed without a single item or entry.
@@ -701,18 +780,22 @@ impl XmlReader {
         SourceLocation::new(self.label.clone(), line, self.index)
     }
 
-    /// Reads one item after its start tag, up to and including its end tag.
-    fn read_item(&mut self, line: u64) -> Result<Product, Error> {
+    /// Reads one item after its start tag, up to and including its end tag. `kind`: the feed
+    /// kind whose core elements its children are read as (the feed's own, but for a
+    /// [`Stray`]).
+    fn read_item(&mut self, line: u64, kind: FeedKind) -> Result<Product, Error> {
         let mut p = Product::new(self.location(line));
         p.reserve_attributes(self.attributes_hint);
         self.index += 1;
-        let mut core: Vec<(&'static str, String)> = Vec::new();
+        let mut core = Core::default();
         let mut seen = Seen::default();
         // Whether every attribute so far had a slot. Once the cache is full a name has none, and
         // may be pushed under the canonical name of a later one that has a slot: from then on
         // every push looks the name up, so that the two values go to one attribute.
         let mut all_slotted = true;
-        let kind = self.kind;
+        // Whether an attribute may have been given twice: its values are then compared
+        // ([`note_conflicts`]), in the rare item that repeats one.
+        let mut repeated = false;
         loop {
             self.buf.clear();
             let ev = self.parser.read(&mut self.buf);
@@ -731,20 +814,8 @@ impl XmlReader {
                 Ok(Event::Eof) => return Err(self.eof_in_item(line)),
                 Ok(Event::Text(t)) => {
                     if !t.iter().all(u8::is_ascii_whitespace) {
-                        // The line the text starts on (its layout whitespace is skipped): the
-                        // line after it, less the lines it spans.
-                        let child_line =
-                            self.parser.reader.get_mut().line() - source::count_newlines(t);
-                        let message = if t.trim_ascii() == "\u{feff}".as_bytes() {
-                            "a byte order mark (U+FEFF) in the middle of the file, directly \
-                             inside the item: were several files concatenated?"
-                        } else {
-                            "text directly inside the item, outside any attribute element"
-                        };
-                        p.read_issues.push(ReadIssue {
-                            line: child_line,
-                            message: message.into(),
-                        });
+                        let issue = text_in_item(self.parser.reader.get_mut(), t);
+                        p.read_issues.push(issue);
                     }
                     continue;
                 }
@@ -759,11 +830,16 @@ impl XmlReader {
             };
             let mut issues = std::mem::take(&mut child.issues);
             match target {
-                Target::AtomLink => {
-                    core.push(("link", href.unwrap_or(child.text)));
-                }
-                Target::Core(name) => core.push((name, child.text)),
+                Target::AtomLink => core.push("link", href.unwrap_or(child.text)),
+                Target::Core(name) => core.push(name, child.text),
                 Target::Foreign => {}
+                Target::ForeignProduct(written) => issues.push((
+                    None,
+                    format!(
+                        "{}; its content is skipped, as that of any element of another namespace",
+                        nested_product(&written)
+                    ),
+                )),
                 Target::Attribute(name, slot) => match &*name {
                     "shipping" => Self::shipping(&mut p, child, &mut issues),
                     "tax" => Self::tax(&mut p, child, &mut issues),
@@ -771,24 +847,11 @@ impl XmlReader {
                         all_slotted &= slot.is_some();
                         if child.subs.is_empty() {
                             let new = all_slotted && slot.is_some_and(|slot| !seen.insert(slot));
+                            repeated |= !new;
                             p.push_name_known(name, child.text, new);
                         } else {
-                            if child.has_text {
-                                issues.push((
-                                    None,
-                                    format!(
-                                        "<{name}> mixes text and sub-elements; the text is ignored"
-                                    ),
-                                ));
-                            }
-                            // Group attributes (installment, product_detail, certification...)
-                            // in GMC's text form: sub-values joined by `:`.
-                            let joined: Vec<&str> =
-                                child.subs.iter().map(|(_, v)| v.as_str()).collect();
-                            if let Some(slot) = slot {
-                                seen.insert(slot);
-                            }
-                            p.push(&name, joined.join(":"));
+                            repeated |= slot.is_none_or(|slot| seen.insert(slot));
+                            Self::group(&mut p, &name, &child, &mut issues);
                         }
                     }
                 },
@@ -803,9 +866,38 @@ impl XmlReader {
                 }
             }
         }
-        push_core(&mut p, core);
+        repeated |= core.push_to(&mut p);
+        if repeated {
+            note_conflicts(&mut p);
+        }
         self.attributes_hint = p.attributes().len();
         Ok(p)
+    }
+
+    /// Adds an attribute element with sub-elements (`installment`, `product_detail`,
+    /// `certification`...) in GMC's text form, its sub-values joined by `:`. An `<item>` or
+    /// `<entry>` element with sub-elements is a product nested in this one: kept the same way,
+    /// with a read issue.
+    fn group(p: &mut Product, name: &Name, child: &Child, issues: &mut Vec<(Option<u64>, String)>) {
+        if child.has_text {
+            issues.push((
+                None,
+                format!("<{name}> mixes text and sub-elements; the text is ignored"),
+            ));
+        }
+        let joined: Vec<&str> = child.subs.iter().map(|(_, v)| v.as_str()).collect();
+        let joined = joined.join(":");
+        if matches!(&**name, "item" | "entry") {
+            issues.push((
+                None,
+                format!(
+                    "{}; its values are kept as the attribute `{name}` (\"{}\")",
+                    nested_product(name),
+                    shorten(&joined)
+                ),
+            ));
+        }
+        p.push(name, joined);
     }
 
     /// What a child element of an item is: [`Target::Foreign`] for a prefixed element of another
@@ -817,6 +909,10 @@ impl XmlReader {
         names: &mut NameCache,
     ) -> Target {
         if matches!(parser.ns, Ns::Other) && e.name().prefix().is_some() {
+            let local = parser.local(e);
+            if local.eq_ignore_ascii_case(b"item") || local.eq_ignore_ascii_case(b"entry") {
+                return Target::ForeignProduct(String::from_utf8_lossy(e.name().as_ref()).into());
+            }
             Target::Foreign
         } else {
             Self::target(kind, parser.ns, parser.local(e), names)
@@ -979,14 +1075,103 @@ impl XmlReader {
     }
 }
 
-/// Adds the RSS/Atom core elements' values to the product: a GMC element wins over the core
-/// element of the same attribute (GMC 160567).
-fn push_core(p: &mut Product, core: Vec<(&'static str, String)>) {
-    let taken: Vec<bool> = core.iter().map(|(name, _)| p.has(name)).collect();
-    for ((name, value), taken) in core.into_iter().zip(taken) {
-        if !taken {
-            p.push(name, value);
+/// The read issue of text directly inside an item (`t`, not blank, just read), at the line it
+/// starts on.
+#[cold]
+fn text_in_item(lines: &mut LineCount, t: &[u8]) -> ReadIssue {
+    // The line the text starts on (its layout whitespace is skipped): the line after it, less
+    // the lines it spans.
+    let line = lines.line() - source::count_newlines(t);
+    let message = if t.trim_ascii() == "\u{feff}".as_bytes() {
+        "a byte order mark (U+FEFF) in the middle of the file, directly inside the item: were \
+         several files concatenated?"
+    } else {
+        "text directly inside the item, outside any attribute element"
+    };
+    ReadIssue {
+        line,
+        message: message.into(),
+    }
+}
+
+/// The values of an item's RSS/Atom core elements (`title`, `link`, `description`, Atom's
+/// `id`), kept until the item's GMC elements are all read.
+#[derive(Default)]
+struct Core {
+    values: Vec<(&'static str, String)>,
+    /// A bit per core attribute given so far ([`Core::bit`]).
+    given: u8,
+    /// A core attribute was given twice.
+    repeated: bool,
+}
+
+impl Core {
+    fn push(&mut self, name: &'static str, value: String) {
+        let bit = Self::bit(name);
+        self.repeated |= self.given & bit != 0;
+        self.given |= bit;
+        self.values.push((name, value));
+    }
+
+    /// A bit for each of the core attributes (told apart by their first letter).
+    fn bit(name: &str) -> u8 {
+        match name.as_bytes().first() {
+            Some(b't') => 1,
+            Some(b'l') => 2,
+            Some(b'd') => 4,
+            _ => 8,
         }
+    }
+
+    /// Adds the values to the product: a GMC element wins over the core element of the same
+    /// attribute (GMC 160567). Whether a core attribute was given twice.
+    fn push_to(self, p: &mut Product) -> bool {
+        if self.values.is_empty() {
+            return false;
+        }
+        let taken: Vec<bool> = self.values.iter().map(|(name, _)| p.has(name)).collect();
+        for ((name, value), taken) in self.values.into_iter().zip(taken) {
+            if !taken {
+                p.push(name, value);
+            }
+        }
+        self.repeated
+    }
+}
+
+/// Adds a read issue for each single-valued attribute of `p` given several different values
+/// ([`names::conflicting_values`]).
+#[cold]
+#[inline(never)]
+fn note_conflicts(p: &mut Product) {
+    let line = p.location.line;
+    let messages: Vec<String> = p
+        .attributes()
+        .iter()
+        .filter(|a| a.values.len() > 1 && names::is_single_valued(&a.name))
+        .filter_map(|a| names::conflicting_values(&a.name, &a.values))
+        .collect();
+    p.read_issues.extend(
+        messages
+            .into_iter()
+            .map(|message| ReadIssue { line, message }),
+    );
+}
+
+/// The start of the read issue of an `<item>` or `<entry>` element (`written`) inside an item.
+fn nested_product(written: &str) -> String {
+    format!(
+        "an <{written}> element inside this product: products cannot be nested, so it is not read \
+         as a product (Merchant Center reads the <item> elements of an RSS channel and the \
+         <entry> elements of an Atom feed)"
+    )
+}
+
+/// A value in a message, cut after 40 characters.
+fn shorten(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_owned(),
     }
 }
 
@@ -1366,6 +1551,58 @@ mod tests {
                 "text directly inside the item, outside any attribute element"
             )]
         );
+    }
+
+    /// The messages of a product's read issues, with their lines.
+    fn issues(p: &Product) -> Vec<(u64, &str)> {
+        p.read_issues
+            .iter()
+            .map(|i| (i.line, i.message.as_str()))
+            .collect()
+    }
+
+    /// An `<entry>` in an RSS channel is read as a product, its children as an Atom entry's
+    /// (`link href`), with a first read issue at its line; so is an empty `<ITEM/>`.
+    #[test]
+    fn item_like_elements_outside_items_are_read_as_products_that_say_so() {
+        let xml = "<rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel>\n<item><g:id>1</g:id></item>\n\
+                   <entry><g:id>2</g:id><link href=\"https://e.com/2\"/><g:price>1 USD</g:price>\
+                   <g:price>2 USD</g:price></entry>\n<ITEM/>\n</channel></rss>";
+        let products = products_of(xml);
+        assert_eq!(products.len(), 3);
+        assert!(products[0].read_issues.is_empty());
+        let p = &products[1];
+        assert_eq!((p.location.line, p.location.index), (3, 1));
+        assert_eq!(p.get("link"), Some("https://e.com/2"));
+        let got = issues(p);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0].0, 3);
+        assert!(got[0].1.starts_with("<entry> is not a product element of this RSS feed (RSS products are <item> elements), so"), "{got:?}");
+        assert!(got[1].1.starts_with("`price` takes one value"), "{got:?}");
+        let got = issues(&products[2]);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].0, 4);
+        assert!(
+            got[0].1.contains("and XML names are case-sensitive"),
+            "{got:?}"
+        );
+    }
+
+    /// A core element given twice is a conflict; one a GMC element overrules is not.
+    #[test]
+    fn repeated_core_elements_are_compared_like_attributes() {
+        let xml = "<rss><channel><item><title>A</title><title>B</title><link>l</link></item>\
+                   <item><title>A</title><title>B</title><g:title xmlns:g=\"http://base.google.com/ns/1.0\">C</g:title></item>\
+                   </channel></rss>";
+        let products = products_of(xml);
+        assert_eq!(products[0].values("title"), ["A", "B"]);
+        assert!(
+            issues(&products[0])[0]
+                .1
+                .starts_with("`title` takes one value but is given 2 times")
+        );
+        assert_eq!(products[1].values("title"), ["C"]);
+        assert!(products[1].read_issues.is_empty());
     }
 
     #[test]
