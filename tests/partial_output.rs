@@ -303,3 +303,34 @@ fn a_report_lost_to_a_full_disk_counts_nothing() {
         assert_eq!(counter["validations"], 0, "{usage}");
     }
 }
+
+/// The table format, too, shows the products checked before a fatal error (it holds its rows in
+/// blocks, which the error used to drop: stdout was empty) and says the run did not finish.
+#[test]
+fn the_table_keeps_the_products_before_the_error() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let feed = broken_feed(dir.path(), 3);
+    for key in [KEY, TEST_KEY] {
+        for command in ["validate", "batch"] {
+            let out = Command::cargo_bin("feedlint")
+                .expect("binary")
+                .args([command, "--api-key", key, "--db"])
+                .arg(dir.path().join("db"))
+                .arg(&feed)
+                .env("NO_COLOR", "1")
+                .output()
+                .expect("run feedlint");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+            for id in ["A0", "A1", "A2"] {
+                assert!(stdout.contains(id), "{command} {key}: {id} kept: {stdout}");
+            }
+            assert!(
+                stdout.contains("3 products checked before an error stopped the run"),
+                "{command}: {stdout}"
+            );
+            assert!(stderr.contains("</titl>"), "{command}: {stderr}");
+        }
+    }
+}

@@ -381,11 +381,26 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         Ok(())
     };
     let chunk = crate::pipeline::DEFAULT_CHUNK;
-    match prefetched {
-        Some(items) => {
-            crate::pipeline::map_batches(items.into_results(), chunk, map, &mut each)?;
+    let checked = match prefetched {
+        Some(items) => crate::pipeline::map_batches(items.into_results(), chunk, map, &mut each),
+        None => crate::pipeline::map_batches(products, chunk, map, &mut each),
+    };
+    drop(each);
+    if let Err(e) = checked {
+        // The products checked before the error stay in the table (the other formats have
+        // written them); the error follows on stderr.
+        if let Sink::Table(out, rows, color) = sink {
+            write_rows(&mut *out, &rows, color)?;
+            if analytics.total_products > 0 {
+                writeln!(
+                    out,
+                    "{} checked before an error stopped the run (on stderr): no summary",
+                    crate::model::text::count(analytics.total_products, "product")
+                )?;
+            }
+            out.flush()?;
         }
-        None => crate::pipeline::map_batches(products, chunk, map, &mut each)?,
+        return Err(e);
     }
     progress.finish();
 

@@ -368,7 +368,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         // unless the reading thread has the time (`FeedKind::frees_products_where_read`).
         let local = kind.is_some_and(FeedKind::frees_products_where_read);
         let mut behind = DropBehind::new();
-        map_batches(
+        let checked = map_batches(
             items.map(|item| item.map(Box::new)),
             DEFAULT_CHUNK,
             |batch| check_batch(&engine, batch, ahead.then_some(opts)),
@@ -390,7 +390,14 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                 }
                 Ok::<(), Error>(())
             },
-        )?;
+        );
+        if let Err(e) = checked {
+            // The products checked before the error stay in the report.
+            if let Output::Report(report) = output {
+                report.abandon()?;
+            }
+            return Err(e);
+        }
     }
     progress.finish();
     let receipt = account.record(total)?;

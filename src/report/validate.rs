@@ -379,6 +379,38 @@ impl<W: Write> ValidateEmitter<W> {
         }
     }
 
+    /// Ends a report that an error stopped: the table shows the products checked before it (held
+    /// in its block, they were lost) and says the run did not finish; the other formats have
+    /// written them already. The error itself goes to stderr.
+    pub fn abandon(self) -> io::Result<()> {
+        let checked = self.summary.total;
+        if let Inner::Table {
+            mut out,
+            mut rows,
+            mut verbose,
+            name_files,
+            color,
+            ..
+        } = self.inner
+        {
+            flush_table(
+                &mut out,
+                &mut rows,
+                &mut verbose,
+                Look { name_files, color },
+            )?;
+            if checked > 0 {
+                writeln!(
+                    out,
+                    "{} checked before an error stopped the run (on stderr): no summary",
+                    count(checked, "product")
+                )?;
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
+
     /// Ends the report with the summary, the billing and the meta block; returns the writer.
     pub fn finish(self, billing: &ProductBilling, meta: &Meta) -> io::Result<W> {
         let s = self.summary;
