@@ -755,3 +755,78 @@ fn sarif_of_standard_input_points_at_a_stream_artifact_not_a_uri() {
     let doc = json(&report_in(dir.path(), "a.csv", "sarif"));
     assert!(doc["runs"][0].get("artifacts").is_none());
 }
+
+/// `validate -o FILE` and `batch -o FILE`: the report goes to FILE (its extension picks the
+/// format unless --format is given), stdout stays empty, stderr says where it went; a run stopped
+/// by an input error leaves no partial file and an existing FILE as it was.
+#[test]
+fn output_files_of_validate_and_batch() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let catalog = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/catalog.xml");
+    let catalog = catalog.to_str().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    for (command, name, starts) in [
+        ("validate", "v.sarif", "{\"$schema\""),
+        ("validate", "v.ndjson", "{\"productId\""),
+        ("validate", "v.csv", "productId,file,line"),
+        ("validate", "v.xml", "<?xml"),
+        ("batch", "b.json", "{"),
+        ("batch", "b.xml", "<?xml"),
+        ("batch", "b.txt", "┌"),
+    ] {
+        let out = common::run(
+            &db,
+            Some(common::PROD_A),
+            &[command, "--exit-zero", "-o", &path(name), catalog],
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{command} {name}: {stderr}");
+        assert!(out.stdout.is_empty(), "{command} {name}: stdout");
+        assert!(
+            stderr.contains(&format!("validated 7 products → {}", path(name))),
+            "{stderr}"
+        );
+        let text = std::fs::read_to_string(path(name)).unwrap();
+        assert!(text.starts_with(starts), "{command} {name}: {text}");
+    }
+    // --format wins over the extension.
+    common::ok(
+        &db,
+        Some(common::PROD_A),
+        &[
+            "--format",
+            "gitlab",
+            "validate",
+            "--exit-zero",
+            "-o",
+            &path("g.json"),
+            catalog,
+        ],
+    );
+    let gitlab = std::fs::read_to_string(path("g.json")).unwrap();
+    assert!(gitlab.trim_start().starts_with('['), "{gitlab}");
+
+    // A feed that breaks after some products: no file, and an old one kept.
+    let broken = path("broken.xml");
+    let text = std::fs::read_to_string(catalog).unwrap();
+    std::fs::write(&broken, &text[..text.len() / 2]).unwrap();
+    std::fs::write(path("old.sarif"), "old").unwrap();
+    for (command, name) in [("validate", "new.sarif"), ("batch", "old.sarif")] {
+        let out = common::run(
+            &db,
+            Some(common::PROD_A),
+            &[command, "-o", &path(name), &broken],
+        );
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(out.stdout.is_empty(), "{command}");
+    }
+    assert!(!dir.path().join("new.sarif").exists());
+    assert_eq!(std::fs::read_to_string(path("old.sarif")).unwrap(), "old");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".feedlint-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

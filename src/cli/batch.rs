@@ -38,6 +38,12 @@ pub struct BatchArgs {
     #[arg(long)]
     pub no_market_intelligence: bool,
 
+    /// Write the report to FILE instead of stdout, in place only when the run ends (an error
+    /// leaves no partial file). Without --format, the extension picks the format: .json,
+    /// .sarif, .xml (JUnit).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+
     #[command(flatten)]
     pub feed: FeedArgs,
 
@@ -302,8 +308,11 @@ impl<'w> Sink<'w> {
 
 /// Runs `feedlint batch`.
 pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
-    let format = ctx.global.format;
+    let format = ctx.global.report_format(args.output.as_deref());
     check_args(args, format)?;
+    if let Some(output) = &args.output {
+        args.feed.refuse_as_output(output)?;
+    }
     let cwd = std::env::current_dir()?;
     let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
     let gate = args.gate.resolve(&config.gates);
@@ -348,8 +357,18 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         ctx.stderr_is_terminal && !ctx.global.quiet,
         "validating products",
     );
-    let color = ctx.color;
-    let out: &mut dyn Write = &mut *ctx.out;
+    // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
+    // as it was.
+    let mut file = args
+        .output
+        .as_deref()
+        .map(super::output_file::OutputFile::create)
+        .transpose()?;
+    let color = ctx.color && file.is_none();
+    let out: &mut dyn Write = match file.as_mut() {
+        Some(f) => f.writer(),
+        None => &mut *ctx.out,
+    };
     let mut sink = Sink::open(format, out, &rules, &ci_options, color)?;
 
     let pick = |mi: bool| if mi { &engine } else { &plain };
@@ -423,6 +442,15 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         Ok(())
     })();
     written.map_err(|e| account.take_back(&receipt, e))?;
+    if let Some(file) = file {
+        file.commit().map_err(|e| account.take_back(&receipt, e))?;
+        super::output_file::say_written(
+            ctx,
+            "validated",
+            analytics.total_products,
+            args.output.as_deref(),
+        )?;
+    }
 
     gates(&gate, &summary, comparison, ctx.err)
 }

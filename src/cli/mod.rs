@@ -154,6 +154,18 @@ pub struct GlobalArgs {
 }
 
 impl GlobalArgs {
+    /// The report's format: `--format`, or when it was not given, the one `-o FILE`'s extension
+    /// names ([`OutputFormat::from_extension`]), or the default table.
+    #[must_use]
+    pub fn report_format(&self, output: Option<&std::path::Path>) -> OutputFormat {
+        if self.format_given {
+            return self.format;
+        }
+        output
+            .and_then(OutputFormat::from_extension)
+            .unwrap_or(self.format)
+    }
+
     /// Where the usage database is and how long to wait for it, from `--db`/`--lock-timeout`.
     #[must_use]
     pub fn store_config(&self) -> crate::store::StoreConfig {

@@ -62,6 +62,25 @@ impl OutputFile {
     }
 }
 
+/// Says on stderr (unless `--quiet`) where a report of `count` products went: `validated 7
+/// products → report.sarif`. Nothing when the report went to stdout (`path` is `None`).
+pub fn say_written(
+    ctx: &mut super::Ctx<'_>,
+    verb: &str,
+    count: u64,
+    path: Option<&Path>,
+) -> Result<(), Error> {
+    if let (Some(path), false) = (path, ctx.global.quiet) {
+        writeln!(
+            ctx.err,
+            "{verb} {} → {}",
+            crate::model::text::count(count, "product"),
+            path.display()
+        )?;
+    }
+    Ok(())
+}
+
 /// Why `path` cannot be created in `dir`, in terms of the file asked for: the temporary file's
 /// name, which tempfile's error ends with (`at path ".../.feedlint-XXXX.tmp"`), means nothing to
 /// the user.

@@ -73,24 +73,8 @@ pub struct RevenueArgs {
     pub feed: FeedArgs,
 }
 
-/// The report's format: `--format`, or when it was not given, the one `-o FILE`'s extension names
-/// (`.csv`, `.json`, in any case), or the default table.
-fn report_format(global: &super::GlobalArgs, output: Option<&std::path::Path>) -> OutputFormat {
-    if global.format_given {
-        return global.format;
-    }
-    let ext = output
-        .and_then(std::path::Path::extension)
-        .and_then(std::ffi::OsStr::to_str);
-    match ext {
-        Some(e) if e.eq_ignore_ascii_case("csv") => OutputFormat::Csv,
-        Some(e) if e.eq_ignore_ascii_case("json") => OutputFormat::Json,
-        _ => global.format,
-    }
-}
-
 pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
-    let format = report_format(&ctx.global, args.output.as_deref());
+    let format = ctx.global.report_format(args.output.as_deref());
     if !matches!(
         format,
         OutputFormat::Table | OutputFormat::Json | OutputFormat::Csv
@@ -191,14 +175,7 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     if let Some(file) = file {
         file.commit().map_err(|e| account.take_back(&receipt, e))?;
     }
-    if let (Some(path), false) = (&args.output, ctx.global.quiet) {
-        writeln!(
-            ctx.err,
-            "analysed {count} product{} → {}",
-            crate::model::text::plural(count),
-            path.display()
-        )?;
-    }
+    super::output_file::say_written(ctx, "analysed", count, args.output.as_deref())?;
     Ok(Outcome::Clean)
 }
 

@@ -55,6 +55,12 @@ pub struct ValidateArgs {
     #[arg(long, short)]
     pub verbose: bool,
 
+    /// Write the report to FILE instead of stdout, in place only when the run ends (an error
+    /// leaves no partial file). Without --format, the extension picks the format: .json,
+    /// .ndjson, .csv, .sarif, .xml (JUnit).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+
     #[command(flatten)]
     pub feed: FeedArgs,
 
@@ -304,7 +310,10 @@ fn check_batch(
 }
 
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
-    let format = ctx.global.format;
+    let format = ctx.global.report_format(args.output.as_deref());
+    if let Some(output) = &args.output {
+        args.feed.refuse_as_output(output)?;
+    }
     let cwd = std::env::current_dir()?;
     let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
     let gate = args.gate.resolve(&config.gates);
@@ -340,7 +349,19 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         base_dir: Some(cwd),
         ..CiOptions::default()
     };
-    let mut output = open_output(format, &mut *ctx.out, &infos, &ci_options, args, ctx.color)?;
+    // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
+    // as it was.
+    let mut file = args
+        .output
+        .as_deref()
+        .map(super::output_file::OutputFile::create)
+        .transpose()?;
+    let color = ctx.color && file.is_none();
+    let out: &mut dyn std::io::Write = match file.as_mut() {
+        Some(f) => f.writer(),
+        None => &mut *ctx.out,
+    };
+    let mut output = open_output(format, out, &infos, &ci_options, args, color)?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);
@@ -415,6 +436,10 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Ok(())
     })();
     written.map_err(|e| account.take_back(&receipt, e))?;
+    if let Some(file) = file {
+        file.commit().map_err(|e| account.take_back(&receipt, e))?;
+        super::output_file::say_written(ctx, "validated", total, args.output.as_deref())?;
+    }
 
     let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = critical_verdict(critical, total)

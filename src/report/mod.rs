@@ -132,6 +132,22 @@ pub enum OutputFormat {
 }
 
 impl OutputFormat {
+    /// The format a report file's extension names, in any case: `.json`, `.ndjson` / `.jsonl`,
+    /// `.csv`, `.sarif`, and `.xml` for JUnit; `None` for any other (a table is for a terminal,
+    /// GitHub annotations for a log, GitLab's JSON is told from plain JSON only by `--format`).
+    #[must_use]
+    pub fn from_extension(path: &std::path::Path) -> Option<Self> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "json" => Self::Json,
+            "ndjson" | "jsonl" => Self::Ndjson,
+            "csv" => Self::Csv,
+            "sarif" => Self::Sarif,
+            "xml" => Self::Junit,
+            _ => return None,
+        })
+    }
+
     /// Refuses a format the command has no emitter for, naming the ones it has.
     pub fn ensure_one_of(
         self,
