@@ -269,12 +269,20 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__batch)
-            opts="-q -j -h -V --no-market-intelligence --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-o -q -j -h -V --no-market-intelligence --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --input-format)
                     COMPREPLY=($(compgen -W "csv tsv xml json ndjson" -- "${cur}"))
                     return 0
@@ -1203,13 +1211,21 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__validate)
-            opts="-v -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --category)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

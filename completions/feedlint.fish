@@ -54,6 +54,7 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "usage" -d 'Show t
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "generate" -d 'Generate shell completions or man pages (for packagers)'
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l category -d 'Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s o -l output -d 'Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format: .json, .ndjson, .csv, .sarif, .xml (JUnit)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
 xml\t'RSS 2.0 or Atom 1.0'
@@ -90,6 +91,7 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l no-config
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s o -l output -d 'Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format: .json, .sarif, .xml (JUnit)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
 xml\t'RSS 2.0 or Atom 1.0'

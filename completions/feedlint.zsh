@@ -47,6 +47,8 @@ gitlab\:"GitLab Code Quality JSON"))' \
             (validate)
 _arguments "${_arguments_options[@]}" : \
 '--category=[Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
+'-o+[Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format\: .json, .ndjson, .csv, .sarif, .xml (JUnit)]:FILE:_files' \
+'--output=[Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format\: .json, .ndjson, .csv, .sarif, .xml (JUnit)]:FILE:_files' \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
 xml\:"RSS 2.0 or Atom 1.0"
@@ -91,6 +93,8 @@ gitlab\:"GitLab Code Quality JSON"))' \
 ;;
 (batch)
 _arguments "${_arguments_options[@]}" : \
+'-o+[Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format\: .json, .sarif, .xml (JUnit)]:FILE:_files' \
+'--output=[Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format\: .json, .sarif, .xml (JUnit)]:FILE:_files' \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
 xml\:"RSS 2.0 or Atom 1.0"
