@@ -198,18 +198,15 @@ enum Sink<'w> {
     Ci(Box<dyn crate::report::ci::CiEmitter + 'w>),
 }
 
-/// Whether `batch` writes this format.
-fn supported(format: OutputFormat) -> bool {
-    matches!(
-        format,
-        OutputFormat::Table
-            | OutputFormat::Json
-            | OutputFormat::Junit
-            | OutputFormat::Sarif
-            | OutputFormat::Github
-            | OutputFormat::Gitlab
-    )
-}
+/// The formats `batch` writes.
+const FORMATS: [OutputFormat; 6] = [
+    OutputFormat::Table,
+    OutputFormat::Json,
+    OutputFormat::Junit,
+    OutputFormat::Sarif,
+    OutputFormat::Github,
+    OutputFormat::Gitlab,
+];
 
 /// Evaluates the gates, prints the one-line reason and the baseline details on stderr.
 fn gates(
@@ -231,12 +228,7 @@ fn gates(
 
 /// Rejects formats and inputs `batch` cannot handle, before any work.
 fn check_args(args: &BatchArgs, format: OutputFormat) -> Result<()> {
-    if !supported(format) {
-        return Err(Error::usage(format!(
-            "batch supports --format table|json|junit|sarif|github|gitlab, not {}",
-            format.name()
-        )));
-    }
+    format.ensure_one_of("batch", &FORMATS)?;
     if args
         .feed
         .inputs

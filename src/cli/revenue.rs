@@ -75,15 +75,10 @@ pub struct RevenueArgs {
 
 pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.report_format(args.output.as_deref());
-    if !matches!(
-        format,
-        OutputFormat::Table | OutputFormat::Json | OutputFormat::Csv
-    ) {
-        return Err(Error::usage(format!(
-            "revenue supports --format table|json|csv, not {}",
-            format.name()
-        )));
-    }
+    format.ensure_one_of(
+        "revenue",
+        &[OutputFormat::Table, OutputFormat::Json, OutputFormat::Csv],
+    )?;
     let currency = args.currency.trim().to_ascii_uppercase();
     if !is_known_currency(&currency) {
         return Err(Error::usage(format!(

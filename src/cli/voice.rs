@@ -212,12 +212,7 @@ fn missing(field: &str, help: &str) -> Error {
 
 pub fn run(cmd: &VoiceCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.format;
-    if format != OutputFormat::Table && format != OutputFormat::Json {
-        return Err(Error::usage(format!(
-            "voice supports --format table|json, not {}",
-            format.name()
-        )));
-    }
+    format.ensure_one_of("voice", &[OutputFormat::Table, OutputFormat::Json])?;
     match cmd {
         VoiceCommand::Analyze(args) => analyze(args, ctx),
         VoiceCommand::Profiles(p) => profiles(p, ctx),
