@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use encoding_rs::Encoding;
 
+use crate::error::snippet::{Cut, LineEnds, Position, SourceDiagnostic, cut};
 use crate::error::{Error, ErrorCode};
 
 /// How many decoded bytes are peeked at to recognise the format.
@@ -865,19 +866,18 @@ pub(crate) enum Pos {
     Offset(u64),
 }
 
-/// A problem with a file, with the lines around it.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-#[error("{message}")]
-pub struct InputDiagnostic {
-    message: String,
-    #[source_code]
-    src: Option<SnippetSource>,
-    #[label("{label_text}")]
-    span: Option<miette::SourceSpan>,
-    label_text: String,
-    #[help]
-    help: Option<String>,
+impl Pos {
+    fn position(self) -> Position {
+        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        match self {
+            Self::LineCol(l, c) => Position::LineChar(size(l), size(c)),
+            Self::Offset(o) => Position::Offset(size(o)),
+        }
+    }
 }
+
+/// A problem with a file, with the lines around it.
+pub type InputDiagnostic = SourceDiagnostic;
 
 /// Builds the input error for an unreadable file: `file:line:col: problem`, with a snippet of
 /// the file around the position when the file can be reopened (not stdin).
@@ -896,7 +896,7 @@ pub(crate) fn syntax_error(
     // a snippet: say what the character is.
     let bom_note;
     let problem = match &snippet {
-        Some(s) if s.text[s.span_start..].starts_with('\u{feff}') => {
+        Some(s) if s.text[s.span.start..].starts_with('\u{feff}') => {
             bom_note = format!(
                 "{problem} (the character here is a byte order mark, U+FEFF, in the middle of \
                  the file: were several files concatenated?)"
@@ -906,7 +906,7 @@ pub(crate) fn syntax_error(
         _ => problem,
     };
     let (line, col) = match (&snippet, pos) {
-        (Some(s), _) => (s.line, s.col),
+        (Some(s), _) => (s.line as u64, s.column as u64),
         (None, Pos::LineCol(l, c)) => (l, c),
         (None, Pos::Offset(o)) => (0, o),
     };
@@ -915,92 +915,21 @@ pub(crate) fn syntax_error(
     } else {
         format!("{label}:{line}:{col}: {problem}")
     };
-    let (src, span) = match snippet {
-        Some(s) => {
-            let span = miette::SourceSpan::from((s.span_start, s.span_len));
-            (
-                Some(SnippetSource {
-                    name: label.to_owned(),
-                    text: s.text,
-                    first_line: s.first_line,
-                    column: s.col,
-                }),
-                Some(span),
-            )
-        }
-        None => (None, None),
-    };
     // People see only this diagnostic: `file:line:col: problem` once (the form editors and CI
     // logs link), then the snippet. The error's own message is the same text, for JSON.
     let message = crate::model::text::printable(&message).into_owned();
-    let diag = InputDiagnostic {
-        message: message.clone(),
-        src,
-        span,
-        label_text: "here".to_owned(),
-        help: help.map(|h| crate::model::text::printable(h).into_owned()),
-    };
+    let mut diag = SourceDiagnostic::from_cut(message.clone(), label, snippet, "here");
+    if let Some(h) = help {
+        diag = diag.with_help(crate::model::text::printable(h).into_owned());
+    }
     let mut err = Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag));
     err.message = message;
     err
 }
 
-struct Snippet {
-    text: String,
-    span_start: usize,
-    span_len: usize,
-    /// 1-based line and column (in characters) of the error in the file.
-    line: u64,
-    col: u64,
-    /// 1-based line number in the file of the snippet's first line.
-    first_line: u64,
-}
-
-/// The lines of a snippet as miette reads them, numbered as in the file: the gutter shows the
-/// file's line numbers and the header the file's line and column (in characters), even where
-/// a long line is shown as a window around the error.
-#[derive(Debug)]
-pub struct SnippetSource {
-    name: String,
-    text: String,
-    first_line: u64,
-    column: u64,
-}
-
-impl miette::SourceCode for SnippetSource {
-    fn read_span<'a>(
-        &'a self,
-        span: &miette::SourceSpan,
-        context_lines_before: usize,
-        context_lines_after: usize,
-    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let inner = self
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
-        let first = usize::try_from(self.first_line.saturating_sub(1)).unwrap_or(usize::MAX);
-        // Without context the span is the error itself: its column is the file's.
-        let column = if context_lines_before == 0 {
-            usize::try_from(self.column.saturating_sub(1)).unwrap_or(usize::MAX)
-        } else {
-            inner.column()
-        };
-        Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.clone(),
-            inner.data(),
-            *inner.span(),
-            inner.line().saturating_add(first),
-            column,
-            inner.line_count(),
-        )))
-    }
-}
-
-/// How many lines before the error the snippet shows.
-const SNIPPET_CONTEXT: u64 = 2;
-/// Longest line shown in a snippet, in bytes (a 10-million-character line is cut).
-const SNIPPET_LINE_MAX: usize = 240;
-
-fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>> {
+/// The snippet at `pos` of the file `path`, reopened and decoded as it was read; lines end as
+/// the readers end them (a lone `\r` ends one).
+fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Cut>> {
     let file: DynRead = Box::new(std::fs::File::open(path)?);
     let raw: DynRead = if origin.gzip {
         Box::new(flate2::read::MultiGzDecoder::new(file).take(origin.cap))
@@ -1021,173 +950,7 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
                 .build(raw),
         ),
     };
-    let mut r = BufReader::new(raw);
-    let mut lines: std::collections::VecDeque<String> = std::collections::VecDeque::new();
-    let mut raw_line = Vec::new();
-    let mut last_line = Vec::new();
-    let mut line_no = 0u64;
-    let mut offset = 0u64;
-    loop {
-        std::mem::swap(&mut raw_line, &mut last_line);
-        raw_line.clear();
-        let n = read_line(&mut r, &mut raw_line)?;
-        if n == 0 {
-            // An offset at the very end (a truncated file) is after the last character: on the
-            // last line, or on the empty line after it when the text ends with a line end.
-            let Pos::Offset(o) = pos else {
-                return Ok(None);
-            };
-            if o < offset {
-                return Ok(None);
-            }
-            return Ok(Some(match last_line.last() {
-                Some(b'\n' | b'\r') | None => snippet_at(&lines, b"", line_no + 1, 1),
-                Some(_) => {
-                    lines.pop_back();
-                    let col = String::from_utf8_lossy(&last_line).chars().count() as u64 + 1;
-                    snippet_at(&lines, &last_line, line_no, col)
-                }
-            }));
-        }
-        line_no += 1;
-        let (target, col) = match pos {
-            Pos::LineCol(l, c) => (l == line_no, c),
-            Pos::Offset(o) => {
-                let hit = o < offset + n as u64;
-                let within = usize::try_from(o.saturating_sub(offset)).unwrap_or(0);
-                let col = String::from_utf8_lossy(&raw_line[..within.min(raw_line.len())])
-                    .chars()
-                    .count() as u64
-                    + 1;
-                (hit, col)
-            }
-        };
-        offset += n as u64;
-        if !target {
-            lines.push_back(shown_line(&raw_line, 1).0);
-            if lines.len() as u64 > SNIPPET_CONTEXT {
-                lines.pop_front();
-            }
-            continue;
-        }
-        return Ok(Some(snippet_at(&lines, &raw_line, line_no, col)));
-    }
-}
-
-/// The snippet of line `line_no` (`raw`, as read), at 1-based character column `col`, after the
-/// lines before it (`before`, as shown).
-fn snippet_at(
-    before: &std::collections::VecDeque<String>,
-    raw: &[u8],
-    line_no: u64,
-    col: u64,
-) -> Snippet {
-    let col = col.max(1);
-    let (text, shown_col) = shown_line(raw, col);
-    let first = line_no - before.len() as u64;
-    let mut out = String::new();
-    for l in before {
-        out.push_str(l);
-        out.push('\n');
-    }
-    let line_start = out.len();
-    let col_byte = text
-        .char_indices()
-        .nth(usize::try_from(shown_col - 1).unwrap_or(0))
-        .map_or(text.len(), |(i, _)| i);
-    out.push_str(&text);
-    out.push('\n');
-    let span_len = text[col_byte..].chars().next().map_or(0, char::len_utf8);
-    Snippet {
-        text: out,
-        span_start: line_start + col_byte,
-        span_len,
-        line: line_no,
-        col,
-        first_line: first,
-    }
-}
-
-/// Appends the next line of `r` to `line`, with its line end (`\n`, `\r\n` or a lone `\r`, as
-/// [`count_line_breaks`] counts them); the number of bytes, 0 at the end.
-fn read_line(r: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
-    let mut n = 0;
-    loop {
-        let buf = r.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(n);
-        }
-        let Some(i) = memchr::memchr2(b'\n', b'\r', buf) else {
-            line.extend_from_slice(buf);
-            n += buf.len();
-            let len = buf.len();
-            r.consume(len);
-            continue;
-        };
-        let cr = buf[i] == b'\r';
-        line.extend_from_slice(&buf[..=i]);
-        n += i + 1;
-        r.consume(i + 1);
-        if cr && r.fill_buf()?.first() == Some(&b'\n') {
-            line.push(b'\n');
-            n += 1;
-            r.consume(1);
-        }
-        return Ok(n);
-    }
-}
-
-/// A line as a snippet shows it, and the 1-based character column `col` within the shown text:
-/// tabs as spaces, and a line longer than [`SNIPPET_LINE_MAX`] bytes cut to a window of about
-/// that size around `col`, with `…` where text was left out.
-/// A character of a file as a snippet shows it: a tab as a space, any other control character
-/// as its Unicode control picture (ESC as `␛`, DEL as `␡`; C1 as `�`). The file's text then
-/// cannot act on the terminal (clear it, retitle it, colour what follows), and each character
-/// still takes one column, so the caret stays under the error.
-fn shown_char(c: char) -> char {
-    match c {
-        '\t' => ' ',
-        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'),
-        '\u{7f}' => '\u{2421}',
-        c if c.is_control() => '\u{fffd}',
-        c => c,
-    }
-}
-
-fn shown_line(raw: &[u8], col: u64) -> (String, u64) {
-    let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
-    let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-    let s: String = String::from_utf8_lossy(raw)
-        .chars()
-        .map(shown_char)
-        .collect();
-    if s.len() <= SNIPPET_LINE_MAX {
-        return (s, col);
-    }
-    // Start the window a quarter of its size before the error, on a character boundary.
-    let col_byte = s
-        .char_indices()
-        .nth(usize::try_from(col - 1).unwrap_or(usize::MAX))
-        .map_or(s.len(), |(i, _)| i);
-    let mut start = col_byte.saturating_sub(SNIPPET_LINE_MAX / 4);
-    while !s.is_char_boundary(start) {
-        start -= 1;
-    }
-    let mut end = (start + SNIPPET_LINE_MAX).min(s.len());
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    let mut out = String::with_capacity(end - start + 8);
-    let mut shown_col = col - s[..start].chars().count() as u64;
-    if start > 0 {
-        out.push('…');
-        shown_col += 1;
-    }
-    out.push_str(&s[start..end]);
-    if end < s.len() {
-        out.push('…');
-    }
-    (out, shown_col)
+    cut(BufReader::new(raw), pos.position(), 0, LineEnds::Any)
 }
 
 /// Reads `inner` on a thread of its own, up to [`AHEAD_BLOCKS`] blocks of [`BUF_BYTES`] ahead of
@@ -1400,64 +1163,6 @@ mod tests {
             check(b"ab\xc3").is_err(),
             "a truncated sequence at the end is an error"
         );
-    }
-
-    /// A snippet shows control characters as pictures, one column each: nothing of the file acts
-    /// on the terminal, and the error keeps its column.
-    #[test]
-    fn control_characters_are_shown_as_pictures_in_their_column() {
-        assert_eq!(
-            shown_line(b"<id>A\x1b[2J\x07\x7f</id>\r\n", 6),
-            ("<id>A\u{241b}[2J\u{2407}\u{2421}</id>".to_owned(), 6)
-        );
-        assert_eq!(shown_line("x\u{9b}y".as_bytes(), 2).0, "x\u{fffd}y");
-        assert!(
-            !shown_line(b"a\x1b\x00\x1fb", 1)
-                .0
-                .chars()
-                .any(char::is_control)
-        );
-    }
-
-    #[test]
-    fn a_short_line_is_shown_whole_and_a_long_one_as_a_window_around_the_column() {
-        assert_eq!(shown_line(b"a\tb\r\n", 3), ("a b".to_owned(), 3));
-        let long = format!("{}X{}", "é".repeat(500), "y".repeat(500));
-        let (text, col) = shown_line(long.as_bytes(), 501);
-        assert!(
-            text.len() <= SNIPPET_LINE_MAX + 2 * '…'.len_utf8(),
-            "{}",
-            text.len()
-        );
-        assert!(text.starts_with('…') && text.ends_with('…'));
-        assert_eq!(
-            text.chars().nth(usize::try_from(col - 1).unwrap()),
-            Some('X')
-        );
-        // Near the start no window is needed before the column.
-        let (text, col) = shown_line(long.as_bytes(), 2);
-        assert_eq!((text.chars().next(), col), (Some('é'), 2));
-        // A column past the end of the line stays past the end of the shown text.
-        let (text, col) = shown_line(long.as_bytes(), 5000);
-        assert!(usize::try_from(col).unwrap() > text.chars().count() - 1);
-    }
-
-    #[test]
-    fn snippet_source_reports_the_files_line_and_character_column() {
-        use miette::SourceCode;
-        let src = SnippetSource {
-            name: "f.xml".into(),
-            text: "ab\n…éX\n".into(),
-            first_line: 41,
-            column: 700,
-        };
-        let x = "ab\n…é".len();
-        let span = miette::SourceSpan::from((x, 1));
-        let at = src.read_span(&span, 0, 0).unwrap();
-        // 0-based: the text's second line is the file's line 42.
-        assert_eq!((at.line(), at.column()), (41, 699));
-        let around = src.read_span(&span, 2, 2).unwrap();
-        assert_eq!(around.line(), 40);
     }
 
     #[test]

@@ -22,7 +22,7 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::{Verdict, compliance_percent};
-use crate::config::diagnostic::{Position, SourceDiagnostic};
+use crate::error::snippet::{Position, SourceDiagnostic};
 use crate::error::{Error, ErrorCode, Result};
 use crate::model::{Finding, RuleKind};
 
