@@ -152,10 +152,11 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Input::Codes(codes) => Box::new(codes.into_iter().map(|c| Ok(Item::plain(c)))),
         Input::Request(r) => Box::new(r.gtins.into_iter().map(|c| Ok(Item::plain(c)))),
         Input::Lines(reader) => {
+            let name = list_label(args);
             let mut lines = values_from_lines(reader)
-                .map(|r| {
+                .map(move |r| {
                     r.map(|(_, v)| Item::plain(v))
-                        .map_err(|e| Error::input(format!("cannot read the GTIN list: {e}")))
+                        .map_err(|e| crate::feed::read_error(&name, &e))
                 })
                 .peekable();
             // Nothing to validate is a mistake (a wrong file, an empty pipe), as an empty feed
@@ -229,7 +230,7 @@ fn codes_only(args: &GtinArgs) -> bool {
 fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
     if let Some(path) = &args.request {
         let reader = open_path(path, &args.read)?;
-        return Ok(Input::Request(gtin::parse_request(reader)?));
+        return Ok(Input::Request(gtin::parse_request(reader, &label(path))?));
     }
     if let Some(path) = &args.from_feed {
         return Ok(Input::Feed(path.clone()));
@@ -249,17 +250,23 @@ fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
     };
     let mut reader = open_path(path, &args.read)?;
     if looks_like_json(&mut reader, path)? {
-        return Ok(Input::Request(gtin::parse_request(reader)?));
+        return Ok(Input::Request(gtin::parse_request(reader, &label(path))?));
     }
     Ok(Input::Lines(reader))
 }
 
 /// How the list read by `--file` or stdin is named in messages.
 fn list_label(args: &GtinArgs) -> String {
-    args.file
-        .as_ref()
-        .filter(|p| p.as_os_str() != "-")
-        .map_or_else(|| "<stdin>".to_owned(), |p| p.display().to_string())
+    label(args.file.as_deref().unwrap_or(Path::new("-")))
+}
+
+/// How a file read is named in messages (`-` is `<stdin>`, as for feeds).
+fn label(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
 }
 
 fn open_path(path: &Path, read: &ReadArgs) -> Result<Box<dyn BufRead>, Error> {

@@ -407,6 +407,17 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// serde_json's message for `e` without the ` at line L column C` it ends with: for a message
+/// that says where already (`file:line:col: ...`).
+#[must_use]
+pub fn without_position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) if e.line() > 0 => text[..i].to_owned(),
+        _ => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

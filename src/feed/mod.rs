@@ -30,6 +30,7 @@ use encoding_rs::Encoding;
 use crate::error::Error;
 use crate::model::Product;
 
+pub(crate) use source::io_error as read_error;
 pub use source::{InputDiagnostic, SNIFF_BYTES, human_bytes};
 pub use write::{FeedWriter, OutputKind, TableLayout, render_product};
 
