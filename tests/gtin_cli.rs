@@ -624,7 +624,14 @@ fn request_errors_name_the_file_line_and_column_with_a_snippet() {
         // The message says the place once, not serde_json's "at line 1 column 15" again.
         assert!(!stderr.contains(" at line "), "{stderr}");
         let out = feedlint(&dir.path().join("db"))
-            .args(["--api-key", TEST_KEY, "--format", "json", "gtin", "--request"])
+            .args([
+                "--api-key",
+                TEST_KEY,
+                "--format",
+                "json",
+                "gtin",
+                "--request",
+            ])
             .arg(&file)
             .output()
             .unwrap();
