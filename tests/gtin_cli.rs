@@ -640,3 +640,54 @@ fn request_errors_name_the_file_line_and_column_with_a_snippet() {
         assert!(body["error"].as_str().unwrap().ends_with(at), "{body}");
     }
 }
+
+/// A product with several `gtin` values (two columns) has each distinct non-blank one listed,
+/// labelled with the product and its line, and each counted.
+#[test]
+fn from_feed_lists_every_distinct_gtin_of_a_product() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let feed = dir.path().join("gt_feed.csv");
+    std::fs::write(
+        &feed,
+        "id,gtin,gtin\nA1,4006381333931,0012345678905\nA2,4006381333931,4006381333931\nA3,, \n",
+    )
+    .unwrap();
+    let out = feedlint(&db)
+        .args([
+            "--api-key",
+            TEST_KEY,
+            "--format",
+            "json",
+            "gtin",
+            "--exit-zero",
+        ])
+        .arg("--from-feed")
+        .arg(&feed)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let body = json(&out);
+    let rows: Vec<(String, u64, String)> = body["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["productId"].as_str().unwrap().to_owned(),
+                r["line"].as_u64().unwrap(),
+                r["gtin"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let want = [
+        ("A1", 2, "4006381333931"),
+        ("A1", 2, "0012345678905"),
+        ("A2", 3, "4006381333931"),
+    ]
+    .map(|(id, line, g)| (id.to_owned(), line, g.to_owned()));
+    assert_eq!(rows, want);
+    assert_eq!(gtin_usage(&db, TEST_KEY).0, 3);
+}

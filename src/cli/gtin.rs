@@ -14,6 +14,7 @@ use crate::account::{Account, Endpoint, Receipt, RequestContext};
 use crate::catalog::Category;
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::gtin::{self, GtinResult, Options, analyze_with, values_from_lines};
+use crate::model::Trim as _;
 use crate::report::OutputFormat;
 use crate::report::gtin::{GtinJsonEmitter, GtinTableEmitter};
 
@@ -285,16 +286,33 @@ fn looks_like_json(reader: &mut Box<dyn BufRead>, path: &Path) -> Result<bool, E
         .is_some_and(|&b| b == b'{'))
 }
 
+/// Every distinct non-blank value of each product's `gtin` attribute (a feed may give several:
+/// two `gtin` columns, a repeated element), in the order written, each labelled with the
+/// product and its line; products without one give none.
 fn feed_items(path: &Path, read: &ReadArgs) -> Result<Items<'static>, Error> {
     let reader = crate::feed::open(path, &read.read_options())?;
-    Ok(Box::new(reader.filter_map(|product| match product {
-        Err(e) => Some(Err(e)),
-        Ok(p) => p.get_nonblank("gtin").map(|g| {
-            Ok(Item {
-                raw: g.to_owned(),
-                source: Some((p.product_id(), p.location.line)),
-            })
-        }),
+    Ok(Box::new(reader.flat_map(|product| {
+        let items: Vec<Result<Item, Error>> = match product {
+            Err(e) => vec![Err(e)],
+            Ok(p) => {
+                let mut seen: Vec<&str> = Vec::new();
+                for g in p.values("gtin") {
+                    if !g.is_blank() && !seen.contains(&g.as_str()) {
+                        seen.push(g);
+                    }
+                }
+                let id = p.product_id();
+                seen.into_iter()
+                    .map(|g| {
+                        Ok(Item {
+                            raw: g.to_owned(),
+                            source: Some((id.clone(), p.location.line)),
+                        })
+                    })
+                    .collect()
+            }
+        };
+        items
     })))
 }
 
