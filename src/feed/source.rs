@@ -122,13 +122,14 @@ impl Read for FailOnce {
     }
 }
 
-/// Opens a path (`-` is stdin), undoes gzip and decodes to UTF-8.
+/// Opens a path (`-` is stdin), undoes gzip and decodes to UTF-8; with a warning about the
+/// decoding, for the first product (an encoding declared that feedlint does not know).
 pub(crate) fn open_decoded(
     path: &Path,
     encoding: Option<&'static Encoding>,
     cap: u64,
     label: &str,
-) -> Result<Decoded, Error> {
+) -> Result<(Decoded, Option<String>), Error> {
     let is_stdin = path.as_os_str() == "-";
     let raw: DynRead = if is_stdin {
         Box::new(io::stdin())
@@ -159,12 +160,9 @@ pub(crate) fn open_decoded(
         ))
         .with_help("decompress it once (e.g. `gunzip -c FILE > FEED.gz`) and read the result"));
     }
-    let (reader, encoding) =
-        decode(raw, &head, encoding).map_err(|m| Error::input(format!("{label}: {m}")).with_help(
-            "fix the declaration (e.g. encoding=\"UTF-8\") or pass --encoding with the real encoding",
-        ))?;
+    let (reader, encoding, note) = decode(raw, &head, encoding, label)?;
     let (prefix, reader) = peek_text(reader, SNIFF_BYTES).map_err(|e| io_error(label, &e))?;
-    Ok(Decoded {
+    let decoded = Decoded {
         reader,
         prefix,
         origin: Origin {
@@ -173,44 +171,104 @@ pub(crate) fn open_decoded(
             encoding,
             cap,
         },
-    })
+    };
+    Ok((decoded, note))
 }
 
+/// A decoded stream, the non-UTF-8 encoding used if any, and a warning about the decoding.
+type Decoding = (DynRead, Option<&'static Encoding>, Option<String>);
+
 /// Chooses the decoding of a byte stream from its first bytes: a BOM wins, then an explicit
-/// encoding, then the XML declaration's `encoding`; otherwise the text must be UTF-8.
-/// Returns the decoded stream and the non-UTF-8 encoding used, if any, or why the declaration
-/// cannot be true.
+/// encoding, then the XML declaration's `encoding`; otherwise the text must be UTF-8. UTF-32
+/// (which encoding_rs does not decode) and a declaration that cannot be true are refused; a
+/// declared encoding feedlint does not know is named in a warning, and in the error of a byte
+/// that is not UTF-8.
 fn decode(
     raw: DynRead,
     head: &[u8],
     explicit: Option<&'static Encoding>,
-) -> Result<(DynRead, Option<&'static Encoding>), String> {
+    label: &str,
+) -> Result<Decoding, Error> {
+    if let Some(found) = utf32(head, explicit.is_none()) {
+        return Err(Error::input(format!(
+            "{label}: byte 0: {found}: UTF-32 is not supported; convert it to UTF-8"
+        ))
+        .with_help("convert the file to UTF-8, e.g. `iconv -f UTF-32 -t UTF-8 FILE > FILE.utf8`"));
+    }
     let bom = Encoding::for_bom(head).map(|(e, _)| e);
     let declared = xml_declared_encoding(head);
     if bom.is_none()
         && explicit.is_none()
-        && let Some(d) = declared
+        && let Some(Declared::Known(d)) = declared
         && (d == encoding_rs::UTF_16LE || d == encoding_rs::UTF_16BE)
     {
         // XML 1.0 section 4.3.3: UTF-16 entities begin with a byte order mark; a declaration
         // readable as single bytes cannot be in UTF-16.
-        return Err(format!(
-            "the XML declaration says encoding=\"{}\" but the file has no UTF-16 byte order mark \
-             and its declaration is written in single bytes: the file is not UTF-16",
+        return Err(Error::input(format!(
+            "{label}: the XML declaration says encoding=\"{}\" but the file has no UTF-16 byte \
+             order mark and its declaration is written in single bytes: the file is not UTF-16",
             d.name()
+        ))
+        .with_help(
+            "fix the declaration (e.g. encoding=\"UTF-8\") or pass --encoding with the real encoding",
         ));
     }
+    let (declared, unknown) = match declared {
+        Some(Declared::Known(e)) => (Some(e), None),
+        Some(Declared::Unknown(name)) if bom.is_none() && explicit.is_none() => (None, Some(name)),
+        _ => (None, None),
+    };
     let chosen = match bom {
         Some(e) if e != encoding_rs::UTF_8 => Some(e),
         Some(_) => None,
         None => explicit.or(declared).filter(|e| *e != encoding_rs::UTF_8),
     };
     if let Some(enc) = chosen {
-        Ok((Box::new(StrictDecode::new(raw, enc)), Some(enc)))
+        Ok((Box::new(StrictDecode::new(raw, enc)), Some(enc), None))
     } else {
         let skip = if bom.is_some() { 3 } else { 0 };
-        Ok((Box::new(Utf8Check::new(raw, skip)), None))
+        let note = unknown.as_deref().map(|name| {
+            format!(
+                "the XML declaration names encoding=\"{name}\", which is not an encoding \
+                 feedlint knows; the feed was read as UTF-8 (pass --encoding with its real \
+                 encoding, or fix the declaration)"
+            )
+        });
+        let check = Utf8Check::new(raw, skip).declaring(unknown);
+        Ok((Box::new(check), None, note))
     }
+}
+
+/// What the start of `head` shows of UTF-32, which encoding_rs does not decode (WHATWG: a
+/// UTF-32 little-endian byte order mark reads as UTF-16LE's followed by NUL): its byte order
+/// mark, or else (when `sniff`) mostly-ASCII UTF-32 without one, three NUL bytes of every four.
+fn utf32(head: &[u8], sniff: bool) -> Option<String> {
+    if head.starts_with(&[0xFF, 0xFE, 0, 0]) {
+        return Some("the file starts with the UTF-32LE byte order mark FF FE 00 00".to_owned());
+    }
+    if head.starts_with(&[0, 0, 0xFE, 0xFF]) {
+        return Some("the file starts with the UTF-32BE byte order mark 00 00 FE FF".to_owned());
+    }
+    let units = head.len().min(1024) / 4;
+    if !sniff || units < 4 {
+        return None;
+    }
+    let (mut le, mut be) = (0, 0);
+    for unit in head[..units * 4].chunks_exact(4) {
+        le += usize::from(unit[0] != 0 && unit[1..] == [0, 0, 0]);
+        be += usize::from(unit[..3] == [0, 0, 0] && unit[3] != 0);
+    }
+    let most = units * 9 / 10;
+    let order = if le >= most {
+        "UTF-32LE"
+    } else if be >= most {
+        "UTF-32BE"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "this looks like {order} text without a byte order mark (three NUL bytes of every four)"
+    ))
 }
 
 /// Decodes a non-UTF-8 encoding to UTF-8 and fails with the line and byte offset of the first
@@ -385,9 +443,18 @@ pub(crate) fn utf16_without_bom(text: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// The `encoding="..."` of an XML declaration at the very start of `head`, when it names an
-/// encoding encoding_rs knows (GMC 160079: Latin-1 and UTF-16 XML must declare it).
-fn xml_declared_encoding(head: &[u8]) -> Option<&'static Encoding> {
+/// The `encoding="..."` of an XML declaration.
+#[derive(Debug, PartialEq, Eq)]
+enum Declared {
+    /// An encoding encoding_rs knows (by any of its WHATWG labels).
+    Known(&'static Encoding),
+    /// A label encoding_rs does not know, as written (control characters escaped).
+    Unknown(String),
+}
+
+/// The `encoding="..."` of an XML declaration at the very start of `head` (GMC 160079: Latin-1
+/// and UTF-16 XML must declare it).
+fn xml_declared_encoding(head: &[u8]) -> Option<Declared> {
     let head = head.strip_prefix(b"<?xml")?;
     let end = head.windows(2).position(|w| w == b"?>")?;
     let decl = &head[..end];
@@ -403,7 +470,13 @@ fn xml_declared_encoding(head: &[u8]) -> Option<&'static Encoding> {
     }
     let value = &rest[1..];
     let close = value.iter().position(|&b| b == quote)?;
-    Encoding::for_label(&value[..close])
+    let label = &value[..close];
+    Some(match Encoding::for_label(label) {
+        Some(e) => Declared::Known(e),
+        None => Declared::Unknown(
+            crate::model::text::printable(&String::from_utf8_lossy(label)).into_owned(),
+        ),
+    })
 }
 
 fn has_extension(path: &Path, ext: &str) -> bool {
@@ -629,6 +702,9 @@ struct Utf8Check {
     /// The error met after `buf[..end]` (or after the bytes last read directly), given once
     /// those are read.
     failed: Option<io::Error>,
+    /// The encoding the XML declaration names, which feedlint does not know: the error of a
+    /// byte that is not UTF-8 says so.
+    unknown: Option<String>,
 }
 
 impl Utf8Check {
@@ -644,7 +720,14 @@ impl Utf8Check {
             lines: LineTally::default(),
             eof: false,
             failed: None,
+            unknown: None,
         }
+    }
+
+    /// The text declares `unknown`, an encoding feedlint does not know.
+    fn declaring(mut self, unknown: Option<String>) -> Self {
+        self.unknown = unknown;
+        self
     }
 
     fn refill(&mut self) -> io::Result<()> {
@@ -658,7 +741,11 @@ impl Utf8Check {
             if n == 0 {
                 self.eof = true;
                 if self.filled > 0 {
-                    return Err(invalid_utf8(self.lines.line, self.offset));
+                    return Err(invalid_utf8(
+                        self.lines.line,
+                        self.offset,
+                        self.unknown.as_deref(),
+                    ));
                 }
                 break;
             }
@@ -669,8 +756,12 @@ impl Utf8Check {
                 self.filled -= s;
                 self.skip -= s;
             }
-            let (end, error) =
-                check_utf8(&mut self.lines, &mut self.offset, &self.buf[..self.filled]);
+            let (end, error) = check_utf8(
+                &mut self.lines,
+                &mut self.offset,
+                &self.buf[..self.filled],
+                self.unknown.as_deref(),
+            );
             self.end = end;
             if let Some(e) = error {
                 // Nothing after the bad byte is read.
@@ -696,12 +787,21 @@ impl Utf8Check {
         if n == 0 {
             self.eof = true;
             if tail > 0 {
-                return Err(invalid_utf8(self.lines.line, self.offset));
+                return Err(invalid_utf8(
+                    self.lines.line,
+                    self.offset,
+                    self.unknown.as_deref(),
+                ));
             }
             return Ok(Some(0));
         }
         let total = tail + n;
-        let (valid, error) = check_utf8(&mut self.lines, &mut self.offset, &out[..total]);
+        let (valid, error) = check_utf8(
+            &mut self.lines,
+            &mut self.offset,
+            &out[..total],
+            self.unknown.as_deref(),
+        );
         self.start = 0;
         self.end = 0;
         if let Some(e) = error {
@@ -727,7 +827,13 @@ const DIRECT_READ_MIN: usize = 4096;
 /// it unless it ends inside a character or meets a bad byte), and the error of the bad byte after
 /// it if there is one; advances `line` and `offset` past that prefix. The prefix is read before
 /// the error is reported, so the records before a bad byte are never lost.
-fn check_utf8(lines: &mut LineTally, offset: &mut u64, data: &[u8]) -> (usize, Option<io::Error>) {
+/// `unknown` is the encoding the text declares that feedlint does not know ([`invalid_utf8`]).
+fn check_utf8(
+    lines: &mut LineTally,
+    offset: &mut u64,
+    data: &[u8],
+    unknown: Option<&str>,
+) -> (usize, Option<io::Error>) {
     // simdutf8's `compat` flavour answers exactly what `std::str::from_utf8` does (the valid
     // prefix and whether a bad byte follows it), with SIMD instructions over the block.
     let (mut end, mut bad) = match simdutf8::compat::from_utf8(data) {
@@ -744,23 +850,37 @@ fn check_utf8(lines: &mut LineTally, offset: &mut u64, data: &[u8]) -> (usize, O
     let error = if nul.is_some() {
         Some(nul_error(lines.line, Some(*offset), data))
     } else if bad {
-        Some(invalid_utf8(lines.line, *offset))
+        Some(invalid_utf8(lines.line, *offset, unknown))
     } else {
         None
     };
     (end, error)
 }
 
-/// The error for a byte that is not UTF-8 at `line`, `offset`.
-fn invalid_utf8(line: u64, offset: u64) -> io::Error {
+/// The error for a byte that is not UTF-8 at `line`, `offset`, in a text that declares
+/// `unknown`, an encoding feedlint does not know, if any (it was read as UTF-8).
+fn invalid_utf8(line: u64, offset: u64, unknown: Option<&str>) -> io::Error {
+    let Some(name) = unknown else {
+        return DecodeError::io(
+            line,
+            offset,
+            format!(
+                "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no other \
+                 encoding"
+            ),
+            ENCODING_HELP,
+        );
+    };
     DecodeError::io(
         line,
         offset,
         format!(
-            "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no other \
-             encoding"
+            "invalid UTF-8 at line {line}, byte offset {offset}: the XML declaration names \
+             encoding=\"{name}\", which is not an encoding feedlint knows, so the feed was read \
+             as UTF-8"
         ),
-        ENCODING_HELP,
+        "pass --encoding with the feed's real encoding (e.g. --encoding windows-1252), or fix the \
+         declaration (e.g. encoding=\"ISO-8859-1\")",
     )
 }
 
@@ -1169,10 +1289,31 @@ mod tests {
     fn xml_declaration_encoding_is_found() {
         assert_eq!(
             xml_declared_encoding(b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss/>"),
-            Some(encoding_rs::WINDOWS_1252)
+            Some(Declared::Known(encoding_rs::WINDOWS_1252))
+        );
+        assert_eq!(
+            xml_declared_encoding(b"<?xml version=\"1.0\" encoding=\"bogus-enc\"?><rss/>"),
+            Some(Declared::Unknown("bogus-enc".to_owned()))
         );
         assert_eq!(xml_declared_encoding(b"<?xml version='1.0'?>"), None);
         assert_eq!(xml_declared_encoding(b"<rss encoding='latin1'/>"), None);
+    }
+
+    #[test]
+    fn utf32_is_told_from_utf16_and_ascii() {
+        let text = "id,title\n1,a\n";
+        let le32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
+        let le16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert!(utf32(&le32, true).is_some_and(|m| m.contains("UTF-32LE")));
+        assert_eq!(utf32(&le32, false), None);
+        assert_eq!(utf32(&le16, true), None);
+        assert_eq!(utf32(text.as_bytes(), true), None);
+        // A UTF-16LE byte order mark alone is UTF-16's; with two NUL bytes after it, UTF-32's.
+        assert_eq!(utf32(&[0xFF, 0xFE, b'a', 0], true), None);
+        assert!(utf32(&[0xFF, 0xFE, 0, 0], false).is_some());
     }
 
     fn decode_error(e: &io::Error) -> &DecodeError {
@@ -1381,7 +1522,7 @@ mod tests {
     #[test]
     fn read_ahead_gives_the_error_after_the_bytes_before_it_then_the_end() {
         let data = b"<rss><item><title>Mug</title></item>".repeat(10_000);
-        let bad = invalid_utf8(7, 12_345);
+        let bad = invalid_utf8(7, 12_345, None);
         let mut r = read_ahead(flaky(&data, 5_000, Some(bad)));
         let mut got = Vec::new();
         let mut buf = vec![0; 4096];
