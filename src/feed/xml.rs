@@ -1721,10 +1721,9 @@ mod tests {
                 ":1:54: ",
             ),
         ] {
-            let (_dir, reader) = open_xml(xml);
+            let (_dir, mut reader) = open_xml(xml);
             let err = reader
-                .filter_map(Result::err)
-                .next()
+                .find_map(Result::err)
                 .unwrap_or_else(|| panic!("no error for {xml}"));
             assert!(
                 err.message.contains(at)

@@ -289,19 +289,42 @@ fn parse_body(body: &Body<'_>) -> Result<Request, Error> {
     }
     let options = parse_options(obj.get("options"))
         .map_err(|(e, at, label)| body.locate(e, &At::Value(&at), &label))?;
-    let mut rules: Map<String, Value> = Map::new();
-    if gtins.is_empty() {
-        rules.insert("gtins".into(), "must contain at least one GTIN".into());
-    }
     let strings: Vec<String> = gtins
         .iter()
         .map(|v| v.as_str().unwrap_or_default().to_owned())
         .collect();
-    let empty: Vec<usize> = indexes(&strings, |s| s.trim().is_empty());
+    let rules = rule_failures(&obj, &strings);
+    if !rules.is_empty() {
+        let summary = rules.keys().cloned().collect::<Vec<_>>().join(", ");
+        let e = Error::new(
+            ErrorCode::UnprocessableEntity,
+            format!("GTIN request failed validation rules: {summary}"),
+        )
+        .with_details(Value::Object(rules))
+        .with_help(format!(
+            "send 1-{GTIN_REQUEST_LIMIT} non-empty GTIN strings and only the options {}",
+            OPTION_KEYS.join(", ")
+        ));
+        return Err(body.locate(e, &At::Nowhere, ""));
+    }
+    Ok(Request {
+        gtins: strings,
+        options,
+    })
+}
+
+/// The request rules a well-formed body fails (422 `details`): an empty `gtins`, empty or too
+/// long items (`strings`), unknown keys at the top level or in `options`.
+fn rule_failures(obj: &Map<String, Value>, strings: &[String]) -> Map<String, Value> {
+    let mut rules: Map<String, Value> = Map::new();
+    if strings.is_empty() {
+        rules.insert("gtins".into(), "must contain at least one GTIN".into());
+    }
+    let empty: Vec<usize> = indexes(strings, |s| s.trim().is_empty());
     if !empty.is_empty() {
         rules.insert("emptyItems".into(), empty.into());
     }
-    let long: Vec<usize> = indexes(&strings, |s| s.chars().count() > MAX_ITEM_CHARS);
+    let long: Vec<usize> = indexes(strings, |s| s.chars().count() > MAX_ITEM_CHARS);
     if !long.is_empty() {
         rules.insert("tooLongItems".into(), long.into());
     }
@@ -323,23 +346,7 @@ fn parse_body(body: &Body<'_>) -> Result<Request, Error> {
             rules.insert("unknownOptions".into(), unknown.into());
         }
     }
-    if !rules.is_empty() {
-        let summary = rules.keys().cloned().collect::<Vec<_>>().join(", ");
-        let e = Error::new(
-            ErrorCode::UnprocessableEntity,
-            format!("GTIN request failed validation rules: {summary}"),
-        )
-        .with_details(Value::Object(rules))
-        .with_help(format!(
-            "send 1-{GTIN_REQUEST_LIMIT} non-empty GTIN strings and only the options {}",
-            OPTION_KEYS.join(", ")
-        ));
-        return Err(body.locate(e, &At::Nowhere, ""));
-    }
-    Ok(Request {
-        gtins: strings,
-        options,
-    })
+    rules
 }
 
 /// GTIN values from a list with one value per line (`--file F`, stdin): the line ending (`\n` or
