@@ -8,6 +8,8 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
+pub mod snippet;
+
 /// The spec's error codes (section 7), plus the few feedlint needs where the spec shows none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]

@@ -568,6 +568,102 @@ fn utf16_without_a_bom_is_named_in_the_help() {
     assert_eq!(p[0].get("title"), Some("Shirt"));
 }
 
+/// UTF-32, which encoding_rs does not decode, is recognised in either byte order, with or
+/// without its byte order mark, and refused saying so (a UTF-32LE BOM read as UTF-16LE's was
+/// answered with advice to pass `--encoding utf-16be`).
+#[test]
+fn utf32_is_recognised_and_refused_with_how_to_convert_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "id,title\nA1,T\n";
+    let le: Vec<u8> = text
+        .chars()
+        .flat_map(|c| u32::from(c).to_le_bytes())
+        .collect();
+    let be: Vec<u8> = text
+        .chars()
+        .flat_map(|c| u32::from(c).to_be_bytes())
+        .collect();
+    for (name, bytes, says) in [
+        (
+            "le_bom.csv",
+            [&[0xFF, 0xFE, 0, 0][..], &le].concat(),
+            "byte 0: the file starts with the UTF-32LE byte order mark FF FE 00 00",
+        ),
+        (
+            "be_bom.csv",
+            [&[0, 0, 0xFE, 0xFF][..], &be].concat(),
+            "byte 0: the file starts with the UTF-32BE byte order mark 00 00 FE FF",
+        ),
+        ("le.csv", le.clone(), "this looks like UTF-32LE text"),
+        ("be.csv", be.clone(), "this looks like UTF-32BE text"),
+    ] {
+        let e = read_err(&write_tmp(&dir, name, &bytes));
+        assert_eq!(e.code, ErrorCode::InputError);
+        assert!(e.message.contains(says), "{name}: {}", e.message);
+        assert!(
+            e.message
+                .ends_with("UTF-32 is not supported; convert it to UTF-8"),
+            "{}",
+            e.message
+        );
+        let help = e.help.clone().unwrap_or_default();
+        assert!(help.contains("iconv -f UTF-32 -t UTF-8"), "{help}");
+        assert!(!help.contains("utf-16"), "{help}");
+    }
+}
+
+/// An encoding label in the XML declaration that feedlint does not know is named: in a warning
+/// (the first product's read issue) when the text is UTF-8 anyway, in the error otherwise
+/// (which said the feed "declares no other encoding").
+#[test]
+fn an_unknown_declared_encoding_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let xml = |title: &[u8]| {
+        [
+            &b"<?xml version=\"1.0\" encoding=\"bogus-enc\"?><rss xmlns:g=\"http://base.google.com/ns/1.0\"><channel><item><g:id>1</g:id><title>"[..],
+            title,
+            b"</title></item><item><g:id>2</g:id></item></channel></rss>\n",
+        ]
+        .concat()
+    };
+    let (_, products) = read(&write_tmp(&dir, "ascii.xml", &xml(b"Cafe")));
+    let issues: Vec<(u64, &str)> = products[0]
+        .read_issues
+        .iter()
+        .map(|i| (i.line, i.message.as_str()))
+        .collect();
+    assert_eq!(issues.len(), 1, "{issues:?}");
+    assert_eq!(issues[0].0, 1);
+    assert!(
+        issues[0]
+            .1
+            .starts_with("the XML declaration names encoding=\"bogus-enc\", which is not an encoding feedlint knows; the feed was read as UTF-8"),
+        "{issues:?}"
+    );
+    assert!(products[1].read_issues.is_empty());
+
+    let e = read_err(&write_tmp(&dir, "latin.xml", &xml(b"Caf\xe9")));
+    assert!(
+        e.message.contains(
+            "invalid UTF-8 at line 1, byte offset 126: the XML declaration names \
+             encoding=\"bogus-enc\", which is not an encoding feedlint knows"
+        ),
+        "{}",
+        e.message
+    );
+    assert!(!e.message.contains("declares no other"), "{}", e.message);
+    assert!(e.help.clone().unwrap_or_default().contains("--encoding"));
+
+    // A known label, or --encoding, says nothing more.
+    let opts = ReadOptions {
+        encoding: encoding_rs::Encoding::for_label(b"windows-1252"),
+        ..ReadOptions::default()
+    };
+    let (_, products) = read_with(&write_tmp(&dir, "latin2.xml", &xml(b"Caf\xe9")), &opts);
+    assert_eq!(products[0].get("title"), Some("Café"));
+    assert!(products[0].read_issues.is_empty());
+}
+
 #[test]
 fn malformed_xml_child_is_a_read_issue_of_its_item() {
     let dir = tempfile::tempdir().unwrap();

@@ -548,3 +548,146 @@ fn an_empty_gtin_list_is_refused_like_an_empty_request() {
         .stderr(predicates::str::contains("<stdin>: the GTIN list is empty"));
     assert_eq!(gtin_usage(&db, TEST_KEY).0, 0);
 }
+
+/// A GTIN list that does not decode names the file, as a feed's error does, with its help.
+#[test]
+fn gtin_list_decode_errors_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes, problem) in [
+        (
+            "gt_badutf8.txt",
+            &b"4006381333931\n\xff\xfe\n"[..],
+            "gt_badutf8.txt: invalid UTF-8 at line 2, byte offset 14",
+        ),
+        (
+            "gt_nul.txt",
+            &b"4006381333931\n40\x00063\n"[..],
+            "gt_nul.txt: binary data at line 2, byte offset 16: a NUL byte",
+        ),
+    ] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, bytes).unwrap();
+        let out = feedlint(&dir.path().join("db"))
+            .args(["--api-key", TEST_KEY, "gtin", "--file"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(problem), "{stderr}");
+        assert!(stderr.contains("help:"), "{stderr}");
+    }
+}
+
+/// A request body's 400 errors name the file and the place (`file:line:col`), with the snippet
+/// a feed's JSON error has; `--format json` keeps the code.
+#[test]
+fn request_errors_name_the_file_line_and_column_with_a_snippet() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, body, at, label) in [
+        (
+            "num.json",
+            r#"{"gtins": [4006381333931]}"#,
+            "num.json:1:12: `gtins[0]` must be a string, found a number",
+            "a number, not a string",
+        ),
+        (
+            "eof.json",
+            r#"{"gtins": ["1","#,
+            "eof.json:1:16: request body is not valid JSON: EOF while parsing a value",
+            "the body ends here",
+        ),
+        (
+            "opt.json",
+            "{\n  \"gtins\": [\"4006381333931\"],\n  \"options\": {\"detailedAnalysis\": \"yes\"}\n}\n",
+            "opt.json:3:35: `options.detailedAnalysis` must be a boolean, found a string",
+            "a string, not a boolean",
+        ),
+        (
+            "arr.json",
+            r#"{"gtins": "4006381333931"}"#,
+            "arr.json:1:11: `gtins` must be an array of strings, found a string",
+            "a string, not an array",
+        ),
+    ] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, body).unwrap();
+        let out = feedlint(&dir.path().join("db"))
+            .args(["--api-key", TEST_KEY, "gtin", "--request"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(at), "{stderr}");
+        assert!(stderr.contains(label), "{stderr}");
+        // The message says the place once, not serde_json's "at line 1 column 15" again.
+        assert!(!stderr.contains(" at line "), "{stderr}");
+        let out = feedlint(&dir.path().join("db"))
+            .args([
+                "--api-key",
+                TEST_KEY,
+                "--format",
+                "json",
+                "gtin",
+                "--request",
+            ])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let body = json(&out.stdout);
+        assert_eq!(body["code"], "INVALID_GTIN_FORMAT", "{body}");
+        assert!(body["error"].as_str().unwrap().ends_with(at), "{body}");
+    }
+}
+
+/// A product with several `gtin` values (two columns) has each distinct non-blank one listed,
+/// labelled with the product and its line, and each counted.
+#[test]
+fn from_feed_lists_every_distinct_gtin_of_a_product() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let feed = dir.path().join("gt_feed.csv");
+    std::fs::write(
+        &feed,
+        "id,gtin,gtin\nA1,4006381333931,0012345678905\nA2,4006381333931,4006381333931\nA3,, \n",
+    )
+    .unwrap();
+    let out = feedlint(&db)
+        .args([
+            "--api-key",
+            TEST_KEY,
+            "--format",
+            "json",
+            "gtin",
+            "--exit-zero",
+        ])
+        .arg("--from-feed")
+        .arg(&feed)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let body = json(&out);
+    let rows: Vec<(String, u64, String)> = body["data"]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["productId"].as_str().unwrap().to_owned(),
+                r["line"].as_u64().unwrap(),
+                r["gtin"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let want = [
+        ("A1", 2, "4006381333931"),
+        ("A1", 2, "0012345678905"),
+        ("A2", 3, "4006381333931"),
+    ]
+    .map(|(id, line, g)| (id.to_owned(), line, g.to_owned()));
+    assert_eq!(rows, want);
+    assert_eq!(gtin_usage(&db, TEST_KEY).0, 3);
+}

@@ -834,6 +834,34 @@ fn a_baseline_error_far_into_a_long_line_is_shown_where_it_is() {
     assert!(snippet.starts_with(" 1 │ …"), "{snippet}");
 }
 
+/// A baseline whose product is not an object says what was expected in the report's terms
+/// (it said `expected struct RawProduct`), at the product's place, once.
+#[test]
+fn a_baseline_of_the_wrong_shape_says_what_was_expected_in_the_reports_terms() {
+    let db = tempfile::tempdir().unwrap();
+    let feed = write_ndjson(db.path(), "feed.ndjson", 1);
+    let baseline = db.path().join("baseline.json");
+    std::fs::write(&baseline, "{\"results\": [\n  \"P0\"\n]}\n").unwrap();
+    let out = validate(
+        db.path(),
+        TEST_KEY,
+        &["--no-config", "--baseline", baseline.to_str().unwrap()],
+        &[&feed],
+    );
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(out.stderr.contains("baseline.json:2:6: "), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "╰── invalid type: string \"P0\", expected a product result object (with `productId` \
+             and `gmcCompliance`)\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("RawProduct"), "{}", out.stderr);
+    assert!(!out.stderr.contains(" at line "), "{}", out.stderr);
+}
+
 #[test]
 fn a_baseline_that_is_a_directory_says_so_without_a_line() {
     let db = tempfile::tempdir().unwrap();

@@ -14,6 +14,7 @@ use crate::account::{Account, Endpoint, Receipt, RequestContext};
 use crate::catalog::Category;
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::gtin::{self, GtinResult, Options, analyze_with, values_from_lines};
+use crate::model::Trim as _;
 use crate::report::OutputFormat;
 use crate::report::gtin::{GtinJsonEmitter, GtinTableEmitter};
 
@@ -152,10 +153,11 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Input::Codes(codes) => Box::new(codes.into_iter().map(|c| Ok(Item::plain(c)))),
         Input::Request(r) => Box::new(r.gtins.into_iter().map(|c| Ok(Item::plain(c)))),
         Input::Lines(reader) => {
+            let name = list_label(args);
             let mut lines = values_from_lines(reader)
-                .map(|r| {
+                .map(move |r| {
                     r.map(|(_, v)| Item::plain(v))
-                        .map_err(|e| Error::input(format!("cannot read the GTIN list: {e}")))
+                        .map_err(|e| crate::feed::read_error(&name, &e))
                 })
                 .peekable();
             // Nothing to validate is a mistake (a wrong file, an empty pipe), as an empty feed
@@ -229,7 +231,7 @@ fn codes_only(args: &GtinArgs) -> bool {
 fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
     if let Some(path) = &args.request {
         let reader = open_path(path, &args.read)?;
-        return Ok(Input::Request(gtin::parse_request(reader)?));
+        return Ok(Input::Request(gtin::parse_request(reader, &label(path))?));
     }
     if let Some(path) = &args.from_feed {
         return Ok(Input::Feed(path.clone()));
@@ -249,17 +251,23 @@ fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
     };
     let mut reader = open_path(path, &args.read)?;
     if looks_like_json(&mut reader, path)? {
-        return Ok(Input::Request(gtin::parse_request(reader)?));
+        return Ok(Input::Request(gtin::parse_request(reader, &label(path))?));
     }
     Ok(Input::Lines(reader))
 }
 
 /// How the list read by `--file` or stdin is named in messages.
 fn list_label(args: &GtinArgs) -> String {
-    args.file
-        .as_ref()
-        .filter(|p| p.as_os_str() != "-")
-        .map_or_else(|| "<stdin>".to_owned(), |p| p.display().to_string())
+    label(args.file.as_deref().unwrap_or(Path::new("-")))
+}
+
+/// How a file read is named in messages (`-` is `<stdin>`, as for feeds).
+fn label(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
 }
 
 fn open_path(path: &Path, read: &ReadArgs) -> Result<Box<dyn BufRead>, Error> {
@@ -278,16 +286,33 @@ fn looks_like_json(reader: &mut Box<dyn BufRead>, path: &Path) -> Result<bool, E
         .is_some_and(|&b| b == b'{'))
 }
 
+/// Every distinct non-blank value of each product's `gtin` attribute (a feed may give several:
+/// two `gtin` columns, a repeated element), in the order written, each labelled with the
+/// product and its line; products without one give none.
 fn feed_items(path: &Path, read: &ReadArgs) -> Result<Items<'static>, Error> {
     let reader = crate::feed::open(path, &read.read_options())?;
-    Ok(Box::new(reader.filter_map(|product| match product {
-        Err(e) => Some(Err(e)),
-        Ok(p) => p.get_nonblank("gtin").map(|g| {
-            Ok(Item {
-                raw: g.to_owned(),
-                source: Some((p.product_id(), p.location.line)),
-            })
-        }),
+    Ok(Box::new(reader.flat_map(|product| {
+        let items: Vec<Result<Item, Error>> = match product {
+            Err(e) => vec![Err(e)],
+            Ok(p) => {
+                let mut seen: Vec<&str> = Vec::new();
+                for g in p.values("gtin") {
+                    if !g.is_blank() && !seen.contains(&g.as_str()) {
+                        seen.push(g);
+                    }
+                }
+                let id = p.product_id();
+                seen.into_iter()
+                    .map(|g| {
+                        Ok(Item {
+                            raw: g.to_owned(),
+                            source: Some((id.clone(), p.location.line)),
+                        })
+                    })
+                    .collect()
+            }
+        };
+        items
     })))
 }
 

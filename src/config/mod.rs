@@ -27,7 +27,6 @@
 //! ```
 
 pub mod args;
-pub mod diagnostic;
 
 pub use args::ConfigArgs;
 
@@ -38,8 +37,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
-use self::diagnostic::{SourceDiagnostic, line_column};
 use crate::catalog::Category;
+use crate::error::snippet::{SourceDiagnostic, line_column};
 use crate::error::{Error, ErrorCode, Result};
 use crate::model::{Group, Severity};
 

@@ -30,6 +30,7 @@ use encoding_rs::Encoding;
 use crate::error::Error;
 use crate::model::Product;
 
+pub(crate) use source::io_error as read_error;
 pub use source::{InputDiagnostic, SNIFF_BYTES, human_bytes};
 pub use write::{FeedWriter, OutputKind, TableLayout, render_product};
 
@@ -198,6 +199,9 @@ pub struct FeedReader {
     label: Arc<str>,
     inner: Inner,
     done: bool,
+    /// A warning about the decoding (an encoding declared that feedlint does not know), the
+    /// first read issue of the first product.
+    note: Option<String>,
 }
 
 enum Inner {
@@ -240,14 +244,19 @@ impl Iterator for FeedReader {
         if self.done {
             return None;
         }
-        let item = match &mut self.inner {
+        let mut item = match &mut self.inner {
             Inner::Delimited(r) => r.next(),
             Inner::Xml(r) => r.next(),
             Inner::Json(r) => r.next(),
         };
-        match &item {
+        match &mut item {
             None | Some(Err(_)) => self.done = true,
-            Some(Ok(_)) => {}
+            Some(Ok(p)) => {
+                if let Some(message) = self.note.take() {
+                    p.read_issues
+                        .insert(0, crate::model::ReadIssue { line: 1, message });
+                }
+            }
         }
         item
     }
@@ -262,7 +271,10 @@ pub fn open_text(path: &Path, opts: &ReadOptions) -> Result<Box<dyn std::io::Buf
     } else {
         path.display().to_string()
     };
-    let decoded = source::open_decoded(path, opts.encoding, opts.max_decompressed_bytes, &label)?;
+    // A list or request body has no products to carry a warning: an undecodable byte names the
+    // declared encoding in its error.
+    let (decoded, _) =
+        source::open_decoded(path, opts.encoding, opts.max_decompressed_bytes, &label)?;
     Ok(Box::new(std::io::BufReader::with_capacity(
         source::BUF_BYTES,
         decoded.reader,
@@ -276,7 +288,7 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
     } else {
         Arc::from(path.display().to_string())
     };
-    let mut decoded =
+    let (mut decoded, note) =
         source::open_decoded(path, opts.encoding, opts.max_decompressed_bytes, &label)?;
     let text = &decoded.prefix;
     let first = text.iter().copied().find(|b| !b.is_ascii_whitespace());
@@ -355,6 +367,7 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
         label,
         inner,
         done: false,
+        note,
     })
 }
 

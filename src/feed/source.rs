@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use encoding_rs::Encoding;
 
+use crate::error::snippet::{Cut, LineEnds, Position, SourceDiagnostic, cut};
 use crate::error::{Error, ErrorCode};
 
 /// How many decoded bytes are peeked at to recognise the format.
@@ -121,13 +122,14 @@ impl Read for FailOnce {
     }
 }
 
-/// Opens a path (`-` is stdin), undoes gzip and decodes to UTF-8.
+/// Opens a path (`-` is stdin), undoes gzip and decodes to UTF-8; with a warning about the
+/// decoding, for the first product (an encoding declared that feedlint does not know).
 pub(crate) fn open_decoded(
     path: &Path,
     encoding: Option<&'static Encoding>,
     cap: u64,
     label: &str,
-) -> Result<Decoded, Error> {
+) -> Result<(Decoded, Option<String>), Error> {
     let is_stdin = path.as_os_str() == "-";
     let raw: DynRead = if is_stdin {
         Box::new(io::stdin())
@@ -158,12 +160,9 @@ pub(crate) fn open_decoded(
         ))
         .with_help("decompress it once (e.g. `gunzip -c FILE > FEED.gz`) and read the result"));
     }
-    let (reader, encoding) =
-        decode(raw, &head, encoding).map_err(|m| Error::input(format!("{label}: {m}")).with_help(
-            "fix the declaration (e.g. encoding=\"UTF-8\") or pass --encoding with the real encoding",
-        ))?;
+    let (reader, encoding, note) = decode(raw, &head, encoding, label)?;
     let (prefix, reader) = peek_text(reader, SNIFF_BYTES).map_err(|e| io_error(label, &e))?;
-    Ok(Decoded {
+    let decoded = Decoded {
         reader,
         prefix,
         origin: Origin {
@@ -172,44 +171,104 @@ pub(crate) fn open_decoded(
             encoding,
             cap,
         },
-    })
+    };
+    Ok((decoded, note))
 }
 
+/// A decoded stream, the non-UTF-8 encoding used if any, and a warning about the decoding.
+type Decoding = (DynRead, Option<&'static Encoding>, Option<String>);
+
 /// Chooses the decoding of a byte stream from its first bytes: a BOM wins, then an explicit
-/// encoding, then the XML declaration's `encoding`; otherwise the text must be UTF-8.
-/// Returns the decoded stream and the non-UTF-8 encoding used, if any, or why the declaration
-/// cannot be true.
+/// encoding, then the XML declaration's `encoding`; otherwise the text must be UTF-8. UTF-32
+/// (which encoding_rs does not decode) and a declaration that cannot be true are refused; a
+/// declared encoding feedlint does not know is named in a warning, and in the error of a byte
+/// that is not UTF-8.
 fn decode(
     raw: DynRead,
     head: &[u8],
     explicit: Option<&'static Encoding>,
-) -> Result<(DynRead, Option<&'static Encoding>), String> {
+    label: &str,
+) -> Result<Decoding, Error> {
+    if let Some(found) = utf32(head, explicit.is_none()) {
+        return Err(Error::input(format!(
+            "{label}: byte 0: {found}: UTF-32 is not supported; convert it to UTF-8"
+        ))
+        .with_help("convert the file to UTF-8, e.g. `iconv -f UTF-32 -t UTF-8 FILE > FILE.utf8`"));
+    }
     let bom = Encoding::for_bom(head).map(|(e, _)| e);
     let declared = xml_declared_encoding(head);
     if bom.is_none()
         && explicit.is_none()
-        && let Some(d) = declared
+        && let Some(Declared::Known(d)) = declared
         && (d == encoding_rs::UTF_16LE || d == encoding_rs::UTF_16BE)
     {
         // XML 1.0 section 4.3.3: UTF-16 entities begin with a byte order mark; a declaration
         // readable as single bytes cannot be in UTF-16.
-        return Err(format!(
-            "the XML declaration says encoding=\"{}\" but the file has no UTF-16 byte order mark \
-             and its declaration is written in single bytes: the file is not UTF-16",
+        return Err(Error::input(format!(
+            "{label}: the XML declaration says encoding=\"{}\" but the file has no UTF-16 byte \
+             order mark and its declaration is written in single bytes: the file is not UTF-16",
             d.name()
+        ))
+        .with_help(
+            "fix the declaration (e.g. encoding=\"UTF-8\") or pass --encoding with the real encoding",
         ));
     }
+    let (declared, unknown) = match declared {
+        Some(Declared::Known(e)) => (Some(e), None),
+        Some(Declared::Unknown(name)) if bom.is_none() && explicit.is_none() => (None, Some(name)),
+        _ => (None, None),
+    };
     let chosen = match bom {
         Some(e) if e != encoding_rs::UTF_8 => Some(e),
         Some(_) => None,
         None => explicit.or(declared).filter(|e| *e != encoding_rs::UTF_8),
     };
     if let Some(enc) = chosen {
-        Ok((Box::new(StrictDecode::new(raw, enc)), Some(enc)))
+        Ok((Box::new(StrictDecode::new(raw, enc)), Some(enc), None))
     } else {
         let skip = if bom.is_some() { 3 } else { 0 };
-        Ok((Box::new(Utf8Check::new(raw, skip)), None))
+        let note = unknown.as_deref().map(|name| {
+            format!(
+                "the XML declaration names encoding=\"{name}\", which is not an encoding \
+                 feedlint knows; the feed was read as UTF-8 (pass --encoding with its real \
+                 encoding, or fix the declaration)"
+            )
+        });
+        let check = Utf8Check::new(raw, skip).declaring(unknown);
+        Ok((Box::new(check), None, note))
     }
+}
+
+/// What the start of `head` shows of UTF-32, which encoding_rs does not decode (WHATWG: a
+/// UTF-32 little-endian byte order mark reads as UTF-16LE's followed by NUL): its byte order
+/// mark, or else (when `sniff`) mostly-ASCII UTF-32 without one, three NUL bytes of every four.
+fn utf32(head: &[u8], sniff: bool) -> Option<String> {
+    if head.starts_with(&[0xFF, 0xFE, 0, 0]) {
+        return Some("the file starts with the UTF-32LE byte order mark FF FE 00 00".to_owned());
+    }
+    if head.starts_with(&[0, 0, 0xFE, 0xFF]) {
+        return Some("the file starts with the UTF-32BE byte order mark 00 00 FE FF".to_owned());
+    }
+    let units = head.len().min(1024) / 4;
+    if !sniff || units < 4 {
+        return None;
+    }
+    let (mut le, mut be) = (0, 0);
+    for unit in head[..units * 4].chunks_exact(4) {
+        le += usize::from(unit[0] != 0 && unit[1..] == [0, 0, 0]);
+        be += usize::from(unit[..3] == [0, 0, 0] && unit[3] != 0);
+    }
+    let most = units * 9 / 10;
+    let order = if le >= most {
+        "UTF-32LE"
+    } else if be >= most {
+        "UTF-32BE"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "this looks like {order} text without a byte order mark (three NUL bytes of every four)"
+    ))
 }
 
 /// Decodes a non-UTF-8 encoding to UTF-8 and fails with the line and byte offset of the first
@@ -384,9 +443,18 @@ pub(crate) fn utf16_without_bom(text: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// The `encoding="..."` of an XML declaration at the very start of `head`, when it names an
-/// encoding encoding_rs knows (GMC 160079: Latin-1 and UTF-16 XML must declare it).
-fn xml_declared_encoding(head: &[u8]) -> Option<&'static Encoding> {
+/// The `encoding="..."` of an XML declaration.
+#[derive(Debug, PartialEq, Eq)]
+enum Declared {
+    /// An encoding encoding_rs knows (by any of its WHATWG labels).
+    Known(&'static Encoding),
+    /// A label encoding_rs does not know, as written (control characters escaped).
+    Unknown(String),
+}
+
+/// The `encoding="..."` of an XML declaration at the very start of `head` (GMC 160079: Latin-1
+/// and UTF-16 XML must declare it).
+fn xml_declared_encoding(head: &[u8]) -> Option<Declared> {
     let head = head.strip_prefix(b"<?xml")?;
     let end = head.windows(2).position(|w| w == b"?>")?;
     let decl = &head[..end];
@@ -402,7 +470,13 @@ fn xml_declared_encoding(head: &[u8]) -> Option<&'static Encoding> {
     }
     let value = &rest[1..];
     let close = value.iter().position(|&b| b == quote)?;
-    Encoding::for_label(&value[..close])
+    let label = &value[..close];
+    Some(match Encoding::for_label(label) {
+        Some(e) => Declared::Known(e),
+        None => Declared::Unknown(
+            crate::model::text::printable(&String::from_utf8_lossy(label)).into_owned(),
+        ),
+    })
 }
 
 fn has_extension(path: &Path, ext: &str) -> bool {
@@ -628,6 +702,9 @@ struct Utf8Check {
     /// The error met after `buf[..end]` (or after the bytes last read directly), given once
     /// those are read.
     failed: Option<io::Error>,
+    /// The encoding the XML declaration names, which feedlint does not know: the error of a
+    /// byte that is not UTF-8 says so.
+    unknown: Option<String>,
 }
 
 impl Utf8Check {
@@ -643,7 +720,14 @@ impl Utf8Check {
             lines: LineTally::default(),
             eof: false,
             failed: None,
+            unknown: None,
         }
+    }
+
+    /// The text declares `unknown`, an encoding feedlint does not know.
+    fn declaring(mut self, unknown: Option<String>) -> Self {
+        self.unknown = unknown;
+        self
     }
 
     fn refill(&mut self) -> io::Result<()> {
@@ -657,7 +741,11 @@ impl Utf8Check {
             if n == 0 {
                 self.eof = true;
                 if self.filled > 0 {
-                    return Err(invalid_utf8(self.lines.line, self.offset));
+                    return Err(invalid_utf8(
+                        self.lines.line,
+                        self.offset,
+                        self.unknown.as_deref(),
+                    ));
                 }
                 break;
             }
@@ -668,8 +756,12 @@ impl Utf8Check {
                 self.filled -= s;
                 self.skip -= s;
             }
-            let (end, error) =
-                check_utf8(&mut self.lines, &mut self.offset, &self.buf[..self.filled]);
+            let (end, error) = check_utf8(
+                &mut self.lines,
+                &mut self.offset,
+                &self.buf[..self.filled],
+                self.unknown.as_deref(),
+            );
             self.end = end;
             if let Some(e) = error {
                 // Nothing after the bad byte is read.
@@ -695,12 +787,21 @@ impl Utf8Check {
         if n == 0 {
             self.eof = true;
             if tail > 0 {
-                return Err(invalid_utf8(self.lines.line, self.offset));
+                return Err(invalid_utf8(
+                    self.lines.line,
+                    self.offset,
+                    self.unknown.as_deref(),
+                ));
             }
             return Ok(Some(0));
         }
         let total = tail + n;
-        let (valid, error) = check_utf8(&mut self.lines, &mut self.offset, &out[..total]);
+        let (valid, error) = check_utf8(
+            &mut self.lines,
+            &mut self.offset,
+            &out[..total],
+            self.unknown.as_deref(),
+        );
         self.start = 0;
         self.end = 0;
         if let Some(e) = error {
@@ -726,7 +827,13 @@ const DIRECT_READ_MIN: usize = 4096;
 /// it unless it ends inside a character or meets a bad byte), and the error of the bad byte after
 /// it if there is one; advances `line` and `offset` past that prefix. The prefix is read before
 /// the error is reported, so the records before a bad byte are never lost.
-fn check_utf8(lines: &mut LineTally, offset: &mut u64, data: &[u8]) -> (usize, Option<io::Error>) {
+/// `unknown` is the encoding the text declares that feedlint does not know ([`invalid_utf8`]).
+fn check_utf8(
+    lines: &mut LineTally,
+    offset: &mut u64,
+    data: &[u8],
+    unknown: Option<&str>,
+) -> (usize, Option<io::Error>) {
     // simdutf8's `compat` flavour answers exactly what `std::str::from_utf8` does (the valid
     // prefix and whether a bad byte follows it), with SIMD instructions over the block.
     let (mut end, mut bad) = match simdutf8::compat::from_utf8(data) {
@@ -743,23 +850,37 @@ fn check_utf8(lines: &mut LineTally, offset: &mut u64, data: &[u8]) -> (usize, O
     let error = if nul.is_some() {
         Some(nul_error(lines.line, Some(*offset), data))
     } else if bad {
-        Some(invalid_utf8(lines.line, *offset))
+        Some(invalid_utf8(lines.line, *offset, unknown))
     } else {
         None
     };
     (end, error)
 }
 
-/// The error for a byte that is not UTF-8 at `line`, `offset`.
-fn invalid_utf8(line: u64, offset: u64) -> io::Error {
+/// The error for a byte that is not UTF-8 at `line`, `offset`, in a text that declares
+/// `unknown`, an encoding feedlint does not know, if any (it was read as UTF-8).
+fn invalid_utf8(line: u64, offset: u64, unknown: Option<&str>) -> io::Error {
+    let Some(name) = unknown else {
+        return DecodeError::io(
+            line,
+            offset,
+            format!(
+                "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no other \
+                 encoding"
+            ),
+            ENCODING_HELP,
+        );
+    };
     DecodeError::io(
         line,
         offset,
         format!(
-            "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no other \
-             encoding"
+            "invalid UTF-8 at line {line}, byte offset {offset}: the XML declaration names \
+             encoding=\"{name}\", which is not an encoding feedlint knows, so the feed was read \
+             as UTF-8"
         ),
-        ENCODING_HELP,
+        "pass --encoding with the feed's real encoding (e.g. --encoding windows-1252), or fix the \
+         declaration (e.g. encoding=\"ISO-8859-1\")",
     )
 }
 
@@ -865,19 +986,18 @@ pub(crate) enum Pos {
     Offset(u64),
 }
 
-/// A problem with a file, with the lines around it.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
-#[error("{message}")]
-pub struct InputDiagnostic {
-    message: String,
-    #[source_code]
-    src: Option<SnippetSource>,
-    #[label("{label_text}")]
-    span: Option<miette::SourceSpan>,
-    label_text: String,
-    #[help]
-    help: Option<String>,
+impl Pos {
+    fn position(self) -> Position {
+        let size = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        match self {
+            Self::LineCol(l, c) => Position::LineChar(size(l), size(c)),
+            Self::Offset(o) => Position::Offset(size(o)),
+        }
+    }
 }
+
+/// A problem with a file, with the lines around it.
+pub type InputDiagnostic = SourceDiagnostic;
 
 /// Builds the input error for an unreadable file: `file:line:col: problem`, with a snippet of
 /// the file around the position when the file can be reopened (not stdin).
@@ -896,7 +1016,7 @@ pub(crate) fn syntax_error(
     // a snippet: say what the character is.
     let bom_note;
     let problem = match &snippet {
-        Some(s) if s.text[s.span_start..].starts_with('\u{feff}') => {
+        Some(s) if s.text[s.span.start..].starts_with('\u{feff}') => {
             bom_note = format!(
                 "{problem} (the character here is a byte order mark, U+FEFF, in the middle of \
                  the file: were several files concatenated?)"
@@ -906,7 +1026,7 @@ pub(crate) fn syntax_error(
         _ => problem,
     };
     let (line, col) = match (&snippet, pos) {
-        (Some(s), _) => (s.line, s.col),
+        (Some(s), _) => (s.line as u64, s.column as u64),
         (None, Pos::LineCol(l, c)) => (l, c),
         (None, Pos::Offset(o)) => (0, o),
     };
@@ -915,92 +1035,21 @@ pub(crate) fn syntax_error(
     } else {
         format!("{label}:{line}:{col}: {problem}")
     };
-    let (src, span) = match snippet {
-        Some(s) => {
-            let span = miette::SourceSpan::from((s.span_start, s.span_len));
-            (
-                Some(SnippetSource {
-                    name: label.to_owned(),
-                    text: s.text,
-                    first_line: s.first_line,
-                    column: s.col,
-                }),
-                Some(span),
-            )
-        }
-        None => (None, None),
-    };
     // People see only this diagnostic: `file:line:col: problem` once (the form editors and CI
     // logs link), then the snippet. The error's own message is the same text, for JSON.
     let message = crate::model::text::printable(&message).into_owned();
-    let diag = InputDiagnostic {
-        message: message.clone(),
-        src,
-        span,
-        label_text: "here".to_owned(),
-        help: help.map(|h| crate::model::text::printable(h).into_owned()),
-    };
+    let mut diag = SourceDiagnostic::from_cut(message.clone(), label, snippet, "here");
+    if let Some(h) = help {
+        diag = diag.with_help(crate::model::text::printable(h).into_owned());
+    }
     let mut err = Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag));
     err.message = message;
     err
 }
 
-struct Snippet {
-    text: String,
-    span_start: usize,
-    span_len: usize,
-    /// 1-based line and column (in characters) of the error in the file.
-    line: u64,
-    col: u64,
-    /// 1-based line number in the file of the snippet's first line.
-    first_line: u64,
-}
-
-/// The lines of a snippet as miette reads them, numbered as in the file: the gutter shows the
-/// file's line numbers and the header the file's line and column (in characters), even where
-/// a long line is shown as a window around the error.
-#[derive(Debug)]
-pub struct SnippetSource {
-    name: String,
-    text: String,
-    first_line: u64,
-    column: u64,
-}
-
-impl miette::SourceCode for SnippetSource {
-    fn read_span<'a>(
-        &'a self,
-        span: &miette::SourceSpan,
-        context_lines_before: usize,
-        context_lines_after: usize,
-    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let inner = self
-            .text
-            .read_span(span, context_lines_before, context_lines_after)?;
-        let first = usize::try_from(self.first_line.saturating_sub(1)).unwrap_or(usize::MAX);
-        // Without context the span is the error itself: its column is the file's.
-        let column = if context_lines_before == 0 {
-            usize::try_from(self.column.saturating_sub(1)).unwrap_or(usize::MAX)
-        } else {
-            inner.column()
-        };
-        Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.clone(),
-            inner.data(),
-            *inner.span(),
-            inner.line().saturating_add(first),
-            column,
-            inner.line_count(),
-        )))
-    }
-}
-
-/// How many lines before the error the snippet shows.
-const SNIPPET_CONTEXT: u64 = 2;
-/// Longest line shown in a snippet, in bytes (a 10-million-character line is cut).
-const SNIPPET_LINE_MAX: usize = 240;
-
-fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>> {
+/// The snippet at `pos` of the file `path`, reopened and decoded as it was read; lines end as
+/// the readers end them (a lone `\r` ends one).
+fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Cut>> {
     let file: DynRead = Box::new(std::fs::File::open(path)?);
     let raw: DynRead = if origin.gzip {
         Box::new(flate2::read::MultiGzDecoder::new(file).take(origin.cap))
@@ -1021,173 +1070,7 @@ fn snippet(path: &Path, origin: &Origin, pos: Pos) -> io::Result<Option<Snippet>
                 .build(raw),
         ),
     };
-    let mut r = BufReader::new(raw);
-    let mut lines: std::collections::VecDeque<String> = std::collections::VecDeque::new();
-    let mut raw_line = Vec::new();
-    let mut last_line = Vec::new();
-    let mut line_no = 0u64;
-    let mut offset = 0u64;
-    loop {
-        std::mem::swap(&mut raw_line, &mut last_line);
-        raw_line.clear();
-        let n = read_line(&mut r, &mut raw_line)?;
-        if n == 0 {
-            // An offset at the very end (a truncated file) is after the last character: on the
-            // last line, or on the empty line after it when the text ends with a line end.
-            let Pos::Offset(o) = pos else {
-                return Ok(None);
-            };
-            if o < offset {
-                return Ok(None);
-            }
-            return Ok(Some(match last_line.last() {
-                Some(b'\n' | b'\r') | None => snippet_at(&lines, b"", line_no + 1, 1),
-                Some(_) => {
-                    lines.pop_back();
-                    let col = String::from_utf8_lossy(&last_line).chars().count() as u64 + 1;
-                    snippet_at(&lines, &last_line, line_no, col)
-                }
-            }));
-        }
-        line_no += 1;
-        let (target, col) = match pos {
-            Pos::LineCol(l, c) => (l == line_no, c),
-            Pos::Offset(o) => {
-                let hit = o < offset + n as u64;
-                let within = usize::try_from(o.saturating_sub(offset)).unwrap_or(0);
-                let col = String::from_utf8_lossy(&raw_line[..within.min(raw_line.len())])
-                    .chars()
-                    .count() as u64
-                    + 1;
-                (hit, col)
-            }
-        };
-        offset += n as u64;
-        if !target {
-            lines.push_back(shown_line(&raw_line, 1).0);
-            if lines.len() as u64 > SNIPPET_CONTEXT {
-                lines.pop_front();
-            }
-            continue;
-        }
-        return Ok(Some(snippet_at(&lines, &raw_line, line_no, col)));
-    }
-}
-
-/// The snippet of line `line_no` (`raw`, as read), at 1-based character column `col`, after the
-/// lines before it (`before`, as shown).
-fn snippet_at(
-    before: &std::collections::VecDeque<String>,
-    raw: &[u8],
-    line_no: u64,
-    col: u64,
-) -> Snippet {
-    let col = col.max(1);
-    let (text, shown_col) = shown_line(raw, col);
-    let first = line_no - before.len() as u64;
-    let mut out = String::new();
-    for l in before {
-        out.push_str(l);
-        out.push('\n');
-    }
-    let line_start = out.len();
-    let col_byte = text
-        .char_indices()
-        .nth(usize::try_from(shown_col - 1).unwrap_or(0))
-        .map_or(text.len(), |(i, _)| i);
-    out.push_str(&text);
-    out.push('\n');
-    let span_len = text[col_byte..].chars().next().map_or(0, char::len_utf8);
-    Snippet {
-        text: out,
-        span_start: line_start + col_byte,
-        span_len,
-        line: line_no,
-        col,
-        first_line: first,
-    }
-}
-
-/// Appends the next line of `r` to `line`, with its line end (`\n`, `\r\n` or a lone `\r`, as
-/// [`count_line_breaks`] counts them); the number of bytes, 0 at the end.
-fn read_line(r: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
-    let mut n = 0;
-    loop {
-        let buf = r.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(n);
-        }
-        let Some(i) = memchr::memchr2(b'\n', b'\r', buf) else {
-            line.extend_from_slice(buf);
-            n += buf.len();
-            let len = buf.len();
-            r.consume(len);
-            continue;
-        };
-        let cr = buf[i] == b'\r';
-        line.extend_from_slice(&buf[..=i]);
-        n += i + 1;
-        r.consume(i + 1);
-        if cr && r.fill_buf()?.first() == Some(&b'\n') {
-            line.push(b'\n');
-            n += 1;
-            r.consume(1);
-        }
-        return Ok(n);
-    }
-}
-
-/// A line as a snippet shows it, and the 1-based character column `col` within the shown text:
-/// tabs as spaces, and a line longer than [`SNIPPET_LINE_MAX`] bytes cut to a window of about
-/// that size around `col`, with `…` where text was left out.
-/// A character of a file as a snippet shows it: a tab as a space, any other control character
-/// as its Unicode control picture (ESC as `␛`, DEL as `␡`; C1 as `�`). The file's text then
-/// cannot act on the terminal (clear it, retitle it, colour what follows), and each character
-/// still takes one column, so the caret stays under the error.
-fn shown_char(c: char) -> char {
-    match c {
-        '\t' => ' ',
-        '\u{0}'..='\u{1f}' => char::from_u32(0x2400 + u32::from(c)).unwrap_or('\u{fffd}'),
-        '\u{7f}' => '\u{2421}',
-        c if c.is_control() => '\u{fffd}',
-        c => c,
-    }
-}
-
-fn shown_line(raw: &[u8], col: u64) -> (String, u64) {
-    let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
-    let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-    let s: String = String::from_utf8_lossy(raw)
-        .chars()
-        .map(shown_char)
-        .collect();
-    if s.len() <= SNIPPET_LINE_MAX {
-        return (s, col);
-    }
-    // Start the window a quarter of its size before the error, on a character boundary.
-    let col_byte = s
-        .char_indices()
-        .nth(usize::try_from(col - 1).unwrap_or(usize::MAX))
-        .map_or(s.len(), |(i, _)| i);
-    let mut start = col_byte.saturating_sub(SNIPPET_LINE_MAX / 4);
-    while !s.is_char_boundary(start) {
-        start -= 1;
-    }
-    let mut end = (start + SNIPPET_LINE_MAX).min(s.len());
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    let mut out = String::with_capacity(end - start + 8);
-    let mut shown_col = col - s[..start].chars().count() as u64;
-    if start > 0 {
-        out.push('…');
-        shown_col += 1;
-    }
-    out.push_str(&s[start..end]);
-    if end < s.len() {
-        out.push('…');
-    }
-    (out, shown_col)
+    cut(BufReader::new(raw), pos.position(), 0, LineEnds::Any)
 }
 
 /// Reads `inner` on a thread of its own, up to [`AHEAD_BLOCKS`] blocks of [`BUF_BYTES`] ahead of
@@ -1402,72 +1285,35 @@ mod tests {
         );
     }
 
-    /// A snippet shows control characters as pictures, one column each: nothing of the file acts
-    /// on the terminal, and the error keeps its column.
-    #[test]
-    fn control_characters_are_shown_as_pictures_in_their_column() {
-        assert_eq!(
-            shown_line(b"<id>A\x1b[2J\x07\x7f</id>\r\n", 6),
-            ("<id>A\u{241b}[2J\u{2407}\u{2421}</id>".to_owned(), 6)
-        );
-        assert_eq!(shown_line("x\u{9b}y".as_bytes(), 2).0, "x\u{fffd}y");
-        assert!(
-            !shown_line(b"a\x1b\x00\x1fb", 1)
-                .0
-                .chars()
-                .any(char::is_control)
-        );
-    }
-
-    #[test]
-    fn a_short_line_is_shown_whole_and_a_long_one_as_a_window_around_the_column() {
-        assert_eq!(shown_line(b"a\tb\r\n", 3), ("a b".to_owned(), 3));
-        let long = format!("{}X{}", "é".repeat(500), "y".repeat(500));
-        let (text, col) = shown_line(long.as_bytes(), 501);
-        assert!(
-            text.len() <= SNIPPET_LINE_MAX + 2 * '…'.len_utf8(),
-            "{}",
-            text.len()
-        );
-        assert!(text.starts_with('…') && text.ends_with('…'));
-        assert_eq!(
-            text.chars().nth(usize::try_from(col - 1).unwrap()),
-            Some('X')
-        );
-        // Near the start no window is needed before the column.
-        let (text, col) = shown_line(long.as_bytes(), 2);
-        assert_eq!((text.chars().next(), col), (Some('é'), 2));
-        // A column past the end of the line stays past the end of the shown text.
-        let (text, col) = shown_line(long.as_bytes(), 5000);
-        assert!(usize::try_from(col).unwrap() > text.chars().count() - 1);
-    }
-
-    #[test]
-    fn snippet_source_reports_the_files_line_and_character_column() {
-        use miette::SourceCode;
-        let src = SnippetSource {
-            name: "f.xml".into(),
-            text: "ab\n…éX\n".into(),
-            first_line: 41,
-            column: 700,
-        };
-        let x = "ab\n…é".len();
-        let span = miette::SourceSpan::from((x, 1));
-        let at = src.read_span(&span, 0, 0).unwrap();
-        // 0-based: the text's second line is the file's line 42.
-        assert_eq!((at.line(), at.column()), (41, 699));
-        let around = src.read_span(&span, 2, 2).unwrap();
-        assert_eq!(around.line(), 40);
-    }
-
     #[test]
     fn xml_declaration_encoding_is_found() {
         assert_eq!(
             xml_declared_encoding(b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss/>"),
-            Some(encoding_rs::WINDOWS_1252)
+            Some(Declared::Known(encoding_rs::WINDOWS_1252))
+        );
+        assert_eq!(
+            xml_declared_encoding(b"<?xml version=\"1.0\" encoding=\"bogus-enc\"?><rss/>"),
+            Some(Declared::Unknown("bogus-enc".to_owned()))
         );
         assert_eq!(xml_declared_encoding(b"<?xml version='1.0'?>"), None);
         assert_eq!(xml_declared_encoding(b"<rss encoding='latin1'/>"), None);
+    }
+
+    #[test]
+    fn utf32_is_told_from_utf16_and_ascii() {
+        let text = "id,title\n1,a\n";
+        let le32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
+        let le16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert!(utf32(&le32, true).is_some_and(|m| m.contains("UTF-32LE")));
+        assert_eq!(utf32(&le32, false), None);
+        assert_eq!(utf32(&le16, true), None);
+        assert_eq!(utf32(text.as_bytes(), true), None);
+        // A UTF-16LE byte order mark alone is UTF-16's; with two NUL bytes after it, UTF-32's.
+        assert_eq!(utf32(&[0xFF, 0xFE, b'a', 0], true), None);
+        assert!(utf32(&[0xFF, 0xFE, 0, 0], false).is_some());
     }
 
     fn decode_error(e: &io::Error) -> &DecodeError {
@@ -1676,7 +1522,7 @@ mod tests {
     #[test]
     fn read_ahead_gives_the_error_after_the_bytes_before_it_then_the_end() {
         let data = b"<rss><item><title>Mug</title></item>".repeat(10_000);
-        let bad = invalid_utf8(7, 12_345);
+        let bad = invalid_utf8(7, 12_345, None);
         let mut r = read_ahead(flaky(&data, 5_000, Some(bad)));
         let mut got = Vec::new();
         let mut buf = vec![0; 4096];

@@ -619,7 +619,9 @@ impl XmlReader {
             match &ev {
                 Ok(Event::Start(e)) => {
                     if self.root_closed {
-                        return Some(Err(self.after_root()));
+                        // `<`, the name and attributes, `>`.
+                        let len = e.len() + 2;
+                        return Some(Err(self.after_root(len)));
                     }
                     if Self::is_item(self.kind, e) {
                         let line = self.parser.reader.get_mut().line();
@@ -632,7 +634,9 @@ impl XmlReader {
                 }
                 Ok(Event::Empty(e)) => {
                     if self.root_closed {
-                        return Some(Err(self.after_root()));
+                        // `<`, the name and attributes, `/>`.
+                        let len = e.len() + 3;
+                        return Some(Err(self.after_root(len)));
                     }
                     if Self::is_item(self.kind, e) {
                         let line = self.parser.reader.get_mut().line();
@@ -651,8 +655,10 @@ impl XmlReader {
                     }
                 }
                 Ok(Event::Text(t)) => {
+                    // The text's leading white space is trimmed: it starts at its first character.
                     if self.root_closed && !t.iter().all(u8::is_ascii_whitespace) {
-                        return Some(Err(self.after_root()));
+                        let len = t.len();
+                        return Some(Err(self.after_root(len)));
                     }
                 }
                 Ok(Event::Eof) => {
@@ -756,9 +762,11 @@ impl XmlReader {
         )
     }
 
-    fn after_root(&self) -> Error {
+    /// Content after the root element, starting `len` bytes before the reader's position (the
+    /// reader is past it: at the start of the next line when it ends the line).
+    fn after_root(&self, len: usize) -> Error {
         self.located(
-            Pos::Offset(self.parser.reader.buffer_position()),
+            Pos::Offset(self.parser.back(len)),
             "content after the end of the root element",
             None,
         )
@@ -1693,5 +1701,38 @@ mod tests {
             .replace('\r', "\n")
             .replace('\0', "\r\n");
         assert_eq!(String::from_utf8(all).unwrap(), want);
+    }
+
+    /// Content after the root element is reported where it starts, not where the reader
+    /// stopped after it (the start of the next line, for text that ends its line).
+    #[test]
+    fn content_after_the_root_is_located_where_it_starts() {
+        for (xml, at) in [
+            (
+                "<rss><channel><item><id>1</id></item></channel></rss>junk after\n",
+                ":1:54: ",
+            ),
+            (
+                "<rss><channel><item><id>1</id></item></channel></rss>\n  <x a=\"1\">t</x>\n",
+                ":2:3: ",
+            ),
+            (
+                "<rss><channel><item><id>1</id></item></channel></rss><x/>\n",
+                ":1:54: ",
+            ),
+        ] {
+            let (_dir, mut reader) = open_xml(xml);
+            let err = reader
+                .find_map(Result::err)
+                .unwrap_or_else(|| panic!("no error for {xml}"));
+            assert!(
+                err.message.contains(at)
+                    && err
+                        .message
+                        .ends_with("content after the end of the root element"),
+                "{xml}: {}",
+                err.message
+            );
+        }
     }
 }

@@ -22,7 +22,7 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use super::{Verdict, compliance_percent};
-use crate::config::diagnostic::{Position, SourceDiagnostic};
+use crate::error::snippet::{self, Position, SourceDiagnostic};
 use crate::error::{Error, ErrorCode, Result};
 use crate::model::{Finding, RuleKind};
 
@@ -205,8 +205,9 @@ fn json_error(
     // serde_json gives column 0 at the start of a line; editors count from 1.
     let (line, column) = (e.line(), e.column().max(1));
     let message = format!(
-        "cannot read baseline {}:{line}:{column}: {e}",
-        path.display()
+        "cannot read baseline {}:{line}:{column}: {}",
+        path.display(),
+        snippet::without_position(e)
     );
     match snippet {
         Some(reader) if line > 0 => {
@@ -216,7 +217,7 @@ fn json_error(
                 reader,
                 Position::LineByte(line, column),
                 0,
-                e.to_string(),
+                snippet::without_position(e),
             )
             .with_help(BASELINE_HELP);
             Error::from_diagnostic(ErrorCode::InputError, miette::Report::new(diag))
@@ -299,8 +300,13 @@ fn id_text(v: &serde_json::Value) -> Option<String> {
     }
 }
 
+// serde's messages name what was expected: in the report's terms, not the type's name
+// (`expected struct RawProduct`).
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(
+    rename_all = "camelCase",
+    expecting = "a product result object (with `productId` and `gmcCompliance`)"
+)]
 struct RawProduct {
     product_id: Option<serde_json::Value>,
     is_valid: Option<bool>,
@@ -309,13 +315,17 @@ struct RawProduct {
 }
 
 #[derive(Deserialize)]
+#[serde(expecting = "a `gmcCompliance` object (with `status` and `violations`)")]
 struct RawCompliance {
     status: Option<String>,
     violations: Option<Vec<RawViolation>>,
 }
 
 #[derive(Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "a violation (a rule code, or an object with `rule`)"
+)]
 enum RawViolation {
     Code(String),
     Object {
@@ -695,6 +705,30 @@ mod tests {
             message.starts_with("cannot read baseline base.json:2:"),
             "{message}"
         );
+    }
+
+    /// serde's messages say what was expected in the report's terms, never a type's name, and
+    /// the place once.
+    #[test]
+    fn a_value_of_the_wrong_shape_is_named_in_the_reports_terms() {
+        for (text, expected) in [
+            (
+                r#"{"data": {"products": ["A"]}}"#,
+                "expected a product result object (with `productId` and `gmcCompliance`)",
+            ),
+            (
+                r#"{"results": [{"productId": "A", "gmcCompliance": 3}]}"#,
+                "expected a `gmcCompliance` object (with `status` and `violations`)",
+            ),
+            (r#"{"results": {}}"#, "expected a list of product results"),
+        ] {
+            let Err(e) = load(text) else {
+                panic!("{text} must fail")
+            };
+            assert!(e.message.contains(expected), "{}", e.message);
+            assert!(!e.message.contains("struct Raw"), "{}", e.message);
+            assert!(!e.message.contains(" at line "), "{}", e.message);
+        }
     }
 
     #[test]

@@ -4,12 +4,17 @@
 //! Responsible for turning bytes into a [`Request`] or the documented error. Not responsible for
 //! keys, metering or billing.
 
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
+use std::ops::Range;
 
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::Options;
 use crate::account::plan::GTIN_REQUEST_LIMIT;
+use crate::error::snippet::{self, LineEnds, Position, SourceDiagnostic};
 use crate::error::{Error, ErrorCode};
 
 /// Largest request body read, in bytes (100 GTINs need a few kilobytes): 413 beyond it.
@@ -32,24 +37,125 @@ pub struct Request {
     pub options: Options,
 }
 
-/// Reads and parses a request body. See [`parse_request_slice`] for the errors.
-pub fn parse_request(reader: impl Read) -> Result<Request, Error> {
+/// Reads and parses the request body of the file `name` (`<stdin>` for stdin). See
+/// [`parse_request_slice`] for the errors; here they name the file, and those at a place in it
+/// (`name:line:col: ...`) come with a labelled snippet, as a feed's errors do.
+pub fn parse_request(reader: impl Read, name: &str) -> Result<Request, Error> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_REQUEST_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Error::input(format!("cannot read the GTIN request body: {e}")))?;
-    parse_request_slice(&bytes)
+        .map_err(|e| Error::input(format!("cannot read the GTIN request body {name}: {e}")))?;
+    parse_body(&Body {
+        name: Some(name),
+        bytes: &bytes,
+    })
 }
 
-/// 400 for a body serde_json refused: not JSON, or JSON that [`TopLevel`] refuses (a key given
-/// twice), which is valid JSON and not said to be otherwise.
-fn body_error(e: &serde_json::Error) -> Error {
-    if e.classify() == serde_json::error::Category::Data {
-        bad_format(format!("request body: {e}"))
-    } else {
-        bad_format(format!("request body is not valid JSON: {e}"))
+/// A request body and the name of the file it came from (none: a body without a file, whose
+/// errors say where in words only).
+struct Body<'a> {
+    name: Option<&'a str>,
+    bytes: &'a [u8],
+}
+
+/// Where in a body an error is.
+enum At<'p> {
+    /// Nowhere in particular (the body as a whole).
+    Nowhere,
+    /// At a position, `usize` bytes long (0: the character there).
+    Position(Position, usize),
+    /// At the value reached by these keys and indexes from the top level.
+    Value(&'p [Step<'p>]),
+}
+
+/// One step of the path to a value.
+#[derive(Clone, Copy)]
+enum Step<'k> {
+    Key(&'k str),
+    Index(usize),
+}
+
+impl Body<'_> {
+    /// `err` as the body's file says it: `name:line:col: message` with the snippet labelled
+    /// `label` where the place is found, `name: message` otherwise; the code, help and details
+    /// are kept. A body without a name gives `err` as it is.
+    fn locate(&self, err: Error, at: &At<'_>, label: &str) -> Error {
+        let Some(name) = self.name else {
+            return err;
+        };
+        let position = match at {
+            At::Nowhere => None,
+            At::Position(p, len) => Some((*p, *len)),
+            At::Value(path) => {
+                value_span(self.bytes, path).map(|r| (Position::Offset(r.start), r.len()))
+            }
+        };
+        let cut = position.and_then(|(p, len)| {
+            snippet::cut(self.bytes, p, len, LineEnds::Lf)
+                .ok()
+                .flatten()
+        });
+        let message = match &cut {
+            Some(c) => format!("{name}:{}:{}: {}", c.line, c.column, err.message),
+            None => format!("{name}: {}", err.message),
+        };
+        let mut diag = SourceDiagnostic::from_cut(message, name, cut, label);
+        if let Some(help) = &err.help {
+            diag = diag.with_help(help.clone());
+        }
+        let mut located = Error::from_diagnostic(err.code, miette::Report::new(diag));
+        located.details.clone_from(&err.details);
+        located
     }
+
+    /// 400 for a body serde_json refused: not JSON, or JSON that [`TopLevel`] refuses (a key
+    /// given twice), which is valid JSON and not said to be otherwise. From a file, at the place
+    /// serde_json names (a body cut short: after its last character).
+    fn json_error(&self, e: &serde_json::Error) -> Error {
+        use serde_json::error::Category;
+        // serde_json's own " at line L column C" only where no file name says it.
+        let what = match self.name {
+            Some(_) => snippet::without_position(e),
+            None => e.to_string(),
+        };
+        let (message, label) = match e.classify() {
+            Category::Data => (format!("request body: {what}"), "here"),
+            Category::Eof => (
+                format!("request body is not valid JSON: {what}"),
+                "the body ends here",
+            ),
+            _ => (format!("request body is not valid JSON: {what}"), "here"),
+        };
+        let at = if e.is_eof() {
+            At::Position(Position::Offset(self.bytes.len()), 0)
+        } else {
+            At::Position(Position::LineByte(e.line(), e.column().max(1)), 0)
+        };
+        self.locate(bad_format(message), &at, label)
+    }
+}
+
+/// The bytes of the value at `path` in `body`, a JSON text (none when it is not there).
+fn value_span(body: &[u8], path: &[Step<'_>]) -> Option<Range<usize>> {
+    let mut raw: &RawValue = serde_json::from_slice(body).ok()?;
+    for step in path {
+        raw = match step {
+            Step::Key(key) => {
+                let map: BTreeMap<Cow<'_, str>, &RawValue> =
+                    serde_json::from_str(raw.get()).ok()?;
+                map.get(*key).copied()?
+            }
+            Step::Index(i) => {
+                let items: Vec<&RawValue> = serde_json::from_str(raw.get()).ok()?;
+                items.get(*i).copied()?
+            }
+        };
+    }
+    // The raw value is a slice of `body`: where it starts is where it lies in memory.
+    let text = raw.get();
+    let start = (text.as_ptr() as usize).checked_sub(body.as_ptr() as usize)?;
+    (start + text.len() <= body.len()).then_some(start..start + text.len())
 }
 
 /// A JSON value whose top-level object, if it is one, names no key twice: serde_json keeps the
@@ -124,66 +230,101 @@ impl<'de> serde::Deserialize<'de> for TopLevel {
 ///   empty `gtins` array, items that are empty or only whitespace, items longer than 64
 ///   characters, or unknown keys at the top level or in `options`.
 pub fn parse_request_slice(bytes: &[u8]) -> Result<Request, Error> {
+    parse_body(&Body { name: None, bytes })
+}
+
+/// [`parse_request_slice`] of a body, naming its file in errors when it has one.
+fn parse_body(body: &Body<'_>) -> Result<Request, Error> {
+    let bytes = body.bytes;
     if bytes.len() as u64 > MAX_REQUEST_BYTES {
-        return Err(Error::new(
+        let e = Error::new(
             ErrorCode::PayloadTooLarge,
             format!("request body is larger than {MAX_REQUEST_BYTES} bytes"),
         )
         .with_help(format!(
             "send at most {GTIN_REQUEST_LIMIT} GTINs per request"
-        )));
-    }
-    let value: TopLevel = serde_json::from_slice(bytes).map_err(|e| body_error(&e))?;
-    let TopLevel(Value::Object(obj)) = value else {
-        return Err(bad_format(
-            "request body must be a JSON object with a `gtins` array",
         ));
+        return Err(body.locate(e, &At::Nowhere, ""));
+    }
+    let value: TopLevel = serde_json::from_slice(bytes).map_err(|e| body.json_error(&e))?;
+    let TopLevel(Value::Object(obj)) = value else {
+        let e = bad_format("request body must be a JSON object with a `gtins` array");
+        return Err(body.locate(e, &At::Value(&[]), "not an object"));
     };
     let gtins = match obj.get("gtins") {
         None => {
-            return Err(bad_format(
-                "missing required field `gtins` (array of strings)",
-            ));
+            let e = bad_format("missing required field `gtins` (array of strings)");
+            return Err(body.locate(e, &At::Value(&[]), "no `gtins` in this object"));
         }
         Some(Value::Array(items)) => items,
         Some(other) => {
-            return Err(bad_format(format!(
+            let e = bad_format(format!(
                 "`gtins` must be an array of strings, found {}",
                 kind(other)
-            )));
+            ));
+            let label = format!("{}, not an array", kind(other));
+            return Err(body.locate(e, &At::Value(&[Step::Key("gtins")]), &label));
         }
     };
     if let Some((i, item)) = gtins.iter().enumerate().find(|(_, v)| !v.is_string()) {
-        return Err(bad_format(format!(
+        let e = bad_format(format!(
             "`gtins[{i}]` must be a string, found {}",
             kind(item)
         ))
-        .with_help("quote every GTIN: numbers lose leading zeros"));
+        .with_help("quote every GTIN: numbers lose leading zeros");
+        let at = [Step::Key("gtins"), Step::Index(i)];
+        let label = format!("{}, not a string", kind(item));
+        return Err(body.locate(e, &At::Value(&at), &label));
     }
     if gtins.len() > GTIN_REQUEST_LIMIT {
-        return Err(Error::new(
+        let e = Error::new(
             ErrorCode::PayloadTooLarge,
             format!(
                 "{} GTINs in one request; the limit is {GTIN_REQUEST_LIMIT}",
                 gtins.len()
             ),
         )
-        .with_help("split the request, or pass the codes with --file (no request limit)"));
+        .with_help("split the request, or pass the codes with --file (no request limit)");
+        return Err(body.locate(e, &At::Nowhere, ""));
     }
-    let options = parse_options(obj.get("options"))?;
-    let mut rules: Map<String, Value> = Map::new();
-    if gtins.is_empty() {
-        rules.insert("gtins".into(), "must contain at least one GTIN".into());
-    }
+    let options = parse_options(obj.get("options"))
+        .map_err(|(e, at, label)| body.locate(e, &At::Value(&at), &label))?;
     let strings: Vec<String> = gtins
         .iter()
         .map(|v| v.as_str().unwrap_or_default().to_owned())
         .collect();
-    let empty: Vec<usize> = indexes(&strings, |s| s.trim().is_empty());
+    let rules = rule_failures(&obj, &strings);
+    if !rules.is_empty() {
+        let summary = rules.keys().cloned().collect::<Vec<_>>().join(", ");
+        let e = Error::new(
+            ErrorCode::UnprocessableEntity,
+            format!("GTIN request failed validation rules: {summary}"),
+        )
+        .with_details(Value::Object(rules))
+        .with_help(format!(
+            "send 1-{GTIN_REQUEST_LIMIT} non-empty GTIN strings and only the options {}",
+            OPTION_KEYS.join(", ")
+        ));
+        return Err(body.locate(e, &At::Nowhere, ""));
+    }
+    Ok(Request {
+        gtins: strings,
+        options,
+    })
+}
+
+/// The request rules a well-formed body fails (422 `details`): an empty `gtins`, empty or too
+/// long items (`strings`), unknown keys at the top level or in `options`.
+fn rule_failures(obj: &Map<String, Value>, strings: &[String]) -> Map<String, Value> {
+    let mut rules: Map<String, Value> = Map::new();
+    if strings.is_empty() {
+        rules.insert("gtins".into(), "must contain at least one GTIN".into());
+    }
+    let empty: Vec<usize> = indexes(strings, |s| s.trim().is_empty());
     if !empty.is_empty() {
         rules.insert("emptyItems".into(), empty.into());
     }
-    let long: Vec<usize> = indexes(&strings, |s| s.chars().count() > MAX_ITEM_CHARS);
+    let long: Vec<usize> = indexes(strings, |s| s.chars().count() > MAX_ITEM_CHARS);
     if !long.is_empty() {
         rules.insert("tooLongItems".into(), long.into());
     }
@@ -205,22 +346,7 @@ pub fn parse_request_slice(bytes: &[u8]) -> Result<Request, Error> {
             rules.insert("unknownOptions".into(), unknown.into());
         }
     }
-    if !rules.is_empty() {
-        let summary = rules.keys().cloned().collect::<Vec<_>>().join(", ");
-        return Err(Error::new(
-            ErrorCode::UnprocessableEntity,
-            format!("GTIN request failed validation rules: {summary}"),
-        )
-        .with_details(Value::Object(rules))
-        .with_help(format!(
-            "send 1-{GTIN_REQUEST_LIMIT} non-empty GTIN strings and only the options {}",
-            OPTION_KEYS.join(", ")
-        )));
-    }
-    Ok(Request {
-        gtins: strings,
-        options,
-    })
+    rules
 }
 
 /// GTIN values from a list with one value per line (`--file F`, stdin): the line ending (`\n` or
@@ -269,16 +395,23 @@ impl<R: BufRead> Iterator for LineValues<R> {
     }
 }
 
-fn parse_options(v: Option<&Value>) -> Result<Options, Error> {
+/// A refused `options`: the error, the path to the value and the label of its snippet.
+type OptionsError = (Error, Vec<Step<'static>>, String);
+
+fn parse_options(v: Option<&Value>) -> Result<Options, OptionsError> {
     let mut options = Options::default();
     let obj = match v {
         None | Some(Value::Null) => return Ok(options),
         Some(Value::Object(o)) => o,
         Some(other) => {
-            return Err(bad_format(format!(
-                "`options` must be an object, found {}",
-                kind(other)
-            )));
+            return Err((
+                bad_format(format!(
+                    "`options` must be an object, found {}",
+                    kind(other)
+                )),
+                vec![Step::Key("options")],
+                format!("{}, not an object", kind(other)),
+            ));
         }
     };
     for (key, slot) in [
@@ -294,10 +427,14 @@ fn parse_options(v: Option<&Value>) -> Result<Options, Error> {
             None | Some(Value::Null) => {}
             Some(Value::Bool(b)) => *slot = *b,
             Some(other) => {
-                return Err(bad_format(format!(
-                    "`options.{key}` must be a boolean, found {}",
-                    kind(other)
-                )));
+                return Err((
+                    bad_format(format!(
+                        "`options.{key}` must be a boolean, found {}",
+                        kind(other)
+                    )),
+                    vec![Step::Key("options"), Step::Key(key)],
+                    format!("{}, not a boolean", kind(other)),
+                ));
             }
         }
     }
@@ -378,7 +515,7 @@ mod tests {
 
     #[test]
     fn options_default_when_absent() {
-        let r = parse_request(&br#"{"gtins": ["96385074"]}"#[..]).expect("valid");
+        let r = parse_request(&br#"{"gtins": ["96385074"]}"#[..], "body.json").expect("valid");
         assert_eq!(r.options, Options::default());
     }
 
@@ -459,9 +596,34 @@ mod tests {
     }
 
     #[test]
+    fn a_named_body_names_its_file_and_the_place() {
+        let e = parse_request(&br#"{"gtins": ["1", 2]}"#[..], "b.json").unwrap_err();
+        assert_eq!(e.code, ErrorCode::InvalidGtinFormat);
+        assert_eq!(
+            e.message,
+            "b.json:1:17: `gtins[1]` must be a string, found a number"
+        );
+        assert_eq!(
+            value_span(
+                br#" {"a": [1, {"b": true}]}"#,
+                &[Step::Key("a"), Step::Index(1), Step::Key("b")]
+            ),
+            Some(17..21)
+        );
+        assert_eq!(value_span(b"{}", &[Step::Key("a")]), None);
+        // Without a name, as before (the API and the fuzz target).
+        assert_eq!(
+            err(r#"{"gtins": ["1", 2]}"#).message,
+            "`gtins[1]` must be a string, found a number"
+        );
+    }
+
+    #[test]
     fn oversized_body_is_413() {
         let big = vec![b' '; usize::try_from(MAX_REQUEST_BYTES).unwrap_or(0) + 10];
-        let e = parse_request(big.as_slice()).err().map(|e| e.code);
+        let e = parse_request(big.as_slice(), "big.json")
+            .err()
+            .map(|e| e.code);
         assert_eq!(e, Some(ErrorCode::PayloadTooLarge));
     }
 }
