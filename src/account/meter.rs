@@ -265,6 +265,7 @@ impl Account {
     /// was counted (a full disk, a closed output): a failed run counts nothing. The error
     /// returned is the one to report; `why` (the write's error) is returned when the take-back
     /// succeeds, and said together with it when it does not.
+    #[must_use]
     pub fn take_back(&self, receipt: &Receipt, why: Error) -> Error {
         let (Some(counter), n @ 1..) = (receipt.counter, receipt.count) else {
             return why;

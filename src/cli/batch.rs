@@ -15,7 +15,7 @@ use super::engine_setup::{engine_options, rule_infos};
 use super::input::FeedArgs;
 use super::progress::Progress;
 use crate::account::plan::BATCH_REQUEST_LIMIT;
-use crate::account::{Account, Endpoint, RequestContext};
+use crate::account::{Account, Endpoint, Meta, Receipt, RequestContext};
 use crate::config::ConfigArgs;
 use crate::error::{Error, ErrorCode, Outcome, Result};
 use crate::feed::{FeedKind, FeedReader, ReadOptions};
@@ -23,7 +23,8 @@ use crate::gate::{Baseline, FeedSummary, GateArgs};
 use crate::model::Product;
 use crate::report::OutputFormat;
 use crate::report::batch::{
-    BatchAnalytics, BatchEntry, JsonBatchWriter, RenderedEntry, TableRow, write_rows, write_summary,
+    BatchAnalytics, BatchEntry, BatchTail, JsonBatchWriter, RenderedEntry, TableRow, write_rows,
+    write_summary,
 };
 use crate::report::ci::{CiOptions, ProductFindings, RuleInfo};
 use crate::rules::{Engine, ProductReport};
@@ -243,6 +244,39 @@ fn check_args(args: &BatchArgs, format: OutputFormat) -> Result<()> {
 }
 
 impl<'w> Sink<'w> {
+    /// Ends the report after the run was counted on `receipt`.
+    fn finish(self, tail: &BatchTail, receipt: &Receipt, meta: &Meta) -> Result<()> {
+        match self {
+            Sink::Json(w) => w.finish(tail, &receipt.batch_billing(), meta)?,
+            Sink::Table(out, rows, color) => {
+                write_rows(&mut *out, &rows, color)?;
+                write_summary(out, tail)?;
+                // The report reaches the terminal before the verdict that ends it (stdout is
+                // buffered, stderr is not); the other sinks flush as they finish.
+                out.flush()?;
+            }
+            Sink::Ci(e) => e.finish()?,
+        }
+        Ok(())
+    }
+
+    /// Ends a report an input error stopped after `checked` products: the table shows them (the
+    /// other formats have written them); the error follows on stderr.
+    fn abandon(self, checked: u64) -> Result<()> {
+        if let Sink::Table(out, rows, color) = self {
+            write_rows(&mut *out, &rows, color)?;
+            if checked > 0 {
+                writeln!(
+                    out,
+                    "{} checked before an error stopped the run (on stderr): no summary",
+                    crate::model::text::count(checked, "product")
+                )?;
+            }
+            out.flush()?;
+        }
+        Ok(())
+    }
+
     fn open(
         format: OutputFormat,
         out: &'w mut dyn Write,
@@ -302,18 +336,11 @@ impl<'w> Sink<'w> {
 pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let format = ctx.global.report_format(args.output.as_deref());
     check_args(args, format)?;
-    if let Some(output) = &args.output {
-        args.feed.refuse_as_output(output)?;
-    }
+    args.feed.refuse_as_output(args.output.as_deref())?;
     let cwd = std::env::current_dir()?;
     let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
     let gate = args.gate.resolve(&config.gates);
-    let baseline = args
-        .gate
-        .baseline
-        .as_deref()
-        .map(Baseline::load)
-        .transpose()?;
+    let baseline = args.gate.load_baseline()?;
     let engine = Engine::new(engine_options(&config, None));
     // Without market intelligence (spec 4.2 `enableMarketIntelligence: false`) the
     // category-specific rules do not run, unless the config file fixes the category.
@@ -351,16 +378,9 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     );
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
-    let mut file = args
-        .output
-        .as_deref()
-        .map(super::output_file::OutputFile::create)
-        .transpose()?;
+    let mut file = super::output_file::create_for(args.output.as_deref())?;
     let color = ctx.color && file.is_none();
-    let out: &mut dyn Write = match file.as_mut() {
-        Some(f) => f.writer(),
-        None => &mut *ctx.out,
-    };
+    let out = super::output_file::report_writer(&mut file, &mut *ctx.out);
     let mut sink = Sink::open(format, out, &rules, &ci_options, color)?;
 
     let pick = |mi: bool| if mi { &engine } else { &plain };
@@ -396,21 +416,8 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         Some(items) => crate::pipeline::map_batches(items.into_results(), chunk, map, &mut each),
         None => crate::pipeline::map_batches(products, chunk, map, &mut each),
     };
-    drop(each);
     if let Err(e) = checked {
-        // The products checked before the error stay in the table (the other formats have
-        // written them); the error follows on stderr.
-        if let Sink::Table(out, rows, color) = sink {
-            write_rows(&mut *out, &rows, color)?;
-            if analytics.total_products > 0 {
-                writeln!(
-                    out,
-                    "{} checked before an error stopped the run (on stderr): no summary",
-                    crate::model::text::count(analytics.total_products, "product")
-                )?;
-            }
-            out.flush()?;
-        }
+        sink.abandon(analytics.total_products)?;
         return Err(e);
     }
     progress.finish();
@@ -419,30 +426,9 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let meta = receipt.meta(&rctx, Endpoint::VALIDATE_BATCH);
     let tail = analytics.tail(meta.processing_time);
     // A report that cannot be written to the end fails the run, which then counts nothing.
-    let written = (|| -> Result<(), Error> {
-        match sink {
-            Sink::Json(w) => w.finish(&tail, &receipt.batch_billing(), &meta)?,
-            Sink::Table(out, rows, color) => {
-                write_rows(&mut *out, &rows, color)?;
-                write_summary(out, &tail)?;
-                // The report reaches the terminal before the verdict that ends it (stdout is
-                // buffered, stderr is not); the other sinks flush as they finish.
-                out.flush()?;
-            }
-            Sink::Ci(e) => e.finish()?,
-        }
-        Ok(())
-    })();
-    written.map_err(|e| account.take_back(&receipt, e))?;
-    if let Some(file) = file {
-        file.commit().map_err(|e| account.take_back(&receipt, e))?;
-        super::output_file::say_written(
-            ctx,
-            "validated",
-            analytics.total_products,
-            args.output.as_deref(),
-        )?;
-    }
+    sink.finish(&tail, &receipt, &meta)
+        .map_err(|e| account.take_back(&receipt, e))?;
+    super::output_file::commit_counted(file, &account, &receipt, ctx, "validated")?;
 
     gates(&gate, &summary, comparison, ctx.err)
 }

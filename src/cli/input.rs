@@ -126,7 +126,10 @@ impl FeedArgs {
 
     /// Refuses an output file (`-o`) that is one of the input feeds (the same file under any
     /// name, a link included): the report would replace the feed it was made from.
-    pub fn refuse_as_output(&self, output: &Path) -> Result<(), Error> {
+    pub fn refuse_as_output(&self, output: Option<&Path>) -> Result<(), Error> {
+        let Some(output) = output else {
+            return Ok(());
+        };
         let feed = self
             .inputs
             .iter()

@@ -62,6 +62,39 @@ impl OutputFile {
     }
 }
 
+/// `-o FILE` when given: [`OutputFile::create`].
+pub fn create_for(path: Option<&Path>) -> Result<Option<OutputFile>, Error> {
+    path.map(OutputFile::create).transpose()
+}
+
+/// Where a report goes: the `-o` file when there is one, else stdout.
+pub fn report_writer<'a>(
+    file: &'a mut Option<OutputFile>,
+    stdout: &'a mut dyn Write,
+) -> &'a mut dyn Write {
+    match file.as_mut() {
+        Some(f) => f.writer(),
+        None => stdout,
+    }
+}
+
+/// Puts a finished `-o` report in place and says where it went (`verb` `count` products): a
+/// report that cannot be put there fails the run, whose count is then taken back.
+pub fn commit_counted(
+    file: Option<OutputFile>,
+    account: &crate::account::Account,
+    receipt: &crate::account::Receipt,
+    ctx: &mut super::Ctx<'_>,
+    verb: &str,
+) -> Result<(), Error> {
+    if let Some(file) = file {
+        let path = file.path.clone();
+        file.commit().map_err(|e| account.take_back(receipt, e))?;
+        say_written(ctx, verb, receipt.count, Some(&path))?;
+    }
+    Ok(())
+}
+
 /// Says on stderr (unless `--quiet`) where a report of `count` products went: `validated 7
 /// products → report.sarif`. Nothing when the report went to stdout (`path` is `None`).
 pub fn say_written(

@@ -87,9 +87,7 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         ))
         .with_help("write a three-letter code such as USD, EUR or GBP"));
     }
-    if let Some(output) = &args.output {
-        args.feed.refuse_as_output(output)?;
-    }
+    args.feed.refuse_as_output(args.output.as_deref())?;
     let rctx = RequestContext::from_env()?;
     let account = Account::open(
         ctx.global.api_key(),

@@ -14,8 +14,11 @@ use clap::Args;
 use super::Ctx;
 use super::engine_setup::{engine_options, rule_infos};
 use super::input::FeedArgs;
+use super::output_file;
 use super::progress::Progress;
-use crate::account::{Account, Endpoint, Prefetched, RequestContext, plan::PRODUCT_REQUEST_LIMIT};
+use crate::account::{
+    Account, Endpoint, Prefetched, Receipt, RequestContext, plan::PRODUCT_REQUEST_LIMIT,
+};
 use crate::catalog::Category;
 use crate::config::ConfigArgs;
 use crate::error::{Error, ErrorCode, Outcome};
@@ -178,6 +181,28 @@ enum Output<'w> {
 }
 
 impl Output<'_> {
+    /// Ends the report after the run was counted on `receipt`.
+    fn finish(self, receipt: &Receipt, rctx: &RequestContext) -> Result<(), Error> {
+        match self {
+            Self::Report(e) => {
+                let meta = receipt.meta(rctx, Endpoint::VALIDATE_PRODUCT);
+                // The report reaches the terminal before the verdict that ends it (stdout is
+                // buffered, stderr is not); CI emitters flush as they finish.
+                e.finish(&receipt.product_billing(), &meta)?.flush()?;
+            }
+            Self::Ci(e) => e.finish()?,
+        }
+        Ok(())
+    }
+
+    /// Ends a report an input error stopped: the products checked before it stay in it.
+    fn abandon(self) -> Result<(), Error> {
+        if let Self::Report(report) = self {
+            report.abandon()?;
+        }
+        Ok(())
+    }
+
     /// Whether results rendered ahead ([`Rendered`]) are what this output writes.
     fn renders_ahead(&self) -> bool {
         matches!(self, Self::Report(e) if e.renders_ahead())
@@ -311,18 +336,11 @@ fn check_batch(
 
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.report_format(args.output.as_deref());
-    if let Some(output) = &args.output {
-        args.feed.refuse_as_output(output)?;
-    }
+    args.feed.refuse_as_output(args.output.as_deref())?;
     let cwd = std::env::current_dir()?;
     let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
     let gate = args.gate.resolve(&config.gates);
-    let baseline = args
-        .gate
-        .baseline
-        .as_deref()
-        .map(Baseline::load)
-        .transpose()?;
+    let baseline = args.gate.load_baseline()?;
     let rctx = RequestContext::from_env()?;
     let account = Account::open(
         ctx.global.api_key(),
@@ -351,16 +369,9 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     };
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
-    let mut file = args
-        .output
-        .as_deref()
-        .map(super::output_file::OutputFile::create)
-        .transpose()?;
+    let mut file = output_file::create_for(args.output.as_deref())?;
     let color = ctx.color && file.is_none();
-    let out: &mut dyn std::io::Write = match file.as_mut() {
-        Some(f) => f.writer(),
-        None => &mut *ctx.out,
-    };
+    let out = output_file::report_writer(&mut file, &mut *ctx.out);
     let mut output = open_output(format, out, &infos, &ci_options, args, color)?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
@@ -413,33 +424,17 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             },
         );
         if let Err(e) = checked {
-            // The products checked before the error stay in the report.
-            if let Output::Report(report) = output {
-                report.abandon()?;
-            }
+            output.abandon()?;
             return Err(e);
         }
     }
     progress.finish();
     let receipt = account.record(total)?;
     // A report that cannot be written to the end fails the run, which then counts nothing.
-    let written = (|| -> Result<(), Error> {
-        match output {
-            Output::Report(e) => {
-                let meta = receipt.meta(&rctx, Endpoint::VALIDATE_PRODUCT);
-                // The report reaches the terminal before the verdict that ends it (stdout is
-                // buffered, stderr is not); CI emitters flush as they finish.
-                e.finish(&receipt.product_billing(), &meta)?.flush()?;
-            }
-            Output::Ci(e) => e.finish()?,
-        }
-        Ok(())
-    })();
-    written.map_err(|e| account.take_back(&receipt, e))?;
-    if let Some(file) = file {
-        file.commit().map_err(|e| account.take_back(&receipt, e))?;
-        super::output_file::say_written(ctx, "validated", total, args.output.as_deref())?;
-    }
+    output
+        .finish(&receipt, &rctx)
+        .map_err(|e| account.take_back(&receipt, e))?;
+    output_file::commit_counted(file, &account, &receipt, ctx, "validated")?;
 
     let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = critical_verdict(critical, total)

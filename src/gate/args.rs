@@ -39,6 +39,14 @@ pub struct GateArgs {
 }
 
 impl GateArgs {
+    /// The `--baseline` report, read and checked, when one is given.
+    pub fn load_baseline(&self) -> Result<Option<super::baseline::Baseline>, crate::error::Error> {
+        self.baseline
+            .as_deref()
+            .map(super::baseline::Baseline::load)
+            .transpose()
+    }
+
     /// The gates of this run: each flag given overrides the config file's `[gates]` value.
     #[must_use]
     pub fn resolve(&self, config: &GatesConfig) -> Gate {

@@ -616,13 +616,11 @@ mod tests {
     #[test]
     fn a_long_code_is_cut_in_the_table_with_its_length() {
         let long = "9".repeat(100_000);
-        let out = write_table(Vec::new(), [long.as_str()].into_iter(), Options::default())
-            .expect("write");
+        let out = write_table(Vec::new(), [long.as_str()], Options::default()).expect("write");
         let text = String::from_utf8(out).expect("utf-8");
         assert!(text.contains("(100000 characters)"), "{text}");
         assert!(text.len() < 4_000, "{} bytes", text.len());
-        let short =
-            write_table(Vec::new(), [&long[..60]].into_iter(), Options::default()).expect("write");
+        let short = write_table(Vec::new(), [&long[..60]], Options::default()).expect("write");
         let short = String::from_utf8(short).expect("utf-8");
         assert!(!short.contains("characters)"), "{short}");
         assert!(!short.contains('…'), "{short}");

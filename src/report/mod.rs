@@ -51,14 +51,12 @@ pub fn guard_cell(text: &str) -> std::borrow::Cow<'_, str> {
 /// in a cell's length (a 100,000-character GTIN took 4 s).
 #[must_use]
 pub fn shorten(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(max) {
-        None => std::borrow::Cow::Borrowed(text),
-        Some(_) => {
-            let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
-            s.push('…');
-            std::borrow::Cow::Owned(s)
-        }
+    if text.char_indices().nth(max).is_none() {
+        return std::borrow::Cow::Borrowed(text);
     }
+    let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+    s.push('…');
+    std::borrow::Cow::Owned(s)
 }
 
 /// A CSV writer's error as an I/O error: its own I/O error when it has one (so that a closed pipe
