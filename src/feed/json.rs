@@ -233,6 +233,7 @@ impl LinesReader {
                 loc,
                 line: &line_cell,
                 line_offset: None,
+                body_element: None,
                 raw: PhantomData,
             }
             .deserialize(&mut de)
@@ -275,6 +276,7 @@ impl LinesReader {
                             &self.origin,
                             &e,
                             JsonPos::LineCol(self.line, col),
+                            None,
                         )),
                     }
                 }
@@ -962,7 +964,11 @@ fn parse_document_with(
                 ),
                 (_, None) => lines.serde_pos(&e),
             };
-            json_error(label, origin, &e, at)
+            let help = seed.not_an_object.get().then_some(
+                "each element of a request body's `products` is one product object: \
+                 {\"title\": \"...\", \"price\": \"9.99 USD\", ...}",
+            );
+            json_error(label, origin, &e, at, help)
         };
         let _ = tx.send(Msg::Err(err));
     }
@@ -979,7 +985,15 @@ enum JsonPos {
     Offset(u64),
 }
 
-fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, at: JsonPos) -> Error {
+/// `data_help`: the help of a `Data` error (a value of the wrong kind) when the general one
+/// does not fit.
+fn json_error(
+    label: &str,
+    origin: &Origin,
+    e: &serde_json::Error,
+    at: JsonPos,
+    data_help: Option<&str>,
+) -> Error {
     use serde_json::error::Category;
     let col = (e.column() as u64).max(1);
     let pos = match at {
@@ -1012,7 +1026,9 @@ fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, at: JsonPos) 
                 origin,
                 pos,
                 &strip_position(&e.to_string()),
-                Some("a feed is `{\"products\": [ ... ]}`, an array of product objects, or NDJSON"),
+                Some(data_help.unwrap_or(
+                    "a feed is `{\"products\": [ ... ]}`, an array of product objects, or NDJSON",
+                )),
             );
             err.code = ErrorCode::ValidationError;
             err
@@ -1045,6 +1061,8 @@ struct DocumentSeed<'a> {
     /// The body's first `products` key is [`BODY_STAND_IN`]'s: [`ArraySlices`] sent the fields
     /// before it.
     resumed_body: Cell<bool>,
+    /// An element of a request body's `products` is not an object (the error says which).
+    not_an_object: Cell<bool>,
 }
 
 impl<'a> DocumentSeed<'a> {
@@ -1060,6 +1078,7 @@ impl<'a> DocumentSeed<'a> {
             body: Cell::new(false),
             skip_first: Cell::new(false),
             resumed_body: Cell::new(false),
+            not_an_object: Cell::new(false),
         }
     }
 
@@ -1098,6 +1117,7 @@ impl<'a> DocumentSeed<'a> {
             loc: SourceLocation::new(self.label.clone(), 0, index),
             line: &self.lines.breaks,
             line_offset: Some(1),
+            body_element: self.body.get().then_some(&self.not_an_object),
             raw: PhantomData,
         }
     }
@@ -1216,6 +1236,9 @@ struct ProductSeed<'a, R> {
     /// For documents: the product's line is the line breaks read so far plus this. For NDJSON the
     /// location's line is already set.
     line_offset: Option<u64>,
+    /// In a request body's `products`: set when the element is not an object, which fails the
+    /// request ([`Self::not_an_object`]). `None` in a feed.
+    body_element: Option<&'a Cell<bool>>,
     raw: PhantomData<fn() -> R>,
 }
 
@@ -1227,13 +1250,23 @@ impl<R> ProductSeed<'_, R> {
         Product::new(self.loc)
     }
 
-    fn not_an_object(self, what: &str) -> Product {
+    /// An element that is not an object: in a feed (an array, NDJSON) a product with a read
+    /// issue saying so; in a request body's `products` the request fails validation (spec 7:
+    /// 400 `VALIDATION_ERROR`), nothing is read or counted.
+    fn not_an_object<E: serde::de::Error>(self, what: &str) -> Result<Product, E> {
+        if let Some(flag) = self.body_element {
+            flag.set(true);
+            return Err(E::custom(format_args!(
+                "`products[{}]` must be a product object, found {what}",
+                self.loc.index
+            )));
+        }
         let mut p = self.located();
         p.read_issues.push(ReadIssue {
             line: p.location.line,
             message: format!("the product is {what}, not a JSON object"),
         });
-        p
+        Ok(p)
     }
 }
 
@@ -1293,31 +1326,31 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Product, A::Error> {
         while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(self.not_an_object("an array"))
+        self.not_an_object("an array")
     }
 
     fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Product, E> {
-        Ok(self.not_an_object("a string"))
+        self.not_an_object("a string")
     }
 
     fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Product, E> {
-        Ok(self.not_an_object("a boolean"))
+        self.not_an_object("a boolean")
     }
 
     fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Product, E> {
-        Ok(self.not_an_object("a number"))
+        self.not_an_object("a number")
     }
 
     fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Product, E> {
-        Ok(self.not_an_object("a number"))
+        self.not_an_object("a number")
     }
 
     fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Product, E> {
-        Ok(self.not_an_object("a number"))
+        self.not_an_object("a number")
     }
 
     fn visit_unit<E: serde::de::Error>(self) -> Result<Product, E> {
-        Ok(self.not_an_object("null"))
+        self.not_an_object("null")
     }
 }
 
@@ -1798,6 +1831,7 @@ mod key_tests {
             loc: SourceLocation::default(),
             line: &line,
             line_offset: None,
+            body_element: None,
             raw: PhantomData,
         }
         .deserialize(&mut serde_json::Deserializer::from_str(text))
@@ -1806,6 +1840,7 @@ mod key_tests {
             loc: SourceLocation::default(),
             line: &line,
             line_offset: None,
+            body_element: None,
             raw: PhantomData,
         }
         .deserialize(&mut serde_json::Deserializer::from_reader(text.as_bytes()))
