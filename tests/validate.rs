@@ -675,6 +675,99 @@ fn a_request_body_product_that_is_not_an_object_fails_the_request() {
     );
 }
 
+/// A request body option of the wrong JSON type (`"enableMarketIntelligence": "false"`, `0`)
+/// is refused (spec 7: 400 `VALIDATION_ERROR`) naming the file, the option and the type found,
+/// in every command and for every option the body takes (spec 4.1, 4.2, 4.4), before any output
+/// and without counting; it was read as `true`.
+#[test]
+fn request_body_options_of_the_wrong_type_are_refused() {
+    let db = tempfile::tempdir().unwrap();
+    let product = good_product(1);
+    let cases = [
+        (
+            "validate",
+            r#""options":{"enableMarketIntelligence":"false"}"#,
+            "`options.enableMarketIntelligence` must be a boolean (true or false), found a string \"false\"",
+        ),
+        (
+            "validate",
+            r#""options":{"enableRecommendations":0}"#,
+            "`options.enableRecommendations` must be a boolean (true or false), found a number 0",
+        ),
+        (
+            "validate",
+            r#""options":{"includeBusinessIntelligence":[]}"#,
+            "`options.includeBusinessIntelligence` must be a boolean (true or false), found an array",
+        ),
+        (
+            "validate",
+            r#""options":"all""#,
+            "`options` must be an object, found a string \"all\"",
+        ),
+        (
+            "batch",
+            r#""enableMarketIntelligence":"false""#,
+            "`enableMarketIntelligence` must be a boolean (true or false), found a string \"false\"",
+        ),
+        (
+            "batch",
+            r#""enableMarketIntelligence":0"#,
+            "`enableMarketIntelligence` must be a boolean (true or false), found a number 0",
+        ),
+        (
+            "revenue",
+            r#""options":{"includeROICalculations":"yes"}"#,
+            "`options.includeROICalculations` must be a boolean (true or false), found a string \"yes\"",
+        ),
+        (
+            "revenue",
+            r#""options":{"includePriorityAssessment":1}"#,
+            "`options.includePriorityAssessment` must be a boolean (true or false), found a number 1",
+        ),
+        (
+            "revenue",
+            r#""options":{"includePaybackAnalysis":null,"timeHorizon":{}}"#,
+            "`options.timeHorizon` must be a number of months like \"6_months\", found an object",
+        ),
+        (
+            "revenue",
+            r#""options":7"#,
+            "`options` must be an object, found a number 7",
+        ),
+        (
+            "revenue",
+            r#""analysisType":false"#,
+            "`analysisType` must be a string, found a boolean",
+        ),
+    ];
+    for (i, (command, extra, problem)) in cases.into_iter().enumerate() {
+        let path = db.path().join(format!("body{i}.json"));
+        std::fs::write(&path, format!("{{\"products\":[{product}],{extra}}}")).unwrap();
+        let out = run(feedlint(db.path())
+            .args([command, "--format", "json", "--api-key", TEST_KEY])
+            .arg(&path));
+        assert_eq!(out.code, Some(2), "{command} {extra}: {}", out.stderr);
+        let v: serde_json::Value = serde_json::from_str(&out.stdout)
+            .unwrap_or_else(|e| panic!("{command} {extra}: {e}: {}", out.stdout));
+        assert_eq!(v["error"]["code"], "VALIDATION_ERROR", "{v:#}");
+        assert_eq!(
+            v["error"]["message"],
+            format!("{}: request body field {problem}", path.display()),
+            "{command} {extra}"
+        );
+    }
+    assert_eq!(all_usage(db.path(), TEST_KEY), 0);
+    // The right types are read.
+    let path = db.path().join("ok.json");
+    std::fs::write(
+        &path,
+        format!("{{\"products\":[{product}],\"options\":{{\"enableMarketIntelligence\":false,\"enableRecommendations\":null}}}}"),
+    )
+    .unwrap();
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&path]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+}
+
 #[test]
 fn request_body_without_products_is_a_validation_error() {
     let db = tempfile::tempdir().unwrap();
