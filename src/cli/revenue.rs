@@ -344,11 +344,18 @@ fn resolve_options(
     };
     let label = fields.map_or("", |(label, _)| label.as_str());
     let fields = fields.map(|(_, f)| f);
+    // A value the body gets wrong names the body.
+    let in_body = |mut e: Error| {
+        e.message = format!("{label}: request body: {}", e.message);
+        e
+    };
     let body_options = request::options(label, fields)?;
     match body_options.and_then(|b| b.get("timeHorizon")) {
         None | Some(Value::Null) => {}
-        Some(Value::String(s)) => o.time_horizon_months = parse_time_horizon(s)?,
-        Some(Value::Number(n)) => o.time_horizon_months = parse_time_horizon(&n.to_string())?,
+        Some(Value::String(s)) => o.time_horizon_months = parse_time_horizon(s).map_err(in_body)?,
+        Some(Value::Number(n)) => {
+            o.time_horizon_months = parse_time_horizon(&n.to_string()).map_err(in_body)?;
+        }
         Some(other) => {
             return Err(request::wrong_type(
                 label,
@@ -368,10 +375,10 @@ fn resolve_options(
         }
     }
     if let Some(s) = body_str(label, fields, "analysisType")? {
-        o.analysis_type = AnalysisType::parse(s)?;
+        o.analysis_type = AnalysisType::parse(s).map_err(in_body)?;
     }
     if let Some(s) = body_str(label, fields, "timeframe")? {
-        o.timeframe = Timeframe::parse(s)?;
+        o.timeframe = Timeframe::parse(s).map_err(in_body)?;
     }
     // Flags win over the request body.
     if let Some(s) = &args.time_horizon {
