@@ -1584,11 +1584,13 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
     match &**name {
         "current_performance" => match serde_json::from_str::<Performance>(raw.get()) {
             Ok(perf) => {
-                p.performance = Some(CurrentPerformance {
+                let perf = CurrentPerformance {
                     click_through_rate: perf.click_through_rate,
                     conversion_rate: perf.conversion_rate,
                     monthly_revenue: perf.monthly_revenue,
-                });
+                };
+                check_performance(p, &perf, raw);
+                p.performance = Some(perf);
             }
             Err(e) => p.read_issues.push(ReadIssue {
                 line,
@@ -1680,6 +1682,73 @@ fn items(raw: &RawValue) -> impl Iterator<Item = &RawValue> {
     // A scalar (the common case) is its own single item.
     let one = many.is_none().then_some(raw);
     many.into_iter().flatten().chain(one)
+}
+
+/// A read issue for each `currentPerformance` figure that no revenue or rate can be: negative
+/// (`monthlyRevenue: -1`, `-1e308`) or not finite. The value is kept as written (`convert` writes
+/// it) and the revenue model does not use it, as it does not use a figure given as a string.
+fn check_performance(p: &mut Product, perf: &CurrentPerformance, raw: &RawValue) {
+    let figures = [
+        (
+            "clickThroughRate",
+            "click_through_rate",
+            perf.click_through_rate,
+            "a rate",
+        ),
+        (
+            "conversionRate",
+            "conversion_rate",
+            perf.conversion_rate,
+            "a rate",
+        ),
+        (
+            "monthlyRevenue",
+            "monthly_revenue",
+            perf.monthly_revenue,
+            "a monthly revenue",
+        ),
+    ];
+    if figures
+        .iter()
+        .all(|(.., v, _)| v.is_none_or(|v| v.is_finite() && v >= 0.0))
+    {
+        return;
+    }
+    check_performance_cold(p, &figures, raw);
+}
+
+/// A `currentPerformance` figure: its key, the key's snake_case alias, its value, what it is.
+type Figure<'a> = (&'a str, &'a str, Option<f64>, &'a str);
+
+#[cold]
+fn check_performance_cold(p: &mut Product, figures: &[Figure<'_>; 3], raw: &RawValue) {
+    // The numbers as written, for the message (`-1e308`, not a float printed again).
+    let written: std::collections::HashMap<&str, &RawValue> =
+        serde_json::from_str(raw.get()).unwrap_or_default();
+    let line = p.location.line;
+    for (field, alias, value, what) in figures {
+        let Some(v) = *value else { continue };
+        if v.is_finite() && v >= 0.0 {
+            continue;
+        }
+        let shown = written
+            .get(field)
+            .or_else(|| written.get(alias))
+            .map_or_else(|| v.to_string(), |r| r.get().trim().to_owned());
+        let why = if v.is_finite() {
+            format!("{what} cannot be negative")
+        } else {
+            "it is not a finite number".to_owned()
+        };
+        issue(
+            p,
+            line,
+            &format!(
+                "currentPerformance.{field} is {shown}: {why}; it is not used (spec 2.6: a \
+                 number of at least 0)"
+            ),
+        );
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -1872,6 +1941,30 @@ mod tests {
                 .read_issues
                 .is_empty()
         );
+    }
+
+    /// A negative `currentPerformance` figure is a read issue quoting it as written, as a string
+    /// there is; the figure is kept (the revenue model does not use it).
+    #[test]
+    fn negative_performance_figures_are_read_issues() {
+        let p = product_of(
+            r#"{"currentPerformance":{"monthlyRevenue":-1e308,"conversion_rate":-2,"clickThroughRate":0.5}}"#,
+        );
+        let messages: Vec<&str> = p.read_issues.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "currentPerformance.conversionRate is -2: a rate cannot be negative; it is not \
+                 used (spec 2.6: a number of at least 0)",
+                "currentPerformance.monthlyRevenue is -1e308: a monthly revenue cannot be \
+                 negative; it is not used (spec 2.6: a number of at least 0)",
+            ]
+        );
+        assert_eq!(p.performance.and_then(|f| f.monthly_revenue), Some(-1e308));
+        let p = product_of(r#"{"currentPerformance":{"monthlyRevenue":0,"conversionRate":1.5}}"#);
+        assert!(p.read_issues.is_empty(), "{:?}", p.read_issues);
+        let p = product_of(r#"{"currentPerformance":{"monthlyRevenue":"12"}}"#);
+        assert_eq!(p.read_issues.len(), 1, "a string, as before");
     }
 
     #[test]

@@ -433,14 +433,17 @@ fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<S
         out.push("Add a price so base revenue and the gain ceiling can be estimated".to_owned());
     }
     if let Some(perf) = product.performance {
-        if let Some(ctr) = perf.click_through_rate.filter(|r| r.is_finite()) {
+        if let Some(ctr) = perf
+            .click_through_rate
+            .filter(|r| r.is_finite() && *r >= 0.0)
+        {
             if rate_fraction(ctr) < LOW_CLICK_THROUGH_RATE {
                 out.push(
                     "Click-through rate is under 1%: improve the title and main image".to_owned(),
                 );
             }
         }
-        if let Some(cr) = perf.conversion_rate.filter(|r| r.is_finite()) {
+        if let Some(cr) = perf.conversion_rate.filter(|r| r.is_finite() && *r >= 0.0) {
             if rate_fraction(cr) < LOW_CONVERSION_RATE {
                 out.push(
                     "Conversion rate is under 1%: review price, availability and landing page"
