@@ -28,6 +28,7 @@ use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_na
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use super::{FeedKind, InputFormat};
 use crate::error::{Error, ErrorCode};
+use crate::model::price::{amount_in_range, max_amount_text};
 use crate::model::{CurrentPerformance, Name, Product, ReadIssue, Shipping, SourceLocation, Tax};
 
 /// Products handed from the parsing thread to the consumer at once: one wake-up per batch, not
@@ -1685,40 +1686,66 @@ fn items(raw: &RawValue) -> impl Iterator<Item = &RawValue> {
 }
 
 /// A read issue for each `currentPerformance` figure that no revenue or rate can be: negative
-/// (`monthlyRevenue: -1`, `-1e308`) or not finite. The value is kept as written (`convert` writes
-/// it) and the revenue model does not use it, as it does not use a figure given as a string.
+/// (`monthlyRevenue: -1`, `-1e308`), or a revenue too large to compute with (`1e20`, at least
+/// [`crate::model::price::MAX_AMOUNT`], which saturated the revenue model's cents). The value is kept as written
+/// (`convert` writes it) and the revenue model does not use it, as it does not use a figure given
+/// as a string.
 fn check_performance(p: &mut Product, perf: &CurrentPerformance, raw: &RawValue) {
     let figures = [
         (
             "clickThroughRate",
             "click_through_rate",
             perf.click_through_rate,
-            "a rate",
+            false,
         ),
         (
             "conversionRate",
             "conversion_rate",
             perf.conversion_rate,
-            "a rate",
+            false,
         ),
         (
             "monthlyRevenue",
             "monthly_revenue",
             perf.monthly_revenue,
-            "a monthly revenue",
+            true,
         ),
     ];
     if figures
         .iter()
-        .all(|(.., v, _)| v.is_none_or(|v| v.is_finite() && v >= 0.0))
+        .all(|&(.., v, money)| v.is_none_or(|v| figure_problem(v, money).is_none()))
     {
         return;
     }
     check_performance_cold(p, &figures, raw);
 }
 
-/// A `currentPerformance` figure: its key, the key's snake_case alias, its value, what it is.
-type Figure<'a> = (&'a str, &'a str, Option<f64>, &'a str);
+/// A `currentPerformance` figure: its key, the key's snake_case alias, its value, and whether it
+/// is an amount of money (a revenue) rather than a rate.
+type Figure<'a> = (&'a str, &'a str, Option<f64>, bool);
+
+/// What is wrong with a figure, if anything.
+fn figure_problem(v: f64, money: bool) -> Option<Cow<'static, str>> {
+    if !v.is_finite() {
+        Some("it is not a finite number".into())
+    } else if v < 0.0 {
+        Some(if money {
+            "a monthly revenue cannot be negative".into()
+        } else {
+            "a rate cannot be negative".into()
+        })
+    } else if money && !amount_in_range(v) {
+        Some(
+            format!(
+                "too large to be a monthly revenue (amounts are below {})",
+                max_amount_text()
+            )
+            .into(),
+        )
+    } else {
+        None
+    }
+}
 
 #[cold]
 fn check_performance_cold(p: &mut Product, figures: &[Figure<'_>; 3], raw: &RawValue) {
@@ -1726,27 +1753,21 @@ fn check_performance_cold(p: &mut Product, figures: &[Figure<'_>; 3], raw: &RawV
     let written: std::collections::HashMap<&str, &RawValue> =
         serde_json::from_str(raw.get()).unwrap_or_default();
     let line = p.location.line;
-    for (field, alias, value, what) in figures {
-        let Some(v) = *value else { continue };
-        if v.is_finite() && v >= 0.0 {
+    for &(field, alias, value, money) in figures {
+        let Some(why) = value.and_then(|v| figure_problem(v, money)) else {
             continue;
-        }
+        };
         let shown = written
             .get(field)
             .or_else(|| written.get(alias))
-            .map_or_else(|| v.to_string(), |r| r.get().trim().to_owned());
-        let why = if v.is_finite() {
-            format!("{what} cannot be negative")
-        } else {
-            "it is not a finite number".to_owned()
-        };
+            .map_or_else(
+                || value.unwrap_or_default().to_string(),
+                |r| r.get().trim().to_owned(),
+            );
         issue(
             p,
             line,
-            &format!(
-                "currentPerformance.{field} is {shown}: {why}; it is not used (spec 2.6: a \
-                 number of at least 0)"
-            ),
+            &format!("currentPerformance.{field} is {shown}: {why}; it is not used"),
         );
     }
 }
@@ -1955,14 +1976,20 @@ mod tests {
             messages,
             [
                 "currentPerformance.conversionRate is -2: a rate cannot be negative; it is not \
-                 used (spec 2.6: a number of at least 0)",
+                 used",
                 "currentPerformance.monthlyRevenue is -1e308: a monthly revenue cannot be \
-                 negative; it is not used (spec 2.6: a number of at least 0)",
+                 negative; it is not used",
             ]
         );
         assert_eq!(p.performance.and_then(|f| f.monthly_revenue), Some(-1e308));
         let p = product_of(r#"{"currentPerformance":{"monthlyRevenue":0,"conversionRate":1.5}}"#);
         assert!(p.read_issues.is_empty(), "{:?}", p.read_issues);
+        let p = product_of(r#"{"currentPerformance":{"monthly_revenue":1.0e20}}"#);
+        assert_eq!(
+            p.read_issues[0].message,
+            "currentPerformance.monthlyRevenue is 1.0e20: too large to be a monthly revenue \
+             (amounts are below 10,000,000,000,000); it is not used"
+        );
         let p = product_of(r#"{"currentPerformance":{"monthlyRevenue":"12"}}"#);
         assert_eq!(p.read_issues.len(), 1, "a string, as before");
     }
