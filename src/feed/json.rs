@@ -1305,7 +1305,7 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
             let name = KEY_NAMES.with(|names| names.borrow_mut().get_slotted(key.as_bytes()).0);
             let repeated = seen.iter().find(|(n, _)| *n == name);
             if let Some((_, first)) = repeated {
-                note_repeat(&mut repeats, &name, first, &key);
+                note_repeat(&mut repeats, &name, first.clone(), key.clone());
             }
             apply_named(&mut p, &name, &raw);
             // Past the attributes a product keeps, no more names are remembered: the product
@@ -1365,18 +1365,15 @@ struct Repeat<'de> {
 fn note_repeat<'de>(
     repeats: &mut Vec<Repeat<'de>>,
     name: &Name,
-    first: &Cow<'de, str>,
-    key: &Cow<'de, str>,
+    first: Cow<'de, str>,
+    key: Cow<'de, str>,
 ) {
-    match repeats
-        .iter_mut()
-        .find(|r| r.name == *name && r.key == *key)
-    {
+    match repeats.iter_mut().find(|r| r.name == *name && r.key == key) {
         Some(r) => r.times += 1,
         None => repeats.push(Repeat {
             name: name.clone(),
-            first: first.clone(),
-            key: key.clone(),
+            first,
+            key,
             times: 1,
         }),
     }
