@@ -534,3 +534,38 @@ fn amounts_too_large_or_negative_are_findings_not_saturated_figures() {
         );
     }
 }
+
+/// A later request body's options are not applied (the run's are the first body's), but one of
+/// the wrong type fails the run as it does in the first body: it was not looked at. As any error
+/// of a later input, it stops the run after the report of the inputs before it (which says it is
+/// incomplete), and nothing is counted.
+#[test]
+fn a_later_request_body_with_an_option_of_the_wrong_type_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let product = json!({"id": "1", "title": "Blue ceramic mug", "price": "9.99 USD"});
+    let first = dir.path().join("first.json");
+    std::fs::write(&first, json!({"products": [product]}).to_string()).unwrap();
+    let second = dir.path().join("second.json");
+    std::fs::write(
+        &second,
+        json!({"products": [product], "options": {"includeROICalculations": "false"}}).to_string(),
+    )
+    .unwrap();
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .arg("revenue")
+        .arg(&first)
+        .arg(&second));
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let want = format!(
+        "{}: request body field `options.includeROICalculations` must be a boolean (true or \
+         false), found a string \"false\"",
+        second.display()
+    );
+    assert!(
+        r.stderr.replace("\n  │ ", " ").contains(&want),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(counter(&db, TEST_KEY, "revenue"), 0);
+}

@@ -310,7 +310,14 @@ impl<I: Iterator<Item = Result<FeedReader, Error>>> Iterator for Products<I> {
                 // Later request bodies obey the size limit too; their options are not read
                 // (the run's options are fixed before the first product is analysed).
                 Ok(reader) => match open_source(reader) {
-                    Ok((source, _)) => self.current = Some(source),
+                    Ok((source, fields)) => {
+                        // Their options are not read, but a field of the wrong type fails the
+                        // request as in the first body.
+                        if let Err(e) = apply_body(&mut Options::default(), fields.as_ref()) {
+                            return Some(Err(e));
+                        }
+                        self.current = Some(source);
+                    }
                     Err(e) => return Some(Err(e)),
                 },
             }
@@ -330,18 +337,9 @@ fn body_str<'a>(
     }
 }
 
-/// The run's options: defaults, then the request body's fields (spec 4.4), then the flags.
-/// `fields`: the first request body's label and top-level fields. A field of the wrong type
-/// (`"options": "all"`, `"includeROICalculations": "yes"`) fails the request.
-fn resolve_options(
-    args: &RevenueArgs,
-    default_currency: String,
-    fields: Option<&(String, Map<String, Value>)>,
-) -> Result<Options, Error> {
-    let mut o = Options {
-        default_currency,
-        ..Options::default()
-    };
+/// Applies a request body's fields (spec 4.4) to `o`, refusing a field of the wrong type or
+/// value. Later bodies are checked so too, their options not applied.
+fn apply_body(o: &mut Options, fields: Option<&BodyFields>) -> Result<(), Error> {
     let label = fields.map_or("", |(label, _)| label.as_str());
     let fields = fields.map(|(_, f)| f);
     // A value the body gets wrong names the body.
@@ -380,6 +378,22 @@ fn resolve_options(
     if let Some(s) = body_str(label, fields, "timeframe")? {
         o.timeframe = Timeframe::parse(s).map_err(in_body)?;
     }
+    Ok(())
+}
+
+/// The run's options: defaults, then the request body's fields (spec 4.4), then the flags.
+/// `fields`: the first request body's label and top-level fields. A field of the wrong type
+/// (`"options": "all"`, `"includeROICalculations": "yes"`) fails the request.
+fn resolve_options(
+    args: &RevenueArgs,
+    default_currency: String,
+    fields: Option<&BodyFields>,
+) -> Result<Options, Error> {
+    let mut o = Options {
+        default_currency,
+        ..Options::default()
+    };
+    apply_body(&mut o, fields)?;
     // Flags win over the request body.
     if let Some(s) = &args.time_horizon {
         o.time_horizon_months = parse_time_horizon(s)?;
