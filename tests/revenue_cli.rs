@@ -474,3 +474,102 @@ fn output_onto_an_input_feed_is_refused_and_the_feed_kept() {
         .arg(&feed));
     assert_eq!(r.code, Some(0), "{}", r.stderr);
 }
+
+/// Amounts too large to compute with are findings, not saturated figures: a price of 10^35 is an
+/// invalid price (FL-P002) quoted as written and no base revenue; a `monthlyRevenue` of 10^20, or
+/// a negative one, is a read issue and the base revenue falls back to price × 10. Before, both
+/// saturated at `i64::MAX` cents (`baseRevenue 9.223372036854776e+16`) or were silently ignored.
+#[test]
+fn amounts_too_large_or_negative_are_findings_not_saturated_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let body = dir.path().join("big.json");
+    std::fs::write(
+        &body,
+        json!({"products": [
+            {"id": "huge", "title": "Blue ceramic mug", "price": "99999999999999999999999999999999999 USD"},
+            {"id": "bare", "title": "Blue ceramic mug", "price": 99_999_999_999_999_999_999_f64},
+            {"id": "rev", "title": "Blue ceramic mug", "price": "9.99 USD",
+             "currentPerformance": {"monthlyRevenue": 1e20}},
+            {"id": "neg", "title": "Blue ceramic mug", "price": "9.99 USD",
+             "currentPerformance": {"monthlyRevenue": -1}},
+        ]})
+        .to_string(),
+    )
+    .unwrap();
+    let r = run(feedlint(&db, Some(PROD_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(&body));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let out = json_of(&r);
+    assert_matches_schema(&out);
+    let results = out["data"]["productResults"].as_array().unwrap();
+    let base: Vec<f64> = results
+        .iter()
+        .map(|p| p["baseRevenue"].as_f64().unwrap())
+        .collect();
+    assert_eq!(base, [0.0, 0.0, 99.9, 99.9]);
+    for p in results {
+        assert!(p["currentImpact"].as_f64().unwrap() < 10_000.0, "{p:#}");
+    }
+
+    let r = run(feedlint(&db, Some(PROD_KEY))
+        .args(["--format", "json", "validate"])
+        .arg(&body));
+    let out = json_of(&r);
+    let messages: Vec<String> = out["data"]["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["gmcCompliance"]["violations"].as_array().unwrap().clone())
+        .filter_map(|v| v["message"].as_str().map(str::to_owned))
+        .collect();
+    for want in [
+        "price \"99999999999999999999999999999999999 USD\": the amount is too large to be a price \
+         (amounts are below 10,000,000,000,000)",
+        "currentPerformance.monthlyRevenue is 1e+20: too large to be a monthly revenue (amounts \
+         are below 10,000,000,000,000); it is not used",
+        "currentPerformance.monthlyRevenue is -1: a monthly revenue cannot be negative; it is not \
+         used",
+    ] {
+        assert!(
+            messages.iter().any(|m| m.contains(want)),
+            "{want}\n{messages:#?}"
+        );
+    }
+}
+
+/// A later request body's options are not applied (the run's are the first body's), but one of
+/// the wrong type fails the run as it does in the first body: it was not looked at. As any error
+/// of a later input, it stops the run after the report of the inputs before it (which says it is
+/// incomplete), and nothing is counted.
+#[test]
+fn a_later_request_body_with_an_option_of_the_wrong_type_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let product = json!({"id": "1", "title": "Blue ceramic mug", "price": "9.99 USD"});
+    let first = dir.path().join("first.json");
+    std::fs::write(&first, json!({"products": [product]}).to_string()).unwrap();
+    let second = dir.path().join("second.json");
+    std::fs::write(
+        &second,
+        json!({"products": [product], "options": {"includeROICalculations": "false"}}).to_string(),
+    )
+    .unwrap();
+    let r = run(feedlint(&db, Some(TEST_KEY))
+        .arg("revenue")
+        .arg(&first)
+        .arg(&second));
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let want = format!(
+        "{}: request body field `options.includeROICalculations` must be a boolean (true or \
+         false), found a string \"false\"",
+        second.display()
+    );
+    assert!(
+        r.stderr.replace("\n  │ ", " ").contains(&want),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(counter(&db, TEST_KEY, "revenue"), 0);
+}

@@ -594,6 +594,180 @@ fn a_broken_request_body_is_a_validation_error_and_a_broken_feed_an_input_error(
     }
 }
 
+/// Every validation counted on `key` this month, whatever the counter.
+fn all_usage(db: &Path, key: &str) -> u64 {
+    let out = run(feedlint(db).args(["usage", "--format", "json", "--api-key", key]));
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    v["data"]["counters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["validations"].as_u64())
+        .sum()
+}
+
+/// A request body's `products` holding something other than objects is a request that fails
+/// validation (spec 7: 400 `VALIDATION_ERROR`) in every command that takes a body: the envelope
+/// before any output, exit 2, the file, line, column and index named, nothing counted. In a
+/// JSON array feed the same element is a read issue of its product (a feed row is no request).
+#[test]
+fn a_request_body_product_that_is_not_an_object_fails_the_request() {
+    let db = tempfile::tempdir().unwrap();
+    let product = good_product(1);
+    let cases = [
+        (
+            "pnum.json",
+            "{\"products\":[1,2]}".to_owned(),
+            1,
+            "`products[0]` must be a product object, found a number",
+        ),
+        (
+            "pstr.json",
+            format!("{{\"products\":[\n{product},\n\"text\"]}}"),
+            3,
+            "`products[1]` must be a product object, found a string",
+        ),
+        (
+            "pnull.json",
+            format!("{{\"options\":{{}},\"products\":[{product}, {product},\n  null]}}"),
+            2,
+            "`products[2]` must be a product object, found null",
+        ),
+    ];
+    for (name, text, line, problem) in cases {
+        let path = db.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        for command in ["validate", "batch", "revenue"] {
+            let out = run(feedlint(db.path())
+                .args([command, "--format", "json", "--api-key", TEST_KEY])
+                .arg(&path));
+            assert_eq!(out.code, Some(2), "{command} {name}: {}", out.stderr);
+            let v: serde_json::Value = serde_json::from_str(&out.stdout)
+                .unwrap_or_else(|e| panic!("{command} {name}: {e}: {}", out.stdout));
+            assert_eq!(v["success"], false, "{command} {name}: {v:#}");
+            assert_eq!(
+                v["error"]["code"], "VALIDATION_ERROR",
+                "{command} {name}: {v:#}"
+            );
+            let message = v["error"]["message"].as_str().unwrap();
+            assert!(message.contains(&format!("{name}:{line}:")), "{message}");
+            assert!(message.ends_with(problem), "{message}");
+            let out = run(feedlint(db.path())
+                .args([command, "--api-key", TEST_KEY])
+                .arg(&path));
+            assert_eq!(out.code, Some(2), "{command} {name}: {}", out.stderr);
+            assert!(out.stdout.is_empty(), "{command} {name}: {}", out.stdout);
+            assert!(out.stderr.contains(problem), "{}", out.stderr);
+        }
+    }
+    assert_eq!(all_usage(db.path(), TEST_KEY), 0);
+    // A JSON array feed: read issues, the feed is checked.
+    let feed = db.path().join("array.json");
+    std::fs::write(&feed, "[1,2]").unwrap();
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&feed]);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("the product is a number, not a JSON object"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// A request body option of the wrong JSON type (`"enableMarketIntelligence": "false"`, `0`)
+/// is refused (spec 7: 400 `VALIDATION_ERROR`) naming the file, the option and the type found,
+/// in every command and for every option the body takes (spec 4.1, 4.2, 4.4), before any output
+/// and without counting; it was read as `true`.
+#[test]
+fn request_body_options_of_the_wrong_type_are_refused() {
+    let db = tempfile::tempdir().unwrap();
+    let product = good_product(1);
+    let cases = [
+        (
+            "validate",
+            r#""options":{"enableMarketIntelligence":"false"}"#,
+            "`options.enableMarketIntelligence` must be a boolean (true or false), found a string \"false\"",
+        ),
+        (
+            "validate",
+            r#""options":{"enableRecommendations":0}"#,
+            "`options.enableRecommendations` must be a boolean (true or false), found a number 0",
+        ),
+        (
+            "validate",
+            r#""options":{"includeBusinessIntelligence":[]}"#,
+            "`options.includeBusinessIntelligence` must be a boolean (true or false), found an array",
+        ),
+        (
+            "validate",
+            r#""options":"all""#,
+            "`options` must be an object, found a string \"all\"",
+        ),
+        (
+            "batch",
+            r#""enableMarketIntelligence":"false""#,
+            "`enableMarketIntelligence` must be a boolean (true or false), found a string \"false\"",
+        ),
+        (
+            "batch",
+            r#""enableMarketIntelligence":0"#,
+            "`enableMarketIntelligence` must be a boolean (true or false), found a number 0",
+        ),
+        (
+            "revenue",
+            r#""options":{"includeROICalculations":"yes"}"#,
+            "`options.includeROICalculations` must be a boolean (true or false), found a string \"yes\"",
+        ),
+        (
+            "revenue",
+            r#""options":{"includePriorityAssessment":1}"#,
+            "`options.includePriorityAssessment` must be a boolean (true or false), found a number 1",
+        ),
+        (
+            "revenue",
+            r#""options":{"includePaybackAnalysis":null,"timeHorizon":{}}"#,
+            "`options.timeHorizon` must be a number of months like \"6_months\", found an object",
+        ),
+        (
+            "revenue",
+            r#""options":7"#,
+            "`options` must be an object, found a number 7",
+        ),
+        (
+            "revenue",
+            r#""analysisType":false"#,
+            "`analysisType` must be a string, found a boolean",
+        ),
+    ];
+    for (i, (command, extra, problem)) in cases.into_iter().enumerate() {
+        let path = db.path().join(format!("body{i}.json"));
+        std::fs::write(&path, format!("{{\"products\":[{product}],{extra}}}")).unwrap();
+        let out = run(feedlint(db.path())
+            .args([command, "--format", "json", "--api-key", TEST_KEY])
+            .arg(&path));
+        assert_eq!(out.code, Some(2), "{command} {extra}: {}", out.stderr);
+        let v: serde_json::Value = serde_json::from_str(&out.stdout)
+            .unwrap_or_else(|e| panic!("{command} {extra}: {e}: {}", out.stdout));
+        assert_eq!(v["error"]["code"], "VALIDATION_ERROR", "{v:#}");
+        assert_eq!(
+            v["error"]["message"],
+            format!("{}: request body field {problem}", path.display()),
+            "{command} {extra}"
+        );
+    }
+    assert_eq!(all_usage(db.path(), TEST_KEY), 0);
+    // The right types are read.
+    let path = db.path().join("ok.json");
+    std::fs::write(
+        &path,
+        format!("{{\"products\":[{product}],\"options\":{{\"enableMarketIntelligence\":false,\"enableRecommendations\":null}}}}"),
+    )
+    .unwrap();
+    let out = validate(db.path(), TEST_KEY, &["--format", "json"], &[&path]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+}
+
 #[test]
 fn request_body_without_products_is_a_validation_error() {
     let db = tempfile::tempdir().unwrap();

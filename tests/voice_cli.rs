@@ -633,3 +633,104 @@ fn analyze_over_a_feed_skips_and_names_a_product_without_text() {
         .unwrap();
     assert_eq!(voice["validations"], 4, "{usage}");
 }
+
+/// An export whose counts or sums no analyses could have made is refused, naming the file, the
+/// brand and the field, and nothing is imported: a `scoreSum` of 1.8e308 showed `avg score inf`
+/// after two analyses and `"averageVoiceScore": null`.
+#[test]
+fn importing_a_profile_with_impossible_figures_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let text = corpus("friendly").remove(0);
+    assert_eq!(analyze_one(&db, KEY_A, "Nimbus", &text).code, Some(0));
+    let export = dir.path().join("export.json");
+    let r = run(
+        &db,
+        KEY_A,
+        &[
+            "voice",
+            "profiles",
+            "export",
+            "-o",
+            export.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&export).unwrap()).unwrap();
+    let cases: [(&str, serde_json::Value, &str); 5] = [
+        (
+            "scoreSum",
+            serde_json::json!(1.797_693_134_862_315_7e308),
+            "profile 'Nimbus': scoreSum 1.7976931348623157e+308 is outside 0..=100 (at most 100 per \
+             analysis, 1 analysis)",
+        ),
+        (
+            "scoreSum",
+            serde_json::json!(-1),
+            "scoreSum -1.0 is outside",
+        ),
+        (
+            "analysisCount",
+            serde_json::json!(u64::MAX),
+            "analysisCount 18446744073709551615 is more than 1000000000000 analyses",
+        ),
+        (
+            "toneCounts",
+            serde_json::json!({"friendly": 7}),
+            "toneCounts add up to 7, not analysisCount 1",
+        ),
+        (
+            "monthlyAnalyses",
+            serde_json::json!({"2026-11": 5}),
+            "monthlyAnalyses add up to more than analysisCount 1",
+        ),
+    ];
+    for (field, value, want) in cases {
+        let mut doc = good.clone();
+        doc["profiles"][0][field] = value;
+        if field == "analysisCount" {
+            doc["profiles"][0]["featureStats"]["count"] = serde_json::json!(u64::MAX);
+        }
+        let bad = dir.path().join("bad.json");
+        std::fs::write(&bad, doc.to_string()).unwrap();
+        let r = run(
+            &db,
+            KEY_A,
+            &[
+                "--format",
+                "json",
+                "voice",
+                "profiles",
+                "import",
+                "--replace",
+                bad.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(r.code, Some(2), "{field}: {}", r.stdout);
+        let v = json(&r);
+        assert_eq!(v["error"]["code"], "VALIDATION_ERROR", "{v:#}");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with(&format!("{}: profile 'Nimbus': ", bad.display())),
+            "{message}"
+        );
+        assert!(message.contains(want), "{field}: {message}");
+    }
+    // Nothing was imported: the profile is the one analysed, its average finite.
+    let r = run(
+        &db,
+        KEY_A,
+        &["--format", "json", "voice", "profiles", "show", "Nimbus"],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let shown = json(&r);
+    assert!(
+        shown.to_string().contains("\"averageVoiceScore\":"),
+        "{shown:#}"
+    );
+    assert!(
+        !shown.to_string().contains("\"averageVoiceScore\":null"),
+        "{shown:#}"
+    );
+}

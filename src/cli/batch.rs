@@ -103,12 +103,14 @@ impl Products {
                 .with_help("split the body into requests of at most 1,000 products, or pass the products as a CSV/NDJSON file"));
             }
         }
-        let enabled = self.market_intelligence
-            && reader
-                .request_fields()
-                .and_then(|f| f.get("enableMarketIntelligence"))
-                .and_then(serde_json::Value::as_bool)
-                .unwrap_or(true);
+        // Checked even when the flag turns it off: a body of the wrong type fails either way.
+        let body = crate::model::request::boolean(
+            reader.label(),
+            reader.request_fields(),
+            "",
+            "enableMarketIntelligence",
+        )?;
+        let enabled = self.market_intelligence && body.unwrap_or(true);
         self.buffered
             .extend(products.into_iter().map(|p| (Box::new(p), enabled, None)));
         Ok(())

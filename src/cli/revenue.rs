@@ -16,10 +16,10 @@ use super::Ctx;
 use super::input::FeedArgs;
 use super::progress::Progress;
 use crate::account::{Account, Endpoint, RequestContext};
-use crate::error::{Error, ErrorCode, Outcome};
+use crate::error::{Error, Outcome};
 use crate::feed::{FeedKind, FeedReader};
-use crate::model::Product;
 use crate::model::price::is_known_currency;
+use crate::model::{Product, request};
 use crate::report::OutputFormat;
 use crate::report::revenue::{CsvEmitter, JsonStream, write_table};
 use crate::revenue::{
@@ -233,10 +233,13 @@ impl Iterator for Source {
     }
 }
 
+/// A request body's label and top-level fields.
+type BodyFields = (String, Map<String, Value>);
+
 /// Opens one input. A request body is read whole, at most `MAX_PRODUCTS_PER_REQUEST + 1`
 /// products, and refused with PAYLOAD_TOO_LARGE when it has more (spec 4.4, 7); its top-level
 /// fields are returned with it. Other feeds are streamed.
-fn open_source(mut reader: FeedReader) -> Result<(Source, Option<Map<String, Value>>), Error> {
+fn open_source(mut reader: FeedReader) -> Result<(Source, Option<BodyFields>), Error> {
     if reader.kind() != FeedKind::JsonRequestBody {
         return Ok((Source::Stream(Box::new(reader)), None));
     }
@@ -248,7 +251,10 @@ fn open_source(mut reader: FeedReader) -> Result<(Source, Option<Map<String, Val
         e.message = format!("{}: {}", reader.label(), e.message);
         e
     })?;
-    let fields = reader.request_fields().cloned();
+    let fields = reader
+        .request_fields()
+        .cloned()
+        .map(|f| (reader.label().to_owned(), f));
     Ok((Source::Held(held.into_iter()), fields))
 }
 
@@ -274,7 +280,14 @@ impl<I: Iterator<Item = Result<FeedReader, Error>>> Iterator for Products<I> {
                 // Later request bodies obey the size limit too; their options are not read
                 // (the run's options are fixed before the first product is analysed).
                 Ok(reader) => match open_source(reader) {
-                    Ok((source, _)) => self.current = Some(source),
+                    Ok((source, fields)) => {
+                        // Their options are not read, but a field of the wrong type fails the
+                        // request as in the first body.
+                        if let Err(e) = apply_body(&mut Options::default(), fields.as_ref()) {
+                            return Some(Err(e));
+                        }
+                        self.current = Some(source);
+                    }
                     Err(e) => return Some(Err(e)),
                 },
             }
@@ -282,68 +295,75 @@ impl<I: Iterator<Item = Result<FeedReader, Error>>> Iterator for Products<I> {
     }
 }
 
-fn body_error(field: &str, expected: &str) -> Error {
-    Error::new(
-        ErrorCode::ValidationError,
-        format!("request body field `{field}` must be {expected}"),
-    )
-}
-
-fn body_bool(options: Option<&Map<String, Value>>, name: &str) -> Result<Option<bool>, Error> {
-    match options.and_then(|o| o.get(name)) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Bool(b)) => Ok(Some(*b)),
-        Some(_) => Err(body_error(&format!("options.{name}"), "true or false")),
-    }
-}
-
-fn body_str<'a>(map: Option<&'a Map<String, Value>>, name: &str) -> Result<Option<&'a str>, Error> {
+fn body_str<'a>(
+    label: &str,
+    map: Option<&'a Map<String, Value>>,
+    name: &str,
+) -> Result<Option<&'a str>, Error> {
     match map.and_then(|m| m.get(name)) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s)),
-        Some(_) => Err(body_error(name, "a string")),
+        Some(other) => Err(request::wrong_type(label, name, "a string", other)),
     }
 }
 
+/// Applies a request body's fields (spec 4.4) to `o`, refusing a field of the wrong type or
+/// value. Later bodies are checked so too, their options not applied.
+fn apply_body(o: &mut Options, fields: Option<&BodyFields>) -> Result<(), Error> {
+    let label = fields.map_or("", |(label, _)| label.as_str());
+    let fields = fields.map(|(_, f)| f);
+    // A value the body gets wrong names the body.
+    let in_body = |mut e: Error| {
+        e.message = format!("{label}: request body: {}", e.message);
+        e
+    };
+    let body_options = request::options(label, fields)?;
+    match body_options.and_then(|b| b.get("timeHorizon")) {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) => o.time_horizon_months = parse_time_horizon(s).map_err(in_body)?,
+        Some(Value::Number(n)) => {
+            o.time_horizon_months = parse_time_horizon(&n.to_string()).map_err(in_body)?;
+        }
+        Some(other) => {
+            return Err(request::wrong_type(
+                label,
+                "options.timeHorizon",
+                "a number of months like \"6_months\"",
+                other,
+            ));
+        }
+    }
+    for (name, slot) in [
+        ("includeROICalculations", &mut o.include_roi),
+        ("includePriorityAssessment", &mut o.include_priority),
+        ("includePaybackAnalysis", &mut o.include_payback),
+    ] {
+        if let Some(b) = request::boolean(label, body_options, "options.", name)? {
+            *slot = b;
+        }
+    }
+    if let Some(s) = body_str(label, fields, "analysisType")? {
+        o.analysis_type = AnalysisType::parse(s).map_err(in_body)?;
+    }
+    if let Some(s) = body_str(label, fields, "timeframe")? {
+        o.timeframe = Timeframe::parse(s).map_err(in_body)?;
+    }
+    Ok(())
+}
+
 /// The run's options: defaults, then the request body's fields (spec 4.4), then the flags.
+/// `fields`: the first request body's label and top-level fields. A field of the wrong type
+/// (`"options": "all"`, `"includeROICalculations": "yes"`) fails the request.
 fn resolve_options(
     args: &RevenueArgs,
     default_currency: String,
-    fields: Option<&Map<String, Value>>,
+    fields: Option<&BodyFields>,
 ) -> Result<Options, Error> {
     let mut o = Options {
         default_currency,
         ..Options::default()
     };
-    let body_options = fields
-        .and_then(|f| f.get("options"))
-        .and_then(Value::as_object);
-    match body_options.and_then(|b| b.get("timeHorizon")) {
-        None | Some(Value::Null) => {}
-        Some(Value::String(s)) => o.time_horizon_months = parse_time_horizon(s)?,
-        Some(Value::Number(n)) => o.time_horizon_months = parse_time_horizon(&n.to_string())?,
-        Some(_) => {
-            return Err(body_error(
-                "options.timeHorizon",
-                "a number of months like \"6_months\"",
-            ));
-        }
-    }
-    if let Some(b) = body_bool(body_options, "includeROICalculations")? {
-        o.include_roi = b;
-    }
-    if let Some(b) = body_bool(body_options, "includePriorityAssessment")? {
-        o.include_priority = b;
-    }
-    if let Some(b) = body_bool(body_options, "includePaybackAnalysis")? {
-        o.include_payback = b;
-    }
-    if let Some(s) = body_str(fields, "analysisType")? {
-        o.analysis_type = AnalysisType::parse(s)?;
-    }
-    if let Some(s) = body_str(fields, "timeframe")? {
-        o.timeframe = Timeframe::parse(s)?;
-    }
+    apply_body(&mut o, fields)?;
     // Flags win over the request body.
     if let Some(s) = &args.time_horizon {
         o.time_horizon_months = parse_time_horizon(s)?;
@@ -369,6 +389,7 @@ fn resolve_options(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
     use clap::Parser;
     use serde_json::json;
 
@@ -385,8 +406,11 @@ mod tests {
         Wrapper::try_parse_from(argv).expect("valid flags").args
     }
 
-    fn fields(v: &Value) -> Map<String, Value> {
-        v.as_object().cloned().unwrap_or_default()
+    fn fields(v: &Value) -> BodyFields {
+        (
+            "body.json".to_owned(),
+            v.as_object().cloned().unwrap_or_default(),
+        )
     }
 
     #[test]
@@ -438,6 +462,9 @@ mod tests {
     fn request_body_fields_of_the_wrong_type_are_refused() {
         for body in [
             json!({"options": {"includeROICalculations": "yes"}}),
+            json!({"options": {"includePaybackAnalysis": 1}}),
+            json!({"options": "all"}),
+            json!({"options": [true]}),
             json!({"options": {"timeHorizon": true}}),
             json!({"options": {"timeHorizon": "0_months"}}),
             json!({"analysisType": 3}),
@@ -446,6 +473,7 @@ mod tests {
             let err = resolve_options(&args(&[]), "USD".into(), Some(&fields(&body)))
                 .expect_err("refused");
             assert_eq!(err.code, ErrorCode::ValidationError, "{body}");
+            assert!(err.message.starts_with("body.json: "), "{}", err.message);
         }
     }
 }

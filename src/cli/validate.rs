@@ -24,9 +24,9 @@ use crate::config::ConfigArgs;
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::feed::{FeedKind, FeedReader};
 use crate::gate::{FeedSummary, GateArgs, Verdict, baseline::Baseline};
-use crate::model::Product;
 use crate::model::result::ResultOptions;
 use crate::model::text::count;
+use crate::model::{Product, request};
 use crate::pipeline::{DEFAULT_CHUNK, DropBehind, map_batches};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
@@ -90,22 +90,18 @@ enum Source {
     Stream(Box<FeedReader>, ResultOptions),
 }
 
-/// The optional outputs a request body's `options` ask for (spec 4.1), added to the flags.
-fn body_options(reader: &FeedReader, base: ResultOptions) -> ResultOptions {
-    let opts = reader
-        .request_fields()
-        .and_then(|f| f.get("options"))
-        .and_then(serde_json::Value::as_object);
-    let on = |name: &str| {
-        opts.and_then(|o| o.get(name))
-            .and_then(serde_json::Value::as_bool)
-            .unwrap_or(false)
-    };
-    ResultOptions {
-        market_intelligence: base.market_intelligence || on("enableMarketIntelligence"),
-        recommendations: base.recommendations || on("enableRecommendations"),
-        business_intelligence: base.business_intelligence || on("includeBusinessIntelligence"),
-    }
+/// The optional outputs a request body's `options` ask for (spec 4.1), added to the flags. An
+/// option of the wrong type (`"enableMarketIntelligence": "false"`) fails the request.
+fn body_options(reader: &FeedReader, base: ResultOptions) -> Result<ResultOptions, Error> {
+    let label = reader.label();
+    let opts = request::options(label, reader.request_fields())?;
+    let on =
+        |name: &str| request::boolean(label, opts, "options.", name).map(|b| b.unwrap_or(false));
+    Ok(ResultOptions {
+        market_intelligence: base.market_intelligence || on("enableMarketIntelligence")?,
+        recommendations: base.recommendations || on("enableRecommendations")?,
+        business_intelligence: base.business_intelligence || on("includeBusinessIntelligence")?,
+    })
 }
 
 /// Reads at most `n` products of `reader`, stopping at the first read error.
@@ -153,7 +149,7 @@ fn open_sources(
                 item?;
             }
             buffered += products.len() as u64;
-            let opts = body_options(&reader, base);
+            let opts = body_options(&reader, base)?;
             sources.push(Source::Buffered(products, opts));
         } else if let Some(limit) = budget {
             let products = Prefetched::read(&mut reader, limit.saturating_sub(buffered));

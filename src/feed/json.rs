@@ -28,6 +28,7 @@ use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_na
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use super::{FeedKind, InputFormat};
 use crate::error::{Error, ErrorCode};
+use crate::model::price::{amount_in_range, max_amount_text};
 use crate::model::{CurrentPerformance, Name, Product, ReadIssue, Shipping, SourceLocation, Tax};
 
 /// Products handed from the parsing thread to the consumer at once: one wake-up per batch, not
@@ -233,6 +234,7 @@ impl LinesReader {
                 loc,
                 line: &line_cell,
                 line_offset: None,
+                body_element: None,
                 raw: PhantomData,
             }
             .deserialize(&mut de)
@@ -275,6 +277,7 @@ impl LinesReader {
                             &self.origin,
                             &e,
                             JsonPos::LineCol(self.line, col),
+                            None,
                         )),
                     }
                 }
@@ -962,7 +965,11 @@ fn parse_document_with(
                 ),
                 (_, None) => lines.serde_pos(&e),
             };
-            json_error(label, origin, &e, at)
+            let help = seed.not_an_object.get().then_some(
+                "each element of a request body's `products` is one product object: \
+                 {\"title\": \"...\", \"price\": \"9.99 USD\", ...}",
+            );
+            json_error(label, origin, &e, at, help)
         };
         let _ = tx.send(Msg::Err(err));
     }
@@ -979,7 +986,15 @@ enum JsonPos {
     Offset(u64),
 }
 
-fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, at: JsonPos) -> Error {
+/// `data_help`: the help of a `Data` error (a value of the wrong kind) when the general one
+/// does not fit.
+fn json_error(
+    label: &str,
+    origin: &Origin,
+    e: &serde_json::Error,
+    at: JsonPos,
+    data_help: Option<&str>,
+) -> Error {
     use serde_json::error::Category;
     let col = (e.column() as u64).max(1);
     let pos = match at {
@@ -1012,7 +1027,9 @@ fn json_error(label: &str, origin: &Origin, e: &serde_json::Error, at: JsonPos) 
                 origin,
                 pos,
                 &strip_position(&e.to_string()),
-                Some("a feed is `{\"products\": [ ... ]}`, an array of product objects, or NDJSON"),
+                Some(data_help.unwrap_or(
+                    "a feed is `{\"products\": [ ... ]}`, an array of product objects, or NDJSON",
+                )),
             );
             err.code = ErrorCode::ValidationError;
             err
@@ -1045,6 +1062,8 @@ struct DocumentSeed<'a> {
     /// The body's first `products` key is [`BODY_STAND_IN`]'s: [`ArraySlices`] sent the fields
     /// before it.
     resumed_body: Cell<bool>,
+    /// An element of a request body's `products` is not an object (the error says which).
+    not_an_object: Cell<bool>,
 }
 
 impl<'a> DocumentSeed<'a> {
@@ -1060,6 +1079,7 @@ impl<'a> DocumentSeed<'a> {
             body: Cell::new(false),
             skip_first: Cell::new(false),
             resumed_body: Cell::new(false),
+            not_an_object: Cell::new(false),
         }
     }
 
@@ -1098,6 +1118,7 @@ impl<'a> DocumentSeed<'a> {
             loc: SourceLocation::new(self.label.clone(), 0, index),
             line: &self.lines.breaks,
             line_offset: Some(1),
+            body_element: self.body.get().then_some(&self.not_an_object),
             raw: PhantomData,
         }
     }
@@ -1216,6 +1237,9 @@ struct ProductSeed<'a, R> {
     /// For documents: the product's line is the line breaks read so far plus this. For NDJSON the
     /// location's line is already set.
     line_offset: Option<u64>,
+    /// In a request body's `products`: set when the element is not an object, which fails the
+    /// request ([`Self::not_an_object`]). `None` in a feed.
+    body_element: Option<&'a Cell<bool>>,
     raw: PhantomData<fn() -> R>,
 }
 
@@ -1227,13 +1251,23 @@ impl<R> ProductSeed<'_, R> {
         Product::new(self.loc)
     }
 
-    fn not_an_object(self, what: &str) -> Product {
+    /// An element that is not an object: in a feed (an array, NDJSON) a product with a read
+    /// issue saying so; in a request body's `products` the request fails validation (spec 7:
+    /// 400 `VALIDATION_ERROR`), nothing is read or counted.
+    fn not_an_object<E: serde::de::Error>(self, what: &str) -> Result<Product, E> {
+        if let Some(flag) = self.body_element {
+            flag.set(true);
+            return Err(E::custom(format_args!(
+                "`products[{}]` must be a product object, found {what}",
+                self.loc.index
+            )));
+        }
         let mut p = self.located();
         p.read_issues.push(ReadIssue {
             line: p.location.line,
             message: format!("the product is {what}, not a JSON object"),
         });
-        p
+        Ok(p)
     }
 }
 
@@ -1262,23 +1296,16 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
         // (`"id"` twice, or `imageLink` and `image_link`) is kept but reported; on the stack up
         // to 32 keys (a list grown by doubling cost its allocations and frees per product).
         let mut seen: smallvec::SmallVec<[(Name, Cow<'de, str>); 32]> = smallvec::SmallVec::new();
+        // The keys given again, counted: one read issue each at the end of the object, however
+        // many times (80,000 repetitions of a key made 79,999 issues, and a report of 28 MB).
+        // Empty, with no allocation, for an object without repeated keys.
+        let mut repeats: Vec<Repeat<'de>> = Vec::new();
         while let Some(Key(key)) = map.next_key()? {
             let raw: R = map.next_value()?;
             let name = KEY_NAMES.with(|names| names.borrow_mut().get_slotted(key.as_bytes()).0);
             let repeated = seen.iter().find(|(n, _)| *n == name);
             if let Some((_, first)) = repeated {
-                let message = if *first == key {
-                    format!(
-                        "the key `{key}` appears more than once in this object; every value is kept"
-                    )
-                } else {
-                    format!(
-                        "the keys `{first}` and `{key}` both give the attribute `{name}`; every \
-                         value is kept"
-                    )
-                };
-                let line = p.location.line;
-                issue(&mut p, line, &message);
+                note_repeat(&mut repeats, &name, first.clone(), key.clone());
             }
             apply_named(&mut p, &name, &raw);
             // Past the attributes a product keeps, no more names are remembered: the product
@@ -1288,36 +1315,104 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
                 seen.push((name, key));
             }
         }
+        if !repeats.is_empty() {
+            report_repeats(&mut p, &repeats);
+        }
         Ok(p)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Product, A::Error> {
         while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(self.not_an_object("an array"))
+        self.not_an_object("an array")
     }
 
     fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Product, E> {
-        Ok(self.not_an_object("a string"))
+        self.not_an_object("a string")
     }
 
     fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Product, E> {
-        Ok(self.not_an_object("a boolean"))
+        self.not_an_object("a boolean")
     }
 
     fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Product, E> {
-        Ok(self.not_an_object("a number"))
+        self.not_an_object("a number")
     }
 
     fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Product, E> {
-        Ok(self.not_an_object("a number"))
+        self.not_an_object("a number")
     }
 
     fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Product, E> {
-        Ok(self.not_an_object("a number"))
+        self.not_an_object("a number")
     }
 
     fn visit_unit<E: serde::de::Error>(self) -> Result<Product, E> {
-        Ok(self.not_an_object("null"))
+        self.not_an_object("null")
+    }
+}
+
+/// A key of a product object that gives an attribute an earlier key gave: the attribute, the
+/// first key that gave it, this key, and how many times this key gave it again.
+struct Repeat<'de> {
+    name: Name,
+    first: Cow<'de, str>,
+    key: Cow<'de, str>,
+    times: u64,
+}
+
+/// Counts `key`, which gives the attribute `name` that `first` gave before it.
+#[cold]
+fn note_repeat<'de>(
+    repeats: &mut Vec<Repeat<'de>>,
+    name: &Name,
+    first: Cow<'de, str>,
+    key: Cow<'de, str>,
+) {
+    match repeats.iter_mut().find(|r| r.name == *name && r.key == key) {
+        Some(r) => r.times += 1,
+        None => repeats.push(Repeat {
+            name: name.clone(),
+            first,
+            key,
+            times: 1,
+        }),
+    }
+}
+
+/// One read issue per repeated key, saying how many times it was given.
+#[cold]
+fn report_repeats(p: &mut Product, repeats: &[Repeat<'_>]) {
+    let line = p.location.line;
+    for Repeat {
+        name,
+        first,
+        key,
+        times,
+    } in repeats
+    {
+        let message = if first == key {
+            let given = times + 1;
+            let how_often = if given == 2 {
+                String::new()
+            } else {
+                format!(" ({given} times)")
+            };
+            format!(
+                "the key `{key}` appears more than once in this object{how_often}; every value \
+                 is kept"
+            )
+        } else {
+            let how_often = if *times == 1 {
+                String::new()
+            } else {
+                format!(" (`{key}` {times} times)")
+            };
+            format!(
+                "the keys `{first}` and `{key}` both give the attribute `{name}`{how_often}; \
+                 every value is kept"
+            )
+        };
+        issue(p, line, &message);
     }
 }
 
@@ -1487,11 +1582,13 @@ fn apply_named(p: &mut Product, name: &Name, raw: &RawValue) {
     match &**name {
         "current_performance" => match serde_json::from_str::<Performance>(raw.get()) {
             Ok(perf) => {
-                p.performance = Some(CurrentPerformance {
+                let perf = CurrentPerformance {
                     click_through_rate: perf.click_through_rate,
                     conversion_rate: perf.conversion_rate,
                     monthly_revenue: perf.monthly_revenue,
-                });
+                };
+                check_performance(p, &perf, raw);
+                p.performance = Some(perf);
             }
             Err(e) => p.read_issues.push(ReadIssue {
                 line,
@@ -1583,6 +1680,93 @@ fn items(raw: &RawValue) -> impl Iterator<Item = &RawValue> {
     // A scalar (the common case) is its own single item.
     let one = many.is_none().then_some(raw);
     many.into_iter().flatten().chain(one)
+}
+
+/// A read issue for each `currentPerformance` figure that no revenue or rate can be: negative
+/// (`monthlyRevenue: -1`, `-1e308`), or a revenue too large to compute with (`1e20`, at least
+/// [`crate::model::price::MAX_AMOUNT`], which saturated the revenue model's cents). The value is kept as written
+/// (`convert` writes it) and the revenue model does not use it, as it does not use a figure given
+/// as a string.
+fn check_performance(p: &mut Product, perf: &CurrentPerformance, raw: &RawValue) {
+    let figures = [
+        (
+            "clickThroughRate",
+            "click_through_rate",
+            perf.click_through_rate,
+            false,
+        ),
+        (
+            "conversionRate",
+            "conversion_rate",
+            perf.conversion_rate,
+            false,
+        ),
+        (
+            "monthlyRevenue",
+            "monthly_revenue",
+            perf.monthly_revenue,
+            true,
+        ),
+    ];
+    if figures
+        .iter()
+        .all(|&(.., v, money)| v.is_none_or(|v| figure_problem(v, money).is_none()))
+    {
+        return;
+    }
+    check_performance_cold(p, &figures, raw);
+}
+
+/// A `currentPerformance` figure: its key, the key's snake_case alias, its value, and whether it
+/// is an amount of money (a revenue) rather than a rate.
+type Figure<'a> = (&'a str, &'a str, Option<f64>, bool);
+
+/// What is wrong with a figure, if anything.
+fn figure_problem(v: f64, money: bool) -> Option<Cow<'static, str>> {
+    if !v.is_finite() {
+        Some("it is not a finite number".into())
+    } else if v < 0.0 {
+        Some(if money {
+            "a monthly revenue cannot be negative".into()
+        } else {
+            "a rate cannot be negative".into()
+        })
+    } else if money && !amount_in_range(v) {
+        Some(
+            format!(
+                "too large to be a monthly revenue (amounts are below {})",
+                max_amount_text()
+            )
+            .into(),
+        )
+    } else {
+        None
+    }
+}
+
+#[cold]
+fn check_performance_cold(p: &mut Product, figures: &[Figure<'_>; 3], raw: &RawValue) {
+    // The numbers as written, for the message (`-1e308`, not a float printed again).
+    let written: std::collections::HashMap<&str, &RawValue> =
+        serde_json::from_str(raw.get()).unwrap_or_default();
+    let line = p.location.line;
+    for &(field, alias, value, money) in figures {
+        let Some(why) = value.and_then(|v| figure_problem(v, money)) else {
+            continue;
+        };
+        let shown = written
+            .get(field)
+            .or_else(|| written.get(alias))
+            .map_or_else(
+                || value.unwrap_or_default().to_string(),
+                |r| r.get().trim().to_owned(),
+            );
+        issue(
+            p,
+            line,
+            &format!("currentPerformance.{field} is {shown}: {why}; it is not used"),
+        );
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -1733,6 +1917,80 @@ mod tests {
         assert_eq!(lines.line_col_at(0), None, "before the last two line ends");
     }
 
+    fn product_of(text: &str) -> Product {
+        let line = Cell::new(0);
+        ProductSeed::<&RawValue> {
+            loc: SourceLocation::default(),
+            line: &line,
+            line_offset: None,
+            body_element: None,
+            raw: PhantomData,
+        }
+        .deserialize(&mut serde_json::Deserializer::from_str(text))
+        .unwrap()
+    }
+
+    /// A key given many times is one read issue saying how many, not one per repetition: the
+    /// report and the issues' revenue impact do not grow with the repetitions.
+    #[test]
+    fn a_repeated_key_is_one_read_issue_with_its_count() {
+        let mut text = String::from("{\"id\":\"1\"");
+        for _ in 0..5000 {
+            text.push_str(",\"title\":\"Mug\"");
+        }
+        text.push_str(",\"imageLink\":\"a\",\"image_link\":\"b\",\"id\":\"2\"");
+        text.push_str(",\"image_link\":\"c\",\"image_link\":\"d\"}");
+        let p = product_of(&text);
+        let messages: Vec<&str> = p.read_issues.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "the key `title` appears more than once in this object (5000 times); every value \
+                 is kept",
+                "the keys `imageLink` and `image_link` both give the attribute `image_link` \
+                 (`image_link` 3 times); every value is kept",
+                "the key `id` appears more than once in this object; every value is kept",
+            ]
+        );
+        assert_eq!(p.values("title").len(), 5000);
+        assert_eq!(p.values("id"), ["1", "2"]);
+        assert!(
+            product_of("{\"id\":\"1\",\"title\":\"x\"}")
+                .read_issues
+                .is_empty()
+        );
+    }
+
+    /// A negative `currentPerformance` figure is a read issue quoting it as written, as a string
+    /// there is; the figure is kept (the revenue model does not use it).
+    #[test]
+    fn negative_performance_figures_are_read_issues() {
+        let p = product_of(
+            r#"{"currentPerformance":{"monthlyRevenue":-1e308,"conversion_rate":-2,"clickThroughRate":0.5}}"#,
+        );
+        let messages: Vec<&str> = p.read_issues.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "currentPerformance.conversionRate is -2: a rate cannot be negative; it is not \
+                 used",
+                "currentPerformance.monthlyRevenue is -1e308: a monthly revenue cannot be \
+                 negative; it is not used",
+            ]
+        );
+        assert_eq!(p.performance.and_then(|f| f.monthly_revenue), Some(-1e308));
+        let p = product_of(r#"{"currentPerformance":{"monthlyRevenue":0,"conversionRate":1.5}}"#);
+        assert!(p.read_issues.is_empty(), "{:?}", p.read_issues);
+        let p = product_of(r#"{"currentPerformance":{"monthly_revenue":1.0e20}}"#);
+        assert_eq!(
+            p.read_issues[0].message,
+            "currentPerformance.monthlyRevenue is 1.0e20: too large to be a monthly revenue \
+             (amounts are below 10,000,000,000,000); it is not used"
+        );
+        let p = product_of(r#"{"currentPerformance":{"monthlyRevenue":"12"}}"#);
+        assert_eq!(p.read_issues.len(), 1, "a string, as before");
+    }
+
     #[test]
     fn values_keep_their_json_text() {
         let mut p = Product::default();
@@ -1798,6 +2056,7 @@ mod key_tests {
             loc: SourceLocation::default(),
             line: &line,
             line_offset: None,
+            body_element: None,
             raw: PhantomData,
         }
         .deserialize(&mut serde_json::Deserializer::from_str(text))
@@ -1806,6 +2065,7 @@ mod key_tests {
             loc: SourceLocation::default(),
             line: &line,
             line_offset: None,
+            body_element: None,
             raw: PhantomData,
         }
         .deserialize(&mut serde_json::Deserializer::from_reader(text.as_bytes()))

@@ -3,6 +3,7 @@
 pub mod finding;
 pub mod price;
 pub mod product;
+pub mod request;
 pub mod result;
 pub mod severity;
 pub mod text;

@@ -92,6 +92,43 @@ pub enum PriceError {
     BadCurrency,
     /// More than an amount and a currency.
     ExtraText,
+    /// An amount of [`MAX_AMOUNT`] or more: no price, and beyond what sums of cents hold.
+    TooLarge,
+}
+
+/// Amounts are at most this (exclusive, either sign): 10^13, ten trillion. Below it an amount's
+/// cents are exact in an `f64` (2^53 cents is about 9.0 × 10^13) and the revenue model's sums of
+/// cents over a request, a timeframe of 12 months and 10 units a month stay far inside an `i64`;
+/// above it `99999999999999999999999999999999999 USD` saturated at `i64::MAX` cents and was read
+/// as a valid price of about 9.2 × 10^16.
+pub const MAX_AMOUNT: f64 = 1e13;
+
+/// [`MAX_AMOUNT`] as messages write it: `10,000,000,000,000`.
+#[must_use]
+pub fn max_amount_text() -> &'static str {
+    static TEXT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "10^13: a positive whole number, exact in both types"
+        )]
+        let digits = (MAX_AMOUNT as u64).to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    });
+    &TEXT
+}
+
+/// Whether `amount` is one feedlint computes with: finite and below [`MAX_AMOUNT`] either way.
+#[must_use]
+pub fn amount_in_range(amount: f64) -> bool {
+    amount.is_finite() && amount.abs() < MAX_AMOUNT
 }
 
 impl PriceError {
@@ -104,6 +141,15 @@ impl PriceError {
             Self::BadAmount => "the amount is not a plain decimal number",
             Self::BadCurrency => "the currency is not a three-letter ISO 4217 code",
             Self::ExtraText => "the price has text besides the amount and currency",
+            Self::TooLarge => {
+                static TEXT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+                    format!(
+                        "the amount is too large to be a price (amounts are below {})",
+                        max_amount_text()
+                    )
+                });
+                &TEXT
+            }
         }
     }
 }
@@ -131,6 +177,9 @@ pub fn parse_price(text: &str) -> Result<Price, PriceError> {
     }
     let amount = parse_amount(first).ok_or(PriceError::BadAmount)?;
     let currency = Currency::new(second).ok_or(PriceError::BadCurrency)?;
+    if !amount_in_range(amount) {
+        return Err(PriceError::TooLarge);
+    }
     Ok(Price { amount, currency })
 }
 
@@ -284,6 +333,19 @@ mod tests {
         assert_eq!(parse_price("19.99 USD each"), Err(PriceError::ExtraText));
         assert_eq!(parse_price("19. USD"), Err(PriceError::BadAmount));
         assert_eq!(
+            parse_price("99999999999999999999999999999999999 USD"),
+            Err(PriceError::TooLarge)
+        );
+        assert_eq!(parse_price("10000000000000 USD"), Err(PriceError::TooLarge));
+        assert_eq!(
+            parse_price("-10000000000000.00 USD"),
+            Err(PriceError::TooLarge)
+        );
+        assert_eq!(
+            parse_price("9999999999999.99 USD").map(|p| p.amount),
+            Ok(9_999_999_999_999.99)
+        );
+        assert_eq!(
             parse_amount("-0.00").map(f64::to_bits),
             Some((-0.0f64).to_bits())
         );
@@ -292,6 +354,15 @@ mod tests {
         assert_eq!(
             parse_amount("1234567890123456789.5"),
             Some(1.234_567_890_123_456_8e18)
+        );
+    }
+
+    #[test]
+    fn the_limit_reads_as_it_is() {
+        assert_eq!(max_amount_text(), "10,000,000,000,000");
+        assert_eq!(
+            PriceError::TooLarge.message(),
+            "the amount is too large to be a price (amounts are below 10,000,000,000,000)"
         );
     }
 
@@ -362,6 +433,25 @@ mod tests {
                 && !(body.contains('.') && frac.is_empty());
             let want = if plain { s.parse::<f64>().ok() } else { None };
             prop_assert_eq!(parse_amount(&s).map(f64::to_bits), want.map(f64::to_bits), "{}", s);
+        }
+
+        /// Whatever its digits, a price parses to an amount below the limit or is refused as too
+        /// large: no amount that saturates the cents of the revenue model gets through.
+        #[test]
+        fn parsed_amounts_are_in_range(int in "[0-9]{1,40}", frac in "[0-9]{0,4}") {
+            let text = if frac.is_empty() {
+                format!("{int} USD")
+            } else {
+                format!("{int}.{frac} USD")
+            };
+            let amount: f64 = text[..text.len() - 4].parse().unwrap();
+            match parse_price(&text) {
+                Ok(p) => prop_assert!(p.amount < MAX_AMOUNT && amount < MAX_AMOUNT, "{}", text),
+                Err(e) => {
+                    prop_assert_eq!(e, PriceError::TooLarge);
+                    prop_assert!(amount >= MAX_AMOUNT, "{}", text);
+                }
+            }
         }
 
         #[test]

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::impact::{base_issue_impact, issue_impact, price_tier_multiplier};
 use super::options::Options;
 use crate::catalog::Category;
-use crate::model::price::parse_amount;
+use crate::model::price::{amount_in_range, parse_amount};
 use crate::model::text::plural;
 use crate::model::{CurrentPerformance, Finding, Product, RuleKind, Severity, parse_price};
 
@@ -89,7 +89,11 @@ impl ProductInput {
         let (price, currency) = match product.get_nonblank("price") {
             Some(text) => match parse_price(text) {
                 Ok(p) => (Some(p.amount), Some(p.currency.to_string())),
-                Err(_) => (parse_amount(text.trim()), None),
+                // A bare number too large to be a price is no price, as `1e35 USD` is not.
+                Err(_) => (
+                    parse_amount(text.trim()).filter(|a| amount_in_range(*a)),
+                    None,
+                ),
             },
             None => (None, None),
         };
@@ -278,11 +282,11 @@ fn rate_fraction(rate: f64) -> f64 {
 /// The monthly figures of one product (docs/revenue-model.md §2).
 #[must_use]
 pub fn figures(product: &ProductInput) -> Figures {
-    let price = product.price.filter(|p| p.is_finite() && *p > 0.0);
+    let price = product.price.filter(|p| amount_in_range(*p) && *p > 0.0);
     let monthly_revenue = product
         .performance
         .and_then(|p| p.monthly_revenue)
-        .filter(|m| m.is_finite() && *m >= 0.0);
+        .filter(|m| amount_in_range(*m) && *m >= 0.0);
     let (base_revenue, revenue_known) = match (monthly_revenue, price) {
         (Some(m), _) => (to_cents(m), true),
         (None, Some(p)) => (to_cents(p).saturating_mul(BASE_UNITS_PER_MONTH), true),
@@ -382,7 +386,7 @@ pub fn analyze_product(product: &ProductInput, options: &Options, index: u64) ->
 /// Recommendations, most valuable first: the compliance, GTIN and optimisation groups ordered by
 /// the monthly amount at stake (ties in that order), then data gaps and weak performance rates.
 fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<String> {
-    let price = product.price.filter(|p| p.is_finite() && *p > 0.0);
+    let price = product.price.filter(|p| amount_in_range(*p) && *p > 0.0);
     let group = |pred: &dyn Fn(&Issue) -> bool| -> Option<(u32, i64, Severity)> {
         product.issues.iter().filter(|i| pred(i)).fold(
             None,
@@ -433,14 +437,17 @@ fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<S
         out.push("Add a price so base revenue and the gain ceiling can be estimated".to_owned());
     }
     if let Some(perf) = product.performance {
-        if let Some(ctr) = perf.click_through_rate.filter(|r| r.is_finite()) {
+        if let Some(ctr) = perf
+            .click_through_rate
+            .filter(|r| r.is_finite() && *r >= 0.0)
+        {
             if rate_fraction(ctr) < LOW_CLICK_THROUGH_RATE {
                 out.push(
                     "Click-through rate is under 1%: improve the title and main image".to_owned(),
                 );
             }
         }
-        if let Some(cr) = perf.conversion_rate.filter(|r| r.is_finite()) {
+        if let Some(cr) = perf.conversion_rate.filter(|r| r.is_finite() && *r >= 0.0) {
             if rate_fraction(cr) < LOW_CONVERSION_RATE {
                 out.push(
                     "Conversion rate is under 1%: review price, availability and landing page"

@@ -39,6 +39,20 @@ pub const SCORE_HISTORY_CAP: usize = 100;
 pub const DRIFT_EVENTS_CAP: usize = 50;
 pub const MONTHS_CAP: usize = 24;
 
+/// The largest `analysisCount` an imported profile may have: a trillion, far beyond any real
+/// brand, small enough that counts and score sums stay exact and can never overflow.
+pub const MAX_IMPORTED_ANALYSES: u64 = 1_000_000_000_000;
+
+/// The highest voice score of one analysis (`voiceScore` is 0-100).
+pub const MAX_VOICE_SCORE: u32 = 100;
+
+/// Bounds of an imported profile's drift distances and feature statistics: far beyond what
+/// analyses produce (standardised features, distances clamped per dimension), small enough
+/// that no later analysis can overflow them.
+const MAX_DISTANCE: f64 = 1e6;
+const MAX_FEATURE_MEAN: f64 = 1e6;
+const MAX_FEATURE_M2: f64 = 1e15;
+
 /// A notification channel (spec 2.8: email, slack). Recorded only; never contacted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -510,8 +524,104 @@ impl Profile {
                 self.brand_name
             ));
         }
+        self.check_figures()
+            .map_err(|why| format!("profile '{}': {why}", self.brand_name))
+    }
+
+    /// The counts and sums an export carries, against what analyses can produce: each is finite
+    /// and within what [`Self::learn`] could have made of `analysisCount` analyses, so that no
+    /// later arithmetic on the profile (another analysis, averages, the portfolio's sums) can
+    /// overflow or give inf or NaN. A `scoreSum` of 1.8e308 showed `avg score inf` after two
+    /// analyses.
+    fn check_figures(&self) -> Result<(), String> {
+        let count = self.analysis_count;
+        if count > MAX_IMPORTED_ANALYSES {
+            return Err(format!(
+                "analysisCount {count} is more than {MAX_IMPORTED_ANALYSES} analyses"
+            ));
+        }
+        // Every analysis scores 0-100 (`voiceScore`).
+        let max_sum = count as f64 * f64::from(MAX_VOICE_SCORE);
+        if !(0.0..=max_sum).contains(&self.score_sum) {
+            return Err(format!(
+                "scoreSum {} is outside 0..={max_sum} (at most {MAX_VOICE_SCORE} per analysis, \
+                 {})",
+                number(self.score_sum),
+                if count == 1 {
+                    "1 analysis".to_owned()
+                } else {
+                    format!("{count} analyses")
+                }
+            ));
+        }
+        let tones = self
+            .tone_counts
+            .values()
+            .try_fold(0_u64, |a, &n| a.checked_add(n));
+        if tones != Some(count) {
+            return Err(format!(
+                "toneCounts add up to {}, not analysisCount {count}",
+                tones.map_or_else(|| "more than 2^64".to_owned(), |n| n.to_string())
+            ));
+        }
+        let months = self
+            .monthly_analyses
+            .values()
+            .try_fold(0_u64, |a, &n| a.checked_add(n));
+        if months.is_none_or(|n| n > count) {
+            return Err(format!(
+                "monthlyAnalyses add up to more than analysisCount {count}"
+            ));
+        }
+        let d = &self.drift;
+        for (field, v, max) in [
+            ("drift.ewma", d.ewma, MAX_DISTANCE),
+            ("drift.lastDistance", d.last_distance, MAX_DISTANCE),
+            ("drift.consistency", d.consistency, 1.0),
+        ] {
+            if !(0.0..=max).contains(&v) {
+                return Err(format!("{field} {} is outside 0..={max}", number(v)));
+            }
+        }
+        let w = &self.feature_stats;
+        if w.mean.iter().any(|m| m.abs() > MAX_FEATURE_MEAN)
+            || w.m2.iter().any(|m| *m > MAX_FEATURE_M2)
+        {
+            return Err(format!(
+                "featureStats hold values beyond what analyses produce (|mean| up to \
+                 {MAX_FEATURE_MEAN}, m2 up to {MAX_FEATURE_M2})"
+            ));
+        }
+        if let Some(e) = self
+            .score_history
+            .iter()
+            .find(|e| e.voice_score > MAX_VOICE_SCORE || e.analysis_count > count)
+        {
+            return Err(format!(
+                "scoreHistory has an entry (analysis {}, voiceScore {}) that no analysis of \
+                 this profile gave",
+                e.analysis_count, e.voice_score
+            ));
+        }
+        if let Some(e) = self
+            .drift_events
+            .iter()
+            .find(|e| !(0.0..=1.0).contains(&e.drift_level) || e.analysis_count > count)
+        {
+            return Err(format!(
+                "driftEvents has an entry (analysis {}, driftLevel {}) that no analysis of \
+                 this profile gave",
+                e.analysis_count,
+                number(e.drift_level)
+            ));
+        }
         Ok(())
     }
+}
+
+/// A figure as JSON writes it (`1.7976931348623157e+308`, not 309 digits).
+fn number(v: f64) -> String {
+    serde_json::Number::from_f64(v).map_or_else(|| v.to_string(), |n| n.to_string())
 }
 
 /// Builds the export document for `profiles` (sorted by brandName for a stable file).
@@ -567,7 +677,9 @@ pub fn import_profiles(json: &str) -> Result<Vec<Profile>, Error> {
 pub fn profiles_list(profiles: &[Profile], now: &str) -> ProfilesListData {
     let mut entries: Vec<ProfileListEntry> = profiles.iter().map(Profile::list_entry).collect();
     entries.sort_by(|a, b| a.brand_name.cmp(&b.brand_name));
-    let total: u64 = profiles.iter().map(|p| p.analysis_count).sum();
+    let total: u64 = profiles
+        .iter()
+        .fold(0_u64, |a, p| a.saturating_add(p.analysis_count));
     let score_sum: f64 = profiles.iter().map(|p| p.score_sum).sum();
     let this_month: String = now.chars().take(7).collect();
     let prev_month = previous_month(&this_month);
@@ -575,7 +687,7 @@ pub fn profiles_list(profiles: &[Profile], now: &str) -> ProfilesListData {
         profiles
             .iter()
             .map(|p| p.monthly_analyses.get(m).copied().unwrap_or(0))
-            .sum()
+            .fold(0_u64, u64::saturating_add)
     };
     let (cur, prev) = (count_in(&this_month), count_in(&prev_month));
     let monthly_trend = if prev == 0 {
