@@ -72,9 +72,9 @@ pub(crate) const RULES: &[Rule] = &[
         group: Group::Pricing,
         severity: Severity::Critical,
         fields: &["price"],
-        what: "That the price has the shape `<amount> <CURRENCY>`: a plain decimal amount (no currency symbol, no thousands separator, `.` as decimal point) followed by a three-letter code (spec 2.1).",
-        why: "A price that cannot be read is a missing price: the product is disapproved.",
-        example: "`price=\"$19.99\"`, `price=\"19,99 EUR\"`, `price=\"USD 19.99\"`.",
+        what: "That the price has the shape `<amount> <CURRENCY>`: a plain decimal amount (no currency symbol, no thousands separator, `.` as decimal point) below 10,000,000,000,000 (10^13), followed by a three-letter code (spec 2.1).",
+        why: "A price that cannot be read is a missing price: the product is disapproved. An amount of 10,000,000,000,000 or more is refused as too large to be a price: the product has no valid price either.",
+        example: "`price=\"$19.99\"`, `price=\"19,99 EUR\"`, `price=\"USD 19.99\"`, `price=\"40012345678901 USD\"` (too large).",
         fix: "Write the amount then the ISO 4217 code, separated by a space: `19.99 USD`.",
         check: product_check!(|p, cx, out| {
             if let (Some(v), Some(e)) = (text(p, "price"), cx.price_error) {
@@ -122,12 +122,16 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Free or negative prices are disapproved (a zero price is only allowed for some contract products, which feeds do not declare this way).",
         example: "`price=\"0.00 USD\"`.",
         fix: "Give the real selling price; offers go in sale_price.",
-        check: product_check!(|_, cx, out| {
+        check: product_check!(|p, cx, out| {
             if let Some(pr) = &cx.price {
-                if pr.amount <= 0.0 {
+                // Quoted as the feed writes it (`0.00 USD`, not the parsed `0`); looked up only
+                // for a product that fails.
+                if pr.amount <= 0.0
+                    && let Some(v) = text(p, "price")
+                {
                     out.push(Hit {
                         field: "price",
-                        message: format!("price amount {} is not positive", pr.amount),
+                        message: format!("price \"{v}\": the amount is not positive"),
                     });
                 }
             }
@@ -195,12 +199,16 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A free or negative sale price is disapproved; it is usually an empty discount field exported as 0.",
         example: "`sale_price=\"0.00 USD\"`.",
         fix: "Remove sale_price when there is no sale.",
-        check: product_check!(|_, cx, out| {
+        check: product_check!(|p, cx, out| {
             if let Some(s) = &cx.sale_price {
-                if s.amount <= 0.0 {
+                // Quoted as the feed writes it (`0.00 USD`, not the parsed `0`); looked up only
+                // for a product that fails.
+                if s.amount <= 0.0
+                    && let Some(v) = text(p, "sale_price")
+                {
                     out.push(Hit {
                         field: "sale_price",
-                        message: format!("sale_price amount {} is not positive", s.amount),
+                        message: format!("sale_price \"{v}\": the amount is not positive"),
                     });
                 }
             }
@@ -219,15 +227,18 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A \"sale\" at or above the regular price is misleading and the product is disapproved.",
         example: "`price=\"20.00 USD\"`, `sale_price=\"25.00 USD\"`.",
         fix: "Swap the values if they were exported the wrong way round, or remove sale_price.",
-        check: product_check!(|_, cx, out| {
+        check: product_check!(|p, cx, out| {
             if let (Some(pr), Some(s)) = (&cx.price, &cx.sale_price) {
-                if pr.currency == s.currency && s.amount > 0.0 && s.amount >= pr.amount {
+                // Quoted as the feed writes them (`25.00 USD`, not the parsed `25`); looked up
+                // only for a product that fails.
+                if pr.currency == s.currency
+                    && s.amount > 0.0
+                    && s.amount >= pr.amount
+                    && let (Some(sale), Some(price)) = (text(p, "sale_price"), text(p, "price"))
+                {
                     out.push(Hit {
                         field: "sale_price",
-                        message: format!(
-                            "sale_price {} {} is not below price {} {}",
-                            s.amount, s.currency, pr.amount, pr.currency
-                        ),
+                        message: format!("sale_price \"{sale}\" is not below price \"{price}\""),
                     });
                 }
             }
@@ -718,6 +729,63 @@ mod tests {
                 .map_or(0, |(_, f)| f.len());
             prop_assert_eq!(decimals(&v), want);
         }
+    }
+
+    /// The messages quote the feed's text (`25.00 USD`), not the parsed number (`25`).
+    #[test]
+    fn messages_quote_the_price_as_written_in_the_feed() {
+        let message = |code: &str, pairs: &[(&str, &str)]| {
+            let rule = crate::rules::find(code).expect(code);
+            let p = crate::rules::product_from_pairs(pairs);
+            let ctx = crate::rules::RuleCtx::for_product(&p, None);
+            let mut hits = Vec::new();
+            if let crate::rules::Check::Product(f) = rule.check {
+                (f.one)(&p, &ctx, &mut hits);
+            }
+            assert_eq!(hits.len(), 1, "{code}: {hits:?}");
+            hits.remove(0).message
+        };
+        assert_eq!(
+            message("FL-P004", &[("price", "0.00 USD")]),
+            "price \"0.00 USD\": the amount is not positive"
+        );
+        assert_eq!(
+            message("FL-P004", &[("price", "-5.50 EUR")]),
+            "price \"-5.50 EUR\": the amount is not positive"
+        );
+        assert_eq!(
+            message("FL-P007", &[("sale_price", "0.00 USD")]),
+            "sale_price \"0.00 USD\": the amount is not positive"
+        );
+        assert_eq!(
+            message(
+                "FL-P008",
+                &[("price", "20.00 USD"), ("sale_price", "25.00 USD")]
+            ),
+            "sale_price \"25.00 USD\" is not below price \"20.00 USD\""
+        );
+        assert!(
+            message("FL-P002", &[("price", "10000000000000 USD")]).contains("too large"),
+            "10^13 is refused as too large"
+        );
+    }
+
+    /// FL-P002's explanation states the limit `model::price::MAX_AMOUNT` enforces.
+    #[test]
+    fn price_format_explanation_states_the_largest_amount() {
+        let rule = crate::rules::find("FL-P002").expect("FL-P002");
+        let limit = crate::model::price::max_amount_text();
+        assert!(rule.what.contains(limit), "{}", rule.what);
+        assert!(rule.why.contains(limit), "{}", rule.why);
+        let too_large = rule
+            .example
+            .split('"')
+            .find(|e| e.ends_with(" USD") && e.len() > 14)
+            .expect("a too-large example");
+        assert_eq!(
+            crate::model::parse_price(too_large),
+            Err(crate::model::price::PriceError::TooLarge)
+        );
     }
 
     /// FL-P017 skips titles without "free" before searching the phrases.
