@@ -409,7 +409,8 @@ fn unsupported_format_is_a_usage_error() {
         .arg(catalog()));
     assert_eq!(r.code, Some(2));
     assert!(
-        r.stderr.contains("`revenue` cannot write --format junit; it supports table, json, csv"),
+        r.stderr
+            .contains("`revenue` cannot write --format junit; it supports table, json, csv"),
         "{}",
         r.stderr
     );
