@@ -150,11 +150,127 @@ fn csv_export_with_output_has_one_row_per_product() {
     assert_eq!(rows.len(), product_count(&catalog()));
     assert!(rows.iter().all(|row| row.len() == headers.len()));
     assert_eq!(&rows[0][0], "NW-EL-1001");
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
     for row in &rows {
-        for amount in 4..8 {
-            row[amount].parse::<f64>().unwrap();
+        assert_eq!(&row[column("timeframe")], "monthly");
+        for amount in [
+            "baseRevenue",
+            "currentImpact",
+            "optimizedImpact",
+            "potentialGain",
+        ] {
+            row[column(amount)].parse::<f64>().unwrap();
         }
     }
+}
+
+/// `--timeframe yearly`: every output says the period of its amounts, and every amount is in it.
+/// The CSV has a `timeframe` column and its recommendations quote yearly amounts (they said
+/// "per month" beside yearly columns); the JSON has `revenueAnalysis.timeframe`; the table's
+/// labels tell the per-year figures from those over the horizon, which the timeframe does not
+/// change.
+#[test]
+fn yearly_timeframe_is_stated_and_every_amount_is_yearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let output = |timeframe: &str, format: &str| {
+        let r = run(feedlint(&db, Some(PROD_KEY))
+            .args(["--format", format, "revenue", "--timeframe", timeframe])
+            .arg(catalog()));
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        r.stdout
+    };
+
+    let rows = |timeframe: &str| -> Vec<std::collections::HashMap<String, String>> {
+        let text = output(timeframe, "csv");
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let headers = reader.headers().unwrap().clone();
+        reader
+            .records()
+            .map(|r| {
+                let r = r.unwrap();
+                headers
+                    .iter()
+                    .zip(r.iter())
+                    .map(|(h, v)| (h.to_owned(), v.to_owned()))
+                    .collect()
+            })
+            .collect()
+    };
+    let (monthly, yearly) = (rows("monthly"), rows("yearly"));
+    let cents = |v: &str| feedlint::revenue::model::to_cents(v.parse::<f64>().unwrap());
+    let first = &yearly[0];
+    assert_eq!(first["productId"], "NW-EL-1001");
+    assert_eq!(first["timeframe"], "yearly");
+    assert_eq!(first["potentialGain"], "947.76");
+    assert_eq!(
+        first["topRecommendation"],
+        "Correct the GTIN (1 issue, most severe: high): worth 947.76 USD per year"
+    );
+    for (m, y) in monthly.iter().zip(&yearly) {
+        assert_eq!(m["timeframe"], "monthly");
+        assert_eq!(y["timeframe"], "yearly");
+        for amount in [
+            "baseRevenue",
+            "currentImpact",
+            "optimizedImpact",
+            "potentialGain",
+        ] {
+            assert_eq!(cents(&y[amount]), 12 * cents(&m[amount]), "{amount} {y:?}");
+        }
+        // The recommendation's amount is the period's too.
+        let amount_in = |text: &str| -> Option<i64> {
+            let words: Vec<&str> = text.split(' ').collect();
+            let i = words.iter().position(|w| *w == "USD")?;
+            Some(cents(words[i - 1]))
+        };
+        if let Some(monthly_amount) = amount_in(&m["topRecommendation"]) {
+            assert!(m["topRecommendation"].ends_with(" USD per month"), "{m:?}");
+            assert!(y["topRecommendation"].ends_with(" USD per year"), "{y:?}");
+            assert_eq!(
+                amount_in(&y["topRecommendation"]),
+                Some(12 * monthly_amount)
+            );
+        }
+    }
+
+    let json: Value = serde_json::from_str(&output("yearly", "json")).unwrap();
+    assert_matches_schema(&json);
+    let analysis = &json["data"]["revenueAnalysis"];
+    assert_eq!(analysis["timeframe"], "yearly");
+    assert_eq!(analysis["currencyBreakdown"]["USD"]["timeframe"], "yearly");
+    for text in json["data"]["businessIntelligence"]["actionablePriorities"]
+        .as_array()
+        .unwrap()
+    {
+        assert!(text.as_str().unwrap().ends_with(" USD per year"), "{text}");
+    }
+    let monthly_json: Value = serde_json::from_str(&output("monthly", "json")).unwrap();
+    assert_eq!(
+        monthly_json["data"]["revenueAnalysis"]["timeframe"],
+        "monthly"
+    );
+    // Over the horizon, whatever the timeframe.
+    assert_eq!(
+        analysis["optimizationOpportunity"]["totalOpportunityValue"],
+        monthly_json["data"]["revenueAnalysis"]["optimizationOpportunity"]["totalOpportunityValue"]
+    );
+
+    let table = output("yearly", "table");
+    for label in [
+        "timeframe yearly, horizon 15 months",
+        "Total impact per year ",
+        "Average impact per product per year ",
+        "Compliance violation cost per year ",
+        "Total opportunity value over 15 months ",
+        "Estimated ROI over 15 months ",
+        "Breakdown per year: ",
+        "Potential gain per year",
+        "Expected monthly gain: 384.53 USD",
+    ] {
+        assert!(table.contains(label), "{label}\n{table}");
+    }
+    assert!(!table.contains("per month"), "{table}");
 }
 
 /// Without `--format`, `-o FILE.csv` writes CSV and `-o FILE.JSON` the 2.6 JSON (a table is for a

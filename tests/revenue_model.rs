@@ -476,6 +476,37 @@ fn timeframe_scales_period_figures_but_not_monthly_gain_or_priority() {
         assert_eq!(cents(y.current_impact), cents(m.current_impact) * 12);
         assert_eq!(cents(y.base_revenue), cents(m.base_revenue) * 12);
         assert_eq!(y.priority, m.priority);
+        assert_eq!(
+            (m.timeframe, y.timeframe),
+            (Timeframe::Monthly, Timeframe::Yearly)
+        );
+        // Recommendations quote the period's amount, in the same order.
+        assert_eq!(y.recommendations.len(), m.recommendations.len());
+        for (mr, yr) in m.recommendations.iter().zip(&y.recommendations) {
+            let amount = |text: &str, suffix: &str| -> Option<i64> {
+                let head = text.strip_suffix(suffix)?;
+                let number = head.rsplit(' ').next()?;
+                Some(cents(number.parse().ok()?))
+            };
+            let ending = format!(" {} per month", m.currency);
+            if let Some(monthly_amount) = amount(mr, &ending) {
+                let yearly_ending = format!(" {} per year", y.currency);
+                assert_eq!(
+                    amount(yr, &yearly_ending),
+                    Some(monthly_amount * 12),
+                    "{yr}"
+                );
+            } else {
+                assert_eq!(yr, mr, "a recommendation without an amount is the same");
+            }
+        }
+    }
+    assert_eq!(monthly.revenue_analysis.timeframe, Timeframe::Monthly);
+    assert_eq!(yearly.revenue_analysis.timeframe, Timeframe::Yearly);
+    let json = serde_json::to_value(&yearly.revenue_analysis).unwrap();
+    assert_eq!(json["timeframe"], "yearly");
+    for block in json["currencyBreakdown"].as_object().unwrap().values() {
+        assert_eq!(block["timeframe"], "yearly");
     }
     assert_eq!(
         cents(yearly.revenue_analysis.total_impact),
@@ -746,7 +777,12 @@ fn csv_report_has_one_guarded_row_per_product() {
                 "unguarded cell {cell}"
             );
         }
-        assert_eq!(row[5].parse::<f64>().ok(), Some(r.current_impact));
+        let column = |name: &str| CSV_HEADER.iter().position(|h| *h == name).expect(name);
+        assert_eq!(
+            row[column("currentImpact")].parse::<f64>().ok(),
+            Some(r.current_impact)
+        );
+        assert_eq!(&row[column("timeframe")], r.timeframe.as_str());
     }
     assert_eq!(&rows[2][0], "'=CMD");
     assert_eq!(&rows[2][1], "'=HYPERLINK(\"http://evil\",\"click\")");

@@ -14,12 +14,15 @@ use super::{csv_to_io, guard_cell};
 use crate::revenue::model::format_money;
 use crate::revenue::{Options, ProductResult, RevenueAnalysis, RevenueResponse, RevenueSummary};
 
-/// The CSV header, in column order.
-pub const CSV_HEADER: [&str; 11] = [
+/// The CSV header, in column order. `currency` and `timeframe` are the units of the amounts that
+/// follow them: a row reads `… USD, yearly, 39480.00 …`, so a file detached from its command line
+/// still says what its figures are.
+pub const CSV_HEADER: [&str; 12] = [
     "productId",
     "title",
     "category",
     "currency",
+    "timeframe",
     "baseRevenue",
     "currentImpact",
     "optimizedImpact",
@@ -77,7 +80,8 @@ impl<W: Write> JsonStream<W> {
 }
 
 /// Writes one CSV row per product (RFC 4180 quoting by the csv crate). Text cells go through
-/// `guard_cell`; amounts are plain numbers with two decimals in the row's currency.
+/// `guard_cell`; amounts are plain numbers with two decimals in the row's currency, per the row's
+/// timeframe period (as are the amounts in `topRecommendation`).
 pub struct CsvEmitter<W: Write> {
     w: csv::Writer<W>,
 }
@@ -98,6 +102,7 @@ impl<W: Write> CsvEmitter<W> {
             guard_cell(&r.title).into_owned(),
             guard_cell(&r.category).into_owned(),
             guard_cell(&r.currency).into_owned(),
+            r.timeframe.as_str().to_owned(),
             money(r.base_revenue),
             money(r.current_impact),
             money(r.optimized_impact),
@@ -134,8 +139,16 @@ fn new_table() -> Table {
     t
 }
 
-fn totals_rows(t: &mut Table, a: &RevenueAnalysis, period: &str) {
+/// The totals rows. Each amount's label says what it is counted over: per timeframe period
+/// (`per year`), or over the time horizon (`over 15 months`: the opportunity value and the ROI,
+/// which the timeframe does not change).
+fn totals_rows(t: &mut Table, a: &RevenueAnalysis, horizon_months: u32) {
     let currency = a.currency.as_str();
+    let period = a.timeframe.noun();
+    let horizon = format!(
+        "over {horizon_months} month{}",
+        crate::model::text::plural(horizon_months)
+    );
     let m = |v: f64| format_money(crate::revenue::model::to_cents(v), currency);
     let opportunity = &a.optimization_opportunity;
     t.add_row(vec!["Products".to_owned(), a.total_products.to_string()]);
@@ -144,7 +157,7 @@ fn totals_rows(t: &mut Table, a: &RevenueAnalysis, period: &str) {
         m(a.total_impact),
     ]);
     t.add_row(vec![
-        "Average impact per product".to_owned(),
+        format!("Average impact per product per {period}"),
         m(a.average_impact_per_product),
     ]);
     t.add_row(vec![
@@ -160,18 +173,18 @@ fn totals_rows(t: &mut Table, a: &RevenueAnalysis, period: &str) {
         m(a.compliance_risk.compliance_violation_cost),
     ]);
     t.add_row(vec![
-        "Total opportunity value".to_owned(),
+        format!("Total opportunity value {horizon}"),
         m(opportunity.total_opportunity_value),
     ]);
     if let Some(roi) = &opportunity.estimated_roi {
-        t.add_row(vec!["Estimated ROI".to_owned(), roi.clone()]);
+        t.add_row(vec![format!("Estimated ROI {horizon}"), roi.clone()]);
     }
     if let Some(p) = &opportunity.payback_period {
         t.add_row(vec!["Payback period".to_owned(), p.clone()]);
     }
     let breakdown = &a.impact_breakdown;
     t.add_row(vec![
-        "Breakdown: validation / optimization / gtin / category".to_owned(),
+        format!("Breakdown per {period}: validation / optimization / gtin / category"),
         format!(
             "{} / {} / {} / {}",
             m(breakdown.validation),
@@ -189,11 +202,7 @@ pub fn write_table<W: Write>(
     summary: &RevenueSummary,
     options: &Options,
 ) -> io::Result<()> {
-    let period = match options.timeframe {
-        crate::revenue::Timeframe::Monthly => "month",
-        crate::revenue::Timeframe::Quarterly => "quarter",
-        crate::revenue::Timeframe::Yearly => "year",
-    };
+    let period = options.timeframe.noun();
     let analysis = &summary.revenue_analysis;
     // The dominant currency first, then the others in ISO-code order.
     let mut blocks: Vec<&RevenueAnalysis> = vec![analysis];
@@ -209,11 +218,13 @@ pub fn write_table<W: Write>(
         t.set_header(vec![
             format!("Revenue impact ({})", a.currency),
             format!(
-                "amounts per {period}, {}-month horizon",
-                options.time_horizon_months
+                "timeframe {}, horizon {} month{}",
+                a.timeframe.as_str(),
+                options.time_horizon_months,
+                crate::model::text::plural(options.time_horizon_months)
             ),
         ]);
-        totals_rows(&mut t, a, period);
+        totals_rows(&mut t, a, options.time_horizon_months);
         writeln!(w, "{t}")?;
     }
     let bi = &summary.business_intelligence;

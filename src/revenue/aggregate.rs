@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::model::{Figures, Priority, ProductResult, RiskLevel, format_money, from_cents};
-use super::options::Options;
+use super::options::{Options, Timeframe};
 
 /// Lower bounds of the spec's ROI classes (2.6: strong 300%+, positive 100%+, moderate 50%+).
 pub const ROI_STRONG: i64 = 300;
@@ -88,6 +88,12 @@ pub fn payback_period(monthly_gain: i64, investment: i64) -> String {
 pub struct RevenueAnalysis {
     /// ISO 4217 code of every amount in this block.
     pub currency: String,
+    /// The period of the per-period amounts of the response (spec 4.4 `timeframe`; an addition
+    /// to the 2.6 shape, as `currency` is): `totalImpact`, `averageImpactPerProduct`,
+    /// `impactBreakdown`, `complianceViolationCost`, the `potentialGain` of
+    /// `priorityOpportunities` and every `productResults[]` amount. `totalOpportunityValue` is
+    /// over the time horizon whatever the timeframe; `expectedMonthlyGain` is per month.
+    pub timeframe: Timeframe,
     pub compliance_risk: ComplianceRisk,
     pub optimization_opportunity: OptimizationOpportunity,
     pub total_impact: f64,
@@ -328,9 +334,9 @@ impl Accumulator {
         let o = &self.options;
         let t = &group.totals;
         let s = &t.sum;
-        let period = i64::from(o.timeframe.months());
-        let per = |cents: i64| from_cents(cents.saturating_mul(period));
-        let total = s.current_impact.saturating_mul(period);
+        let tf = o.timeframe;
+        let per = |cents: i64| from_cents(tf.per_period(cents));
+        let total = tf.per_period(s.current_impact);
         let average = if t.products == 0 {
             0
         } else {
@@ -340,7 +346,7 @@ impl Accumulator {
         let horizon = o.time_horizon_months;
         let opportunity = s.potential_gain.saturating_mul(i64::from(horizon));
         let risk_level = t.risk.unwrap_or(RiskLevel::None);
-        let period_name = period_noun(o);
+        let period_name = tf.noun();
         let compliance_message = if t.products_with_compliance_issues == 0 {
             "No compliance issues: no product is at risk of disapproval".to_owned()
         } else {
@@ -354,24 +360,26 @@ impl Accumulator {
                 } else {
                     "have"
                 },
-                format_money(s.compliance_impact.saturating_mul(period), currency)
+                format_money(tf.per_period(s.compliance_impact), currency)
             )
         };
         let optimization_message = if s.issues == 0 {
             "No issues to fix: nothing to gain from feed fixes".to_owned()
         } else {
             format!(
-                "Fixing {} issue{} on {} product{} can earn {} per {period_name}, {} over {horizon} months",
+                "Fixing {} issue{} on {} product{} can earn {} per {period_name}, {} over {}",
                 s.issues,
                 crate::model::text::plural(s.issues),
                 t.products_with_gain,
                 crate::model::text::plural(t.products_with_gain),
-                format_money(s.potential_gain.saturating_mul(period), currency),
+                format_money(tf.per_period(s.potential_gain), currency),
                 format_money(opportunity, currency),
+                crate::model::text::count(horizon, "month"),
             )
         };
         RevenueAnalysis {
             currency: currency.to_owned(),
+            timeframe: tf,
             compliance_risk: ComplianceRisk {
                 risk_level,
                 compliance_violation_cost: per(s.compliance_impact),
@@ -430,8 +438,8 @@ impl Accumulator {
                 format!("Moderate ROI{figure}: fix compliance issues first, schedule the rest")
             }
             RoiClass::Low => format!(
-                "Low ROI{figure}: fix compliance issues only; optimisation does not pay back within {} months",
-                o.time_horizon_months
+                "Low ROI{figure}: fix compliance issues only; optimisation does not pay back within {}",
+                crate::model::text::count(o.time_horizon_months, "month")
             ),
         };
         BusinessIntelligence {
@@ -457,14 +465,6 @@ impl Accumulator {
             expected_monthly_gain: from_cents(s.potential_gain),
             currency: currency.to_owned(),
         }
-    }
-}
-
-fn period_noun(o: &Options) -> &'static str {
-    match o.timeframe {
-        super::Timeframe::Monthly => "month",
-        super::Timeframe::Quarterly => "quarter",
-        super::Timeframe::Yearly => "year",
     }
 }
 

@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use super::impact::{base_issue_impact, issue_impact, price_tier_multiplier};
-use super::options::Options;
+use super::options::{Options, Timeframe};
 use crate::catalog::Category;
 use crate::model::price::{amount_in_range, parse_amount};
 use crate::model::text::plural;
@@ -216,8 +216,9 @@ impl Figures {
     }
 }
 
-/// One `data.productResults[]` entry (spec 2.6), plus `currency`. Money fields are per
-/// `Options::timeframe` period; `figures` keeps the exact monthly cents for aggregation.
+/// One `data.productResults[]` entry (spec 2.6), plus `currency`. Money fields, and the amounts
+/// in the recommendations, are per `timeframe` period; `figures` keeps the exact monthly cents
+/// for aggregation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductResult {
@@ -235,6 +236,10 @@ pub struct ProductResult {
     pub risk_level: RiskLevel,
     /// ISO 4217 code every amount of this entry is in.
     pub currency: String,
+    /// The period every amount of this entry is per (`Options::timeframe`). Not in the JSON
+    /// entry: the response states it once, as `revenueAnalysis.timeframe`; the CSV has a column.
+    #[serde(skip)]
+    pub timeframe: Timeframe,
     #[serde(skip)]
     pub figures: Figures,
     /// Priority class, kept even when `include_priority` hides it from the output.
@@ -345,7 +350,7 @@ pub fn figures(product: &ProductInput) -> Figures {
 #[must_use]
 pub fn analyze_product(product: &ProductInput, options: &Options, index: u64) -> ProductResult {
     let f = figures(product);
-    let period = i64::from(options.timeframe.months());
+    let timeframe = options.timeframe;
     let currency = product
         .currency
         .as_deref()
@@ -361,22 +366,23 @@ pub fn analyze_product(product: &ProductInput, options: &Options, index: u64) ->
         .map(|i| RiskLevel::from_severity(i.severity))
         .max()
         .unwrap_or(RiskLevel::None);
-    let mut recommendations = recommendations(product, &f, &currency);
+    let mut recommendations = recommendations(product, &f, &currency, timeframe);
     recommendations.truncate(options.analysis_type.max_recommendations());
     ProductResult {
         product_id: product.product_id.clone(),
         title: product.title.clone(),
-        current_impact: from_cents(f.current_impact.saturating_mul(period)),
-        optimized_impact: from_cents(f.optimized_impact().saturating_mul(period)),
-        potential_gain: from_cents(f.potential_gain.saturating_mul(period)),
+        current_impact: from_cents(timeframe.per_period(f.current_impact)),
+        optimized_impact: from_cents(timeframe.per_period(f.optimized_impact())),
+        potential_gain: from_cents(timeframe.per_period(f.potential_gain)),
         priority: options.include_priority.then_some(priority_class),
         recommendations,
         category: product
             .category
             .map_or_else(|| "unknown".to_owned(), |c| c.key().to_owned()),
-        base_revenue: from_cents(f.base_revenue.saturating_mul(period)),
+        base_revenue: from_cents(timeframe.per_period(f.base_revenue)),
         risk_level,
         currency,
+        timeframe,
         figures: f,
         priority_class,
         index,
@@ -385,7 +391,21 @@ pub fn analyze_product(product: &ProductInput, options: &Options, index: u64) ->
 
 /// Recommendations, most valuable first: the compliance, GTIN and optimisation groups ordered by
 /// the monthly amount at stake (ties in that order), then data gaps and weak performance rates.
-fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<String> {
+/// Amounts are written per `timeframe` period, as the entry's figures are.
+fn recommendations(
+    product: &ProductInput,
+    f: &Figures,
+    currency: &str,
+    timeframe: Timeframe,
+) -> Vec<String> {
+    // `40.00 USD per month`, `480.00 USD per year`.
+    let per_period = |monthly_cents: i64| {
+        format!(
+            "{} per {}",
+            format_money(timeframe.per_period(monthly_cents), currency),
+            timeframe.noun()
+        )
+    };
     let price = product.price.filter(|p| amount_in_range(*p) && *p > 0.0);
     let group = |pred: &dyn Fn(&Issue) -> bool| -> Option<(u32, i64, Severity)> {
         product.issues.iter().filter(|i| pred(i)).fold(
@@ -404,9 +424,9 @@ fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<S
         ranked.push((
             cents,
             format!(
-                "Fix {n} compliance issue{} (most severe: {sev}) to protect {} per month",
+                "Fix {n} compliance issue{} (most severe: {sev}) to protect {}",
                 plural(n),
-                format_money(cents, currency)
+                per_period(cents)
             ),
         ));
     }
@@ -414,9 +434,9 @@ fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<S
         ranked.push((
             cents,
             format!(
-                "Correct the GTIN ({n} issue{}, most severe: {sev}): worth {} per month",
+                "Correct the GTIN ({n} issue{}, most severe: {sev}): worth {}",
                 plural(n),
-                format_money(cents, currency)
+                per_period(cents)
             ),
         ));
     }
@@ -424,9 +444,9 @@ fn recommendations(product: &ProductInput, f: &Figures, currency: &str) -> Vec<S
         ranked.push((
             cents,
             format!(
-                "Resolve {n} optimisation issue{} (most severe: {sev}) to gain up to {} per month",
+                "Resolve {n} optimisation issue{} (most severe: {sev}) to gain up to {}",
                 plural(n),
-                format_money(cents, currency)
+                per_period(cents)
             ),
         ));
     }
@@ -575,6 +595,47 @@ mod tests {
         let input = ProductInput::from_product(&p, vec![]);
         assert_eq!((input.price, input.currency), (Some(49.5), None));
         assert_eq!(input.category, Some(Category::HomeGarden));
+    }
+
+    #[test]
+    fn recommendations_quote_the_amount_per_timeframe_period() {
+        let p = product(
+            20.0,
+            Category::Apparel,
+            vec![
+                issue(Severity::High, true, false),
+                issue(Severity::Low, false, true),
+            ],
+        );
+        let texts = |timeframe: Timeframe| {
+            let options = Options {
+                timeframe,
+                ..Options::default()
+            };
+            analyze_product(&p, &options, 0).recommendations
+        };
+        assert_eq!(
+            texts(Timeframe::Monthly),
+            [
+                "Fix 1 compliance issue (most severe: high) to protect 49.50 USD per month",
+                "Correct the GTIN (1 issue, most severe: low): worth 38.50 USD per month",
+            ]
+        );
+        assert_eq!(
+            texts(Timeframe::Quarterly),
+            [
+                "Fix 1 compliance issue (most severe: high) to protect 148.50 USD per quarter",
+                "Correct the GTIN (1 issue, most severe: low): worth 115.50 USD per quarter",
+            ]
+        );
+        let yearly = Options {
+            timeframe: Timeframe::Yearly,
+            ..Options::default()
+        };
+        let r = analyze_product(&p, &yearly, 0);
+        assert_eq!(r.timeframe, Timeframe::Yearly);
+        assert_eq!(to_cents(r.potential_gain), 12 * r.figures.potential_gain);
+        assert!(r.recommendations[0].ends_with("594.00 USD per year"));
     }
 
     #[test]

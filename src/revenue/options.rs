@@ -37,6 +37,23 @@ impl Timeframe {
         }
     }
 
+    /// A monthly amount in cents as an amount per period: the one conversion every per-period
+    /// figure, total and message goes through (docs/revenue-model.md §3).
+    #[must_use]
+    pub fn per_period(self, monthly_cents: i64) -> i64 {
+        monthly_cents.saturating_mul(i64::from(self.months()))
+    }
+
+    /// The period as messages and labels name it: `month`, `quarter`, `year` ("per year").
+    #[must_use]
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Monthly => "month",
+            Self::Quarterly => "quarter",
+            Self::Yearly => "year",
+        }
+    }
+
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
@@ -209,6 +226,16 @@ mod tests {
         ] {
             assert!(parse_time_horizon(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn per_period_multiplies_by_the_months_of_the_period() {
+        assert_eq!(Timeframe::Monthly.per_period(7_898), 7_898);
+        assert_eq!(Timeframe::Quarterly.per_period(7_898), 23_694);
+        assert_eq!(Timeframe::Yearly.per_period(7_898), 94_776);
+        assert_eq!(Timeframe::Yearly.per_period(i64::MAX), i64::MAX);
+        let nouns: Vec<&str> = Timeframe::ALL.iter().map(|t| t.noun()).collect();
+        assert_eq!(nouns, ["month", "quarter", "year"]);
     }
 
     #[test]
