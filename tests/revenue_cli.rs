@@ -626,6 +626,23 @@ fn amounts_too_large_or_negative_are_findings_not_saturated_figures() {
         .map(|p| p["baseRevenue"].as_f64().unwrap())
         .collect();
     assert_eq!(base, [0.0, 0.0, 99.9, 99.9]);
+    // A price that is there but too large is corrected, not added.
+    for p in &results[..2] {
+        let recommendations = p["recommendations"].as_array().unwrap();
+        assert!(
+            recommendations
+                .iter()
+                .any(|r| r
+                    == "Correct the price so base revenue and the gain ceiling can be estimated"),
+            "{p:#}"
+        );
+        assert!(
+            !recommendations
+                .iter()
+                .any(|r| r.as_str().unwrap().starts_with("Add a price")),
+            "{p:#}"
+        );
+    }
     for p in results {
         assert!(p["currentImpact"].as_f64().unwrap() < 10_000.0, "{p:#}");
     }

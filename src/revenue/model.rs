@@ -53,6 +53,10 @@ pub struct ProductInput {
     pub title: String,
     /// The amount of the price; `None` when absent or unparseable.
     pub price: Option<f64>,
+    /// Whether the product has a price at all, valid or not (a non-blank `price`). A price that
+    /// is given but is no valid amount (unparseable, zero or negative, 10^13 or more) gets
+    /// "Correct the price"; only an absent one gets "Add a price".
+    pub price_given: bool,
     /// ISO 4217 code of the price; `None` falls back to `Options::default_currency`.
     pub currency: Option<String>,
     pub category: Option<Category>,
@@ -105,6 +109,7 @@ impl ProductInput {
             product_id: product.product_id(),
             title: product.get("title").unwrap_or_default().to_owned(),
             price,
+            price_given: product.get_nonblank("price").is_some(),
             currency,
             category,
             brand: product.get_nonblank("brand").map(str::to_owned),
@@ -454,7 +459,12 @@ fn recommendations(
     ranked.sort_by_key(|(cents, _)| std::cmp::Reverse(*cents));
     let mut out: Vec<String> = ranked.into_iter().map(|(_, text)| text).collect();
     if !f.revenue_known {
-        out.push("Add a price so base revenue and the gain ceiling can be estimated".to_owned());
+        // A price that is there but unusable is corrected, not added (`1e35 USD`, `0 USD`).
+        out.push(if product.price_given || product.price.is_some() {
+            "Correct the price so base revenue and the gain ceiling can be estimated".to_owned()
+        } else {
+            "Add a price so base revenue and the gain ceiling can be estimated".to_owned()
+        });
     }
     if let Some(perf) = product.performance {
         if let Some(ctr) = perf
@@ -636,6 +646,49 @@ mod tests {
         assert_eq!(r.timeframe, Timeframe::Yearly);
         assert_eq!(to_cents(r.potential_gain), 12 * r.figures.potential_gain);
         assert!(r.recommendations[0].ends_with("594.00 USD per year"));
+    }
+
+    #[test]
+    fn an_invalid_price_is_corrected_and_only_an_absent_one_added() {
+        let recommendation = |price: Option<&str>| {
+            let mut p = Product::default();
+            p.set("id", "SKU9");
+            if let Some(price) = price {
+                p.set("price", price);
+            }
+            let input = ProductInput::from_product(&p, vec![]);
+            let r = analyze_product(&input, &Options::default(), 0);
+            r.recommendations
+                .into_iter()
+                .find(|t| t.contains("price so base revenue"))
+        };
+        let correct = "Correct the price so base revenue and the gain ceiling can be estimated";
+        let add = "Add a price so base revenue and the gain ceiling can be estimated";
+        for invalid in [
+            "99999999999999999999999999999999999 USD",
+            "10000000000000 USD",
+            "1e20",
+            "0 USD",
+            "-5.00 USD",
+            "$19.99",
+        ] {
+            assert_eq!(
+                recommendation(Some(invalid)).as_deref(),
+                Some(correct),
+                "{invalid}"
+            );
+        }
+        assert_eq!(recommendation(None).as_deref(), Some(add));
+        assert_eq!(recommendation(Some("  ")).as_deref(), Some(add));
+        assert_eq!(recommendation(Some("19.99 USD")), None);
+        // Built by hand: an unusable amount is a price given.
+        let mut p = product(f64::NAN, Category::Apparel, vec![]);
+        assert!(!p.price_given);
+        let r = analyze_product(&p, &Options::default(), 0);
+        assert_eq!(r.recommendations[0], correct);
+        p.price = None;
+        let r = analyze_product(&p, &Options::default(), 0);
+        assert_eq!(r.recommendations[0], add);
     }
 
     #[test]
