@@ -269,7 +269,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__batch)
-            opts="-o -q -j -h -V --no-market-intelligence --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --no-market-intelligence --verbose --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -120,6 +120,7 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l api-key -d '
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l db -d 'Directory of the usage database (default: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l lock-timeout -d 'Seconds to wait for another feedlint process to release the usage database' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l no-market-intelligence -d 'Turn off category intelligence: no category detection-based rules (group `category`, unless feedlint.toml sets a category) and no `marketIntelligence` object (detected category, confidence, category score) per product. A JSON request body\'s `enableMarketIntelligence: false` does the same for its products'
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s v -l verbose -d 'Table format: list every finding with file:line under the table'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l exit-zero -d 'Report failing gates on stderr but exit 0'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l no-config -d 'Ignore any feedlint.toml'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'

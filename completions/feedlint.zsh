@@ -122,6 +122,8 @@ gitlab\:"GitLab Code Quality JSON"))' \
 '--db=[Directory of the usage database (default\: the platform data directory, e.g. ~/.local/share/feedlint/usage.sled)]:PATH:_files' \
 '--lock-timeout=[Seconds to wait for another feedlint process to release the usage database]:SECONDS:_default' \
 '--no-market-intelligence[Turn off category intelligence\: no category detection-based rules (group \`category\`, unless feedlint.toml sets a category) and no \`marketIntelligence\` object (detected category, confidence, category score) per product. A JSON request body'\''s \`enableMarketIntelligence\: false\` does the same for its products]' \
+'-v[Table format\: list every finding with file\:line under the table]' \
+'--verbose[Table format\: list every finding with file\:line under the table]' \
 '--exit-zero[Report failing gates on stderr but exit 0]' \
 '--no-config[Ignore any feedlint.toml]' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \

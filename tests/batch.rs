@@ -161,6 +161,98 @@ fn table_shows_products_then_analytics() {
     insta::assert_snapshot!(text);
 }
 
+/// The stdout of a successful `batch` run in `dir` with `args`.
+fn batch_stdout(dir: &Path, args: &[&std::ffi::OsStr]) -> String {
+    let out = batch(dir)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `-v` lists every finding under the table, `file:line: severity kind CODE [name] field:
+/// message`, the lines `validate -v` writes for the same feed; the summary, which otherwise
+/// points at `-v`, then does not.
+#[test]
+fn verbose_lists_every_finding_with_its_line_as_validate_does() {
+    let dir = tempdir();
+    let feed = catalog();
+    let prefix = format!("{}:", feed.display());
+    let listed = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with(&prefix))
+            .map(str::to_owned)
+            .collect()
+    };
+
+    let plain = batch_stdout(dir.path(), &[feed.as_os_str()]);
+    assert!(listed(&plain).is_empty(), "{plain}");
+    assert!(
+        plain.contains(
+            "6 with errors (counted per product above; -v lists every finding with its line); "
+        ),
+        "{plain}"
+    );
+
+    let verbose = batch_stdout(dir.path(), &["-v".as_ref(), feed.as_os_str()]);
+    let lines = listed(&verbose);
+    // The errors column of the catalogue: 1 + 2 + 1 + 1 + 1 + 1 + 0.
+    assert_eq!(lines.len(), 7, "{verbose}");
+    assert!(
+        lines.contains(&format!(
+            "{prefix}6: high compliance FL-K006 [category-gtin-missing] gtin: Automotive products \
+             need a gtin (the category's GTIN requirement: critical)"
+        )),
+        "{verbose}"
+    );
+    // Under the table, before the analytics.
+    let table_end = verbose.find('└').expect("the table");
+    let first = verbose.find(&lines[0]).expect("a finding");
+    let analytics = verbose.find("Batch: ").expect("the analytics");
+    assert!(table_end < first && first < analytics, "{verbose}");
+    assert!(!verbose.contains("-v lists"), "{verbose}");
+
+    let db = dir.path().join("validate-db");
+    let path = feed.to_string_lossy();
+    let out = common::run(&db, Some(TEST_KEY), &["validate", "-v", &path]);
+    assert_eq!(listed(&String::from_utf8_lossy(&out.stdout)), lines);
+}
+
+/// The line column gives each product's line, `file:line` ("location") when several feeds are
+/// checked, as in `validate`; a feed without findings gets no hint at `-v`.
+#[test]
+fn line_column_names_the_file_when_several_feeds_are_checked() {
+    let dir = tempdir();
+    let text = std::fs::read_to_string(catalog()).unwrap_or_else(|e| panic!("{e}"));
+    let lines: Vec<&str> = text.lines().collect();
+    // The first product, and the last, which has no finding.
+    for (name, row) in [("first.csv", 1), ("clean.csv", 7)] {
+        std::fs::write(
+            dir.path().join(name),
+            format!("{}\n{}\n", lines[0], lines[row]),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let one = batch_stdout(dir.path(), &["clean.csv".as_ref()]);
+    assert!(one.contains("│ product    ┆ line ┆"), "{one}");
+    assert!(one.contains("│ NW-SG-6001 ┆ 2    ┆"), "{one}");
+    assert!(
+        one.contains("Batch: 1 product, 1 valid, 0 with errors; "),
+        "{one}"
+    );
+
+    let two = batch_stdout(dir.path(), &["first.csv".as_ref(), "clean.csv".as_ref()]);
+    assert!(two.contains("┆ location    ┆"), "{two}");
+    assert!(two.contains("│ NW-EL-1001 ┆ first.csv:2 ┆"), "{two}");
+    assert!(two.contains("│ NW-SG-6001 ┆ clean.csv:2 ┆"), "{two}");
+}
+
 #[test]
 fn a_batch_of_one_product_is_counted_in_the_singular() {
     let dir = tempdir();

@@ -23,8 +23,7 @@ use crate::gate::{Baseline, FeedSummary, GateArgs};
 use crate::model::Product;
 use crate::report::OutputFormat;
 use crate::report::batch::{
-    BatchAnalytics, BatchEntry, BatchTail, JsonBatchWriter, RenderedEntry, TableRow, write_rows,
-    write_summary,
+    BatchAnalytics, BatchEntry, BatchTail, JsonBatchWriter, RenderedEntry, TableLook, TableView,
 };
 use crate::report::ci::{CiOptions, ProductFindings, RuleInfo};
 use crate::rules::{Engine, ProductReport};
@@ -38,6 +37,10 @@ pub struct BatchArgs {
     /// `enableMarketIntelligence: false` does the same for its products.
     #[arg(long)]
     pub no_market_intelligence: bool,
+
+    /// Table format: list every finding with file:line under the table.
+    #[arg(long, short)]
+    pub verbose: bool,
 
     /// Write the report to FILE instead of stdout, in place only when the run ends (an error
     /// leaves no partial file). Without --format, the extension picks the format: .json,
@@ -197,7 +200,7 @@ fn check_batch<'e>(
 enum Sink<'w> {
     Json(JsonBatchWriter<'w>),
     /// The table, written in blocks of `TABLE_BLOCK` rows; the analytics follow the last block.
-    Table(&'w mut dyn Write, Vec<TableRow>, bool),
+    Table(TableView<'w>),
     Ci(Box<dyn crate::report::ci::CiEmitter + 'w>),
 }
 
@@ -250,13 +253,9 @@ impl<'w> Sink<'w> {
     fn finish(self, tail: &BatchTail, receipt: &Receipt, meta: &Meta) -> Result<()> {
         match self {
             Sink::Json(w) => w.finish(tail, &receipt.batch_billing(), meta)?,
-            Sink::Table(out, rows, color) => {
-                write_rows(&mut *out, &rows, color)?;
-                write_summary(out, tail)?;
-                // The report reaches the terminal before the verdict that ends it (stdout is
-                // buffered, stderr is not); the other sinks flush as they finish.
-                out.flush()?;
-            }
+            // Each sink flushes as it finishes: the report reaches the terminal before the
+            // verdict that ends it (stdout is buffered, stderr is not).
+            Sink::Table(t) => t.finish(tail)?,
             Sink::Ci(e) => e.finish()?,
         }
         Ok(())
@@ -265,16 +264,8 @@ impl<'w> Sink<'w> {
     /// Ends a report an input error stopped after `checked` products: the table shows them (the
     /// other formats have written them); the error follows on stderr.
     fn abandon(self, checked: u64) -> Result<()> {
-        if let Sink::Table(out, rows, color) = self {
-            write_rows(&mut *out, &rows, color)?;
-            if checked > 0 {
-                writeln!(
-                    out,
-                    "{} checked before an error stopped the run (on stderr): no summary",
-                    crate::model::text::count(checked, "product")
-                )?;
-            }
-            out.flush()?;
+        if let Sink::Table(t) = self {
+            t.abandon(checked)?;
         }
         Ok(())
     }
@@ -284,11 +275,11 @@ impl<'w> Sink<'w> {
         out: &'w mut dyn Write,
         rules: &'w [RuleInfo],
         options: &CiOptions,
-        color: bool,
+        look: TableLook,
     ) -> Result<Self> {
         Ok(match format {
             OutputFormat::Json => Sink::Json(JsonBatchWriter::begin(out)?),
-            OutputFormat::Table => Sink::Table(out, Vec::new(), color),
+            OutputFormat::Table => Sink::Table(TableView::new(out, look)),
             other => match crate::report::ci::emitter(other, out, rules, options)? {
                 Some(e) => Sink::Ci(e),
                 None => return Err(Error::internal("no emitter for a CI format")),
@@ -296,14 +287,14 @@ impl<'w> Sink<'w> {
         })
     }
 
-    /// Writes (or, for the table, keeps) one product.
     /// Whether entries rendered ahead ([`RenderedEntry`]) are what this sink writes.
     fn renders_ahead(&self) -> bool {
         matches!(self, Sink::Json(_))
     }
 
-    /// Writes one product; `rendered` is its entry rendered ahead from this same report, when
-    /// [`Sink::renders_ahead`] and the report did not change since.
+    /// Writes (or, for the table, keeps in its block) one product; `rendered` is its entry
+    /// rendered ahead from this same report, when [`Sink::renders_ahead`] and the report did
+    /// not change since.
     fn emit(
         &mut self,
         p: &Product,
@@ -316,13 +307,7 @@ impl<'w> Sink<'w> {
                 Some(rendered) => w.entry_rendered(rendered)?,
                 None => w.entry(&BatchEntry::from_report(report, mi))?,
             },
-            Sink::Table(out, rows, color) => {
-                rows.push(TableRow::from_entry(&BatchEntry::from_report(report, mi)));
-                if rows.len() >= crate::report::TABLE_BLOCK {
-                    write_rows(&mut **out, rows, *color)?;
-                    rows.clear();
-                }
-            }
+            Sink::Table(t) => t.product(report, &p.location.file)?,
             Sink::Ci(e) => e.product(&ProductFindings {
                 product_id: &report.product_id,
                 location: &p.location,
@@ -381,9 +366,14 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = super::output_file::create_for(args.output.as_deref())?;
-    let color = ctx.color && file.is_none();
+    let look = TableLook {
+        // With several feeds the table's rows name the file too, as in `validate`.
+        name_files: args.feed.inputs.len() > 1,
+        verbose: args.verbose,
+        color: ctx.color && file.is_none(),
+    };
     let out = super::output_file::report_writer(&mut file, &mut *ctx.out);
-    let mut sink = Sink::open(format, out, &rules, &ci_options, color)?;
+    let mut sink = Sink::open(format, out, &rules, &ci_options, look)?;
 
     let pick = |mi: bool| if mi { &engine } else { &plain };
     // As in `validate`: for feeds costly to read (XML, JSON) the thread reading the feed and

@@ -27,6 +27,7 @@ use serde_json::{Map, Value};
 use super::names::{self, SHIPPING_DEFAULT_ORDER, TAX_DEFAULT_ORDER, canonical_name};
 use super::source::{self, Decoded, DynRead, Origin, Pos};
 use super::{FeedKind, InputFormat};
+use crate::error::snippet::without_position;
 use crate::error::{Error, ErrorCode};
 use crate::model::price::{amount_in_range, max_amount_text};
 use crate::model::{CurrentPerformance, Name, Product, ReadIssue, Shipping, SourceLocation, Tax};
@@ -295,7 +296,7 @@ impl LinesReader {
         let what = if e.classify() == serde_json::error::Category::Eof {
             "the line ends before its JSON object does".to_owned()
         } else {
-            strip_position(&e.to_string())
+            without_position(e)
         };
         let mut p = Product::new(loc);
         p.read_issues.push(ReadIssue {
@@ -1018,7 +1019,7 @@ fn json_error(
             label,
             origin,
             pos,
-            &format!("not valid JSON: {}", strip_position(&e.to_string())),
+            &format!("not valid JSON: {}", without_position(e)),
             Some("fix the JSON syntax at this position; the rest of the feed cannot be read"),
         ),
         Category::Data => {
@@ -1026,7 +1027,7 @@ fn json_error(
                 label,
                 origin,
                 pos,
-                &strip_position(&e.to_string()),
+                &without_position(e),
                 Some(data_help.unwrap_or(
                     "a feed is `{\"products\": [ ... ]}`, an array of product objects, or NDJSON",
                 )),
@@ -1034,14 +1035,6 @@ fn json_error(
             err.code = ErrorCode::ValidationError;
             err
         }
-    }
-}
-
-/// serde_json appends " at line L column C"; the diagnostic says it already.
-fn strip_position(msg: &str) -> String {
-    match msg.rfind(" at line ") {
-        Some(i) => msg[..i].to_owned(),
-        None => msg.to_owned(),
     }
 }
 
@@ -1535,7 +1528,7 @@ fn scalar_checked(raw: &RawValue) -> (Option<String>, Option<String>) {
                 let why = if has_surrogate_escape(s) {
                     "an unpaired UTF-16 surrogate escape, which is no character".to_owned()
                 } else {
-                    strip_position(&e.to_string())
+                    without_position(&e)
                 };
                 (
                     Some(s.to_owned()),

@@ -11,8 +11,9 @@
 //! come after `results` so that nothing has to be held back while the feed streams.
 //!
 //! Memory: the JSON and CI views hold one product at a time; the analytics hold counters and one
-//! entry per rule code (bounded by the registry). The table view keeps one short row per product
-//! (id, scores, counts) because its per-product table follows the analytics.
+//! entry per rule code (bounded by the registry). The table view holds one block of
+//! [`TABLE_BLOCK`](crate::report::TABLE_BLOCK) short rows (id, line, scores, counts) and, under
+//! `-v`, their findings' lines; the analytics follow the last block.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -26,6 +27,7 @@ use crate::model::result::fix_minutes;
 use crate::model::text::{count, plural};
 use crate::model::{Group, RuleKind, Severity};
 use crate::report::product_json::{elements, float, string, value};
+use crate::report::validate;
 use crate::revenue::impact::{TwoDecimals, round_cents};
 use crate::rules::{ComplianceStatus, ProductReport};
 
@@ -599,6 +601,8 @@ fn pretty<T: Serialize + ?Sized>(value: &T) -> Result<String> {
 #[derive(Debug, Clone)]
 pub struct TableRow {
     pub product_id: String,
+    /// The product's line, or `file:line` with several feeds ([`validate::place`]).
+    pub place: String,
     pub status: &'static str,
     pub coverage: String,
     pub optimization: f64,
@@ -608,10 +612,12 @@ pub struct TableRow {
 }
 
 impl TableRow {
+    /// The row of the product whose entry is `e`, found at `place`.
     #[must_use]
-    pub fn from_entry(e: &BatchEntry) -> Self {
+    pub fn from_entry(e: &BatchEntry, place: String) -> Self {
         Self {
             product_id: e.product_id.clone(),
+            place,
             status: e.gmc_compliance.status,
             coverage: e.gmc_compliance.coverage.clone(),
             optimization: e.performance_optimization.overall_score,
@@ -622,18 +628,104 @@ impl TableRow {
     }
 }
 
-/// One block of the per-product table (the table view writes a block every
-/// [`TABLE_BLOCK`](crate::report::TABLE_BLOCK) products, so memory does not grow with the feed).
-pub fn write_rows(out: &mut dyn Write, rows: &[TableRow], color: bool) -> Result<()> {
+/// How the table view looks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TableLook {
+    /// The line column gives `file:line` (a report of several feeds), not the line alone.
+    pub name_files: bool,
+    /// Every finding is listed under its block of rows (`-v`), as `validate -v` lists them.
+    pub verbose: bool,
+    /// The priority cells are coloured.
+    pub color: bool,
+}
+
+/// The table view: one row per product, written in blocks of
+/// [`TABLE_BLOCK`](crate::report::TABLE_BLOCK) rows as the feed is read (each block followed by
+/// its products' findings under `-v`), so memory does not grow with the feed; then the
+/// analytics.
+pub struct TableView<'w> {
+    out: &'w mut dyn Write,
+    rows: Vec<TableRow>,
+    verbose: Vec<String>,
+    look: TableLook,
+}
+
+impl<'w> TableView<'w> {
+    /// Starts the table; nothing is written before the first block.
+    pub fn new(out: &'w mut dyn Write, look: TableLook) -> Self {
+        Self {
+            out,
+            rows: Vec::new(),
+            verbose: Vec::new(),
+            look,
+        }
+    }
+
+    /// Keeps one product's row (and, under `-v`, its findings), found in `file`; writes the
+    /// block when it is full.
+    pub fn product(&mut self, r: &ProductReport, file: &str) -> Result<()> {
+        // Market intelligence is not shown in the table.
+        let entry = BatchEntry::from_report(r, false);
+        let place = validate::place(file, r.line, self.look.name_files);
+        self.rows.push(TableRow::from_entry(&entry, place));
+        if self.look.verbose {
+            self.verbose
+                .extend(r.findings.iter().map(|f| validate::verbose_line(file, f)));
+        }
+        if self.rows.len() >= crate::report::TABLE_BLOCK {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the block held and its findings.
+    fn flush(&mut self) -> Result<()> {
+        write_rows(&mut *self.out, &self.rows, self.look)?;
+        self.rows.clear();
+        for line in self.verbose.drain(..) {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(())
+    }
+
+    /// Writes the last block and the analytics.
+    pub fn finish(mut self, tail: &BatchTail) -> Result<()> {
+        self.flush()?;
+        write_summary(&mut *self.out, tail, self.look.verbose)?;
+        // The report reaches the terminal before the verdict that ends it (stdout is buffered,
+        // stderr is not).
+        self.out.flush()?;
+        Ok(())
+    }
+
+    /// Ends a table an input error stopped after `checked` products: the products held are
+    /// written, then a line saying the run did not finish; the error follows on stderr.
+    pub fn abandon(mut self, checked: u64) -> Result<()> {
+        self.flush()?;
+        if checked > 0 {
+            writeln!(
+                self.out,
+                "{} checked before an error stopped the run (on stderr): no summary",
+                count(checked, "product")
+            )?;
+        }
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+/// One block of the per-product table.
+fn write_rows(out: &mut dyn Write, rows: &[TableRow], look: TableLook) -> Result<()> {
     if rows.is_empty() {
         return Ok(());
     }
     let mut t = Table::new();
     t.load_preset(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Disabled);
-    super::style_table(&mut t, color);
+    super::style_table(&mut t, look.color);
     t.set_header([
         "product",
+        if look.name_files { "location" } else { "line" },
         "status",
         "coverage",
         "optimisation",
@@ -644,11 +736,12 @@ pub fn write_rows(out: &mut dyn Write, rows: &[TableRow], color: bool) -> Result
     for r in rows {
         t.add_row(vec![
             comfy_table::Cell::new(crate::model::text::printable(&r.product_id)),
+            comfy_table::Cell::new(&r.place),
             comfy_table::Cell::new(r.status),
             comfy_table::Cell::new(&r.coverage),
             comfy_table::Cell::new(format!("{:.1}", r.optimization)),
             comfy_table::Cell::new(r.errors),
-            super::priority_cell(r.priority, color),
+            super::priority_cell(r.priority, look.color),
             comfy_table::Cell::new(format!("{:.2}", r.impact)),
         ]);
     }
@@ -657,15 +750,22 @@ pub fn write_rows(out: &mut dyn Write, rows: &[TableRow], color: bool) -> Result
 }
 
 /// The end of the table view: the batch analytics (what to fix first), after the products, as
-/// ripgrep and ruff put their statistics last.
-pub fn write_summary(out: &mut dyn Write, tail: &BatchTail) -> Result<()> {
+/// ripgrep and ruff put their statistics last. `verbose`: the findings were listed (`-v`);
+/// otherwise, where there are findings, the summary says how to see them.
+fn write_summary(out: &mut dyn Write, tail: &BatchTail, verbose: bool) -> Result<()> {
     let s = &tail.batch_summary;
     let c = &tail.batch_compliance;
     let a = &tail.batch_analytics;
+    // The table counts each product's findings without showing them: say where they are.
+    let hidden = if verbose || s.products_with_errors == 0 {
+        ""
+    } else {
+        " (counted per product above; -v lists every finding with its line)"
+    };
     writeln!(out)?;
     writeln!(
         out,
-        "Batch: {}, {} valid, {} with errors; GMC compliant {} ({} fully compliant)",
+        "Batch: {}, {} valid, {} with errors{hidden}; GMC compliant {} ({} fully compliant)",
         count(s.total_products, "product"),
         s.valid_products,
         s.products_with_errors,
@@ -867,6 +967,39 @@ mod tests {
             for v in [any, pct, f64::from(tenths) / 10.0, f64::from(tenths) * 0.1] {
                 proptest::prop_assert_eq!(percent_text(v), percent_text_by_float(v), "{}", v);
             }
+        }
+    }
+
+    /// Under `-v` each block of rows is followed by its own products' findings, in the lines
+    /// `validate -v` writes, before the next block: memory holds one block of each.
+    #[test]
+    fn verbose_findings_follow_the_block_of_rows_they_belong_to() {
+        let p = crate::rules::product_from_pairs(&[("id", "A"), ("gtin", "5060155240283")]);
+        let r = crate::rules::Engine::new(crate::rules::EngineOptions::default()).check(&p);
+        let per_product = r.findings.len();
+        assert!(per_product > 0);
+        let look = TableLook {
+            name_files: true,
+            verbose: true,
+            color: false,
+        };
+        let mut out = Vec::new();
+        let mut view = TableView::new(&mut out, look);
+        for _ in 0..=crate::report::TABLE_BLOCK {
+            view.product(&r, "feed.csv").unwrap();
+        }
+        assert!(view.rows.len() == 1 && view.verbose.len() == per_product);
+        view.finish(&BatchAnalytics::default().tail(0)).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let expected = crate::report::validate::verbose_line("feed.csv", &r.findings[0]);
+        assert!(expected.starts_with("feed.csv:"), "{expected}");
+        let blocks: Vec<&str> = text.split('┌').skip(1).collect();
+        assert_eq!(blocks.len(), 2, "{text}");
+        for (block, products) in blocks.iter().zip([crate::report::TABLE_BLOCK, 1]) {
+            assert!(block.contains(&format!("feed.csv:{}", r.line)), "{block}");
+            let after = &block[block.find('└').unwrap()..];
+            assert_eq!(after.matches("feed.csv:").count(), products * per_product);
+            assert_eq!(after.matches(&expected).count(), products);
         }
     }
 

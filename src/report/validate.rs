@@ -14,9 +14,9 @@ use super::guard_cell;
 use crate::model::text::printable;
 
 use crate::account::{Meta, ProductBilling};
-use crate::model::Severity;
 use crate::model::result::{ProductResult, ResultOptions};
 use crate::model::text::count;
+use crate::model::{Finding, Severity};
 use crate::report::OutputFormat;
 use crate::report::product_json::write_product;
 use crate::revenue::impact::{TwoDecimals, round_cents};
@@ -111,6 +111,35 @@ pub const CSV_HEADER: [&str; 10] = [
     "fix",
     "revenueImpact",
 ];
+
+/// A product's place in a table's line column: its line, or `file:line` when the report covers
+/// several feeds (`name_files`). The `validate` and `batch` tables share it.
+#[must_use]
+pub fn place(file: &str, line: u64, name_files: bool) -> String {
+    if name_files {
+        format!("{}:{line}", printable(file))
+    } else {
+        line.to_string()
+    }
+}
+
+/// One finding as a table's `--verbose` lists it under the table, in the `file:line: ...` form
+/// editors and terminals jump to: `file:line: severity kind CODE [name] field: message`. The
+/// `validate` and `batch` tables share it.
+#[must_use]
+pub fn verbose_line(file: &str, f: &Finding) -> String {
+    format!(
+        "{}:{}: {} {} {} [{}] {}: {}",
+        printable(file),
+        f.line,
+        f.severity.as_str(),
+        f.kind.as_str(),
+        f.code,
+        f.name,
+        f.field,
+        printable(&f.message)
+    )
+}
 
 /// Writes a validation report in one format while products stream in.
 pub struct ValidateEmitter<W: Write> {
@@ -281,11 +310,7 @@ impl<W: Write> ValidateEmitter<W> {
                         more => format!("{} {} (+{more} more)", f.code, printable(&f.message)),
                     },
                 );
-                let place = if *name_files {
-                    format!("{}:{}", printable(file), r.line)
-                } else {
-                    r.line.to_string()
-                };
+                let place = place(file, r.line, *name_files);
                 rows.push([
                     printable(&r.product_id).into_owned(),
                     place,
@@ -295,19 +320,7 @@ impl<W: Write> ValidateEmitter<W> {
                     problem,
                 ]);
                 if *show_verbose {
-                    for f in &r.findings {
-                        verbose.push(format!(
-                            "{}:{}: {} {} {} [{}] {}: {}",
-                            printable(file),
-                            f.line,
-                            f.severity.as_str(),
-                            f.kind.as_str(),
-                            f.code,
-                            f.name,
-                            f.field,
-                            printable(&f.message)
-                        ));
-                    }
+                    verbose.extend(r.findings.iter().map(|f| verbose_line(file, f)));
                 }
                 if rows.len() >= TABLE_BLOCK {
                     let look = Look {
@@ -565,6 +578,14 @@ mod tests {
         )])));
         let e = ValidateEmitter::new(OutputFormat::Sarif, Vec::new(), false).err();
         assert_eq!(e.map(|e| e.kind()), Some(io::ErrorKind::Unsupported));
+    }
+
+    /// The line column's place: the line, or `file:line` (the file printable) for several feeds.
+    #[test]
+    fn place_names_the_file_only_for_several_feeds() {
+        assert_eq!(place("a.csv", 12, false), "12");
+        assert_eq!(place("a.csv", 12, true), "a.csv:12");
+        assert_eq!(place("a\u{1b}.csv", 3, true), "a\\u{1b}.csv:3");
     }
 
     /// The CSV the emitter writes for one report.
