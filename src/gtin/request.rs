@@ -16,6 +16,7 @@ use super::Options;
 use crate::account::plan::GTIN_REQUEST_LIMIT;
 use crate::error::snippet::{self, LineEnds, Position, SourceDiagnostic};
 use crate::error::{Error, ErrorCode};
+use crate::model::request::json_kind as kind;
 
 /// Largest request body read, in bytes (100 GTINs need a few kilobytes): 413 beyond it.
 pub const MAX_REQUEST_BYTES: u64 = 1024 * 1024;
@@ -452,17 +453,6 @@ fn indexes(items: &[String], pred: impl Fn(&str) -> bool) -> Vec<usize> {
 
 fn bad_format(message: impl Into<String>) -> Error {
     Error::new(ErrorCode::InvalidGtinFormat, message)
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 #[cfg(test)]

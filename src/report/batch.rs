@@ -702,14 +702,7 @@ impl<'w> TableView<'w> {
     /// written, then a line saying the run did not finish; the error follows on stderr.
     pub fn abandon(mut self, checked: u64) -> Result<()> {
         self.flush()?;
-        if checked > 0 {
-            writeln!(
-                self.out,
-                "{} checked before an error stopped the run (on stderr): no summary",
-                count(checked, "product")
-            )?;
-        }
-        self.out.flush()?;
+        super::write_stopped(&mut *self.out, checked)?;
         Ok(())
     }
 }

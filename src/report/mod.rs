@@ -59,6 +59,19 @@ pub fn shorten(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(s)
 }
 
+/// The line that ends a table an input error stopped after `checked` products (none when no
+/// product was checked): the error itself goes to stderr.
+pub fn write_stopped(out: &mut dyn std::io::Write, checked: u64) -> std::io::Result<()> {
+    if checked > 0 {
+        writeln!(
+            out,
+            "{} checked before an error stopped the run (on stderr): no summary",
+            crate::model::text::count(checked, "product")
+        )?;
+    }
+    out.flush()
+}
+
 /// A CSV writer's error as an I/O error: its own I/O error when it has one (so that a closed pipe
 /// stays recognisable as one), otherwise the CSV error wrapped.
 #[must_use]

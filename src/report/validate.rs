@@ -412,14 +412,7 @@ impl<W: Write> ValidateEmitter<W> {
                 &mut verbose,
                 Look { name_files, color },
             )?;
-            if checked > 0 {
-                writeln!(
-                    out,
-                    "{} checked before an error stopped the run (on stderr): no summary",
-                    count(checked, "product")
-                )?;
-            }
-            out.flush()?;
+            super::write_stopped(&mut out, checked)?;
         }
         Ok(())
     }

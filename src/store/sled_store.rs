@@ -315,6 +315,35 @@ impl SledStore {
         })
     }
 
+    /// Runs `f` in one transaction over the usage trees with the keys of `counter` and of the
+    /// month total of `key_hash` in `month`: the frame [`Store::add_usage`] and
+    /// [`Store::take_back_usage`] share.
+    fn usage_transaction<T>(
+        &self,
+        key_hash: &str,
+        month: &str,
+        counter: &str,
+        f: impl Fn(
+            &TransactionalTree,
+            &TransactionalTree,
+            &str,
+            &str,
+        ) -> Result<T, ConflictableTransactionError<Error>>,
+    ) -> Result<T, Error> {
+        check_hash(key_hash)?;
+        let counter_key = format!("{key_hash}/{month}/{counter}");
+        let total_key = format!("{key_hash}/{month}");
+        self.with_db(|db| {
+            let usage = db.open_tree("usage").map_err(|e| self.sled_error(&e))?;
+            let totals = db
+                .open_tree("usage_total")
+                .map_err(|e| self.sled_error(&e))?;
+            let outcome = (&usage, &totals)
+                .transaction(|(usage, totals)| f(usage, totals, &counter_key, &total_key));
+            outcome.map_err(|e| self.tx_error(e))
+        })
+    }
+
     /// The usage part of a transaction: adds `n` to one counter and to the month total, or
     /// writes nothing when `limit` would be passed.
     fn add_in(
@@ -494,19 +523,14 @@ impl Store for SledStore {
         n: u64,
         limit: Option<u64>,
     ) -> Result<AddUsage, Error> {
-        check_hash(key_hash)?;
-        let counter_key = format!("{key_hash}/{month}/{counter}");
-        let total_key = format!("{key_hash}/{month}");
-        self.with_db(|db| {
-            let usage = db.open_tree("usage").map_err(|e| self.sled_error(&e))?;
-            let totals = db
-                .open_tree("usage_total")
-                .map_err(|e| self.sled_error(&e))?;
-            let outcome = (&usage, &totals).transaction(|(usage, totals)| {
-                self.add_in(usage, totals, &counter_key, &total_key, n, limit)
-            });
-            outcome.map_err(|e| self.tx_error(e))
-        })
+        self.usage_transaction(
+            key_hash,
+            month,
+            counter,
+            |usage, totals, counter_key, total_key| {
+                self.add_in(usage, totals, counter_key, total_key, n, limit)
+            },
+        )
     }
 
     fn take_back_usage(
@@ -516,26 +540,19 @@ impl Store for SledStore {
         counter: &str,
         n: u64,
     ) -> Result<(), Error> {
-        check_hash(key_hash)?;
-        let counter_key = format!("{key_hash}/{month}/{counter}");
-        let total_key = format!("{key_hash}/{month}");
-        self.with_db(|db| {
-            let usage = db.open_tree("usage").map_err(|e| self.sled_error(&e))?;
-            let totals = db
-                .open_tree("usage_total")
-                .map_err(|e| self.sled_error(&e))?;
-            let outcome = (&usage, &totals).transaction(|(usage, totals)| {
+        self.usage_transaction(
+            key_hash,
+            month,
+            counter,
+            |usage, totals, counter_key, total_key| {
                 let abort = ConflictableTransactionError::Abort;
-                for (tree, key) in [(usage, &counter_key), (totals, &total_key)] {
-                    let value = self
-                        .decode_u64(tree.get(key.as_str())?.as_deref())
-                        .map_err(abort)?;
+                for (tree, key) in [(usage, counter_key), (totals, total_key)] {
+                    let value = self.decode_u64(tree.get(key)?.as_deref()).map_err(abort)?;
                     tree.insert(key.as_bytes(), &value.saturating_sub(n).to_be_bytes())?;
                 }
                 Ok(())
-            });
-            outcome.map_err(|e| self.tx_error(e))
-        })
+            },
+        )
     }
 
     fn usage(&self, key_hash: &str, month: &str) -> Result<MonthUsage, Error> {
