@@ -1910,7 +1910,7 @@ mod tests {
         assert_eq!(lines.line_col_at(0), None, "before the last two line ends");
     }
 
-    fn product_of(text: &str) -> Product {
+    pub(super) fn product_of(text: &str) -> Product {
         let line = Cell::new(0);
         ProductSeed::<&RawValue> {
             loc: SourceLocation::default(),
@@ -2045,15 +2045,7 @@ mod key_tests {
     fn keys_with_escapes_and_values_read_from_a_stream_give_the_same_product() {
         let text = "{\"ti\\u0074le\":\"Mug\",\"imageLink\":\"http://x/1.jpg\",\"id\":\"1\",\"g:id\":\"2\"}";
         let line = Cell::new(0);
-        let from_slice = ProductSeed::<&RawValue> {
-            loc: SourceLocation::default(),
-            line: &line,
-            line_offset: None,
-            body_element: None,
-            raw: PhantomData,
-        }
-        .deserialize(&mut serde_json::Deserializer::from_str(text))
-        .unwrap();
+        let from_slice = super::tests::product_of(text);
         let from_reader = ProductSeed::<Box<RawValue>> {
             loc: SourceLocation::default(),
             line: &line,

@@ -395,46 +395,45 @@ impl<W: Write> ValidateEmitter<W> {
     /// Ends a report that an error stopped: the table shows the products checked before it (held
     /// in its block, they were lost) and says the run did not finish; the other formats have
     /// written them already. The error itself goes to stderr.
-    pub fn abandon(self) -> io::Result<()> {
+    pub fn abandon(mut self) -> io::Result<()> {
         let checked = self.summary.total;
+        self.flush_block()?;
+        if let Inner::Table { out, .. } = &mut self.inner {
+            super::write_stopped(out, checked)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the table's rows (and their verbose lines) held so far; other formats hold none.
+    fn flush_block(&mut self) -> io::Result<()> {
         if let Inner::Table {
-            mut out,
-            mut rows,
-            mut verbose,
+            out,
+            rows,
+            verbose,
             name_files,
             color,
             ..
-        } = self.inner
+        } = &mut self.inner
         {
-            flush_table(
-                &mut out,
-                &mut rows,
-                &mut verbose,
-                Look { name_files, color },
-            )?;
-            super::write_stopped(&mut out, checked)?;
+            let look = Look {
+                name_files: *name_files,
+                color: *color,
+            };
+            flush_table(out, rows, verbose, look)?;
         }
         Ok(())
     }
 
     /// Ends the report with the summary, the billing and the meta block; returns the writer.
-    pub fn finish(self, billing: &ProductBilling, meta: &Meta) -> io::Result<W> {
+    pub fn finish(mut self, billing: &ProductBilling, meta: &Meta) -> io::Result<W> {
+        self.flush_block()?;
         let s = self.summary;
         match self.inner {
             Inner::Table {
                 mut out,
-                mut rows,
-                mut verbose,
-                name_files,
-                color,
                 show_verbose,
+                ..
             } => {
-                flush_table(
-                    &mut out,
-                    &mut rows,
-                    &mut verbose,
-                    Look { name_files, color },
-                )?;
                 // The table shows one finding per product: say where the others are.
                 let hidden = if show_verbose || s.findings == s.with_findings {
                     ""
