@@ -707,3 +707,148 @@ fn a_later_request_body_with_an_option_of_the_wrong_type_is_refused() {
     );
     assert_eq!(counter(&db, TEST_KEY, "revenue"), 0);
 }
+
+/// A product written as spec 2.6 defines one (title, numeric price, category, brand, gtin,
+/// currentPerformance) has nothing 2.6 cannot carry held against it: no missing link, image,
+/// availability or description, no price without a currency. What it does carry is checked, and
+/// so are the attributes 2.6 defines when they are absent.
+#[test]
+fn a_request_body_counts_only_issues_its_request_could_avoid() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let body = dir.path().join("request.json");
+    let headphones = json!({
+        "title": "Sony WH-1000XM5 Wireless Noise Cancelling Headphones",
+        "price": 349.99,
+        "category": "electronics",
+        "brand": "Sony",
+        "gtin": "4548736132610",
+        "currentPerformance": {"clickThroughRate": 2.1, "conversionRate": 1.5, "monthlyRevenue": 5000},
+    });
+    let mut bad_link = headphones.clone();
+    bad_link["link"] = json!("notaurl");
+    let mut bad_price = headphones.clone();
+    bad_price["price"] = json!("abc");
+    // Without a monthly revenue the price decides the base revenue.
+    bad_price
+        .as_object_mut()
+        .unwrap()
+        .remove("currentPerformance");
+    let mut no_gtin = headphones.clone();
+    no_gtin.as_object_mut().unwrap().remove("gtin");
+    std::fs::write(
+        &body,
+        json!({"products": [headphones, bad_link, bad_price, no_gtin]}).to_string(),
+    )
+    .unwrap();
+    let r = run(feedlint(&db, Some(PROD_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(&body));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let out = json_of(&r);
+    assert_matches_schema(&out);
+    let results = out["data"]["productResults"].as_array().unwrap();
+    let spec_shaped = &results[0];
+    assert_eq!(spec_shaped["currentImpact"], json!(0.0), "{spec_shaped:#}");
+    assert_eq!(spec_shaped["riskLevel"], "none", "{spec_shaped:#}");
+    assert_eq!(spec_shaped["priority"], "low", "{spec_shaped:#}");
+    // A link it sends is checked; one it cannot send is not missing.
+    let link = &results[1];
+    assert_eq!(link["riskLevel"], "critical", "{link:#}");
+    assert!(to_cents(link["currentImpact"].as_f64().unwrap()) > 0);
+    // A price that is not a number is still wrong: it is corrected, not read in USD.
+    let price = &results[2];
+    assert!(
+        price["recommendations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r == "Correct the price so base revenue and the gain ceiling can be estimated"),
+        "{price:#}"
+    );
+    assert_eq!(price["riskLevel"], "critical", "{price:#}");
+    // The gtin 2.6 defines counts when absent.
+    let gtin = &results[3];
+    assert!(
+        to_cents(gtin["currentImpact"].as_f64().unwrap()) > 0,
+        "{gtin:#}"
+    );
+    assert!(
+        gtin["recommendations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r.as_str().unwrap().starts_with("Correct the GTIN")),
+        "{gtin:#}"
+    );
+    assert_eq!(
+        out["data"]["revenueAnalysis"]["complianceRisk"]["riskLevel"],
+        "critical"
+    );
+
+    // The same products as a feed (a JSON array) are feed rows: every missing attribute counts.
+    let feed = dir.path().join("feed.json");
+    std::fs::write(&feed, json!([results_source(&body)[0]]).to_string()).unwrap();
+    let r = run(feedlint(&db, Some(PROD_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(&feed));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let row = &json_of(&r)["data"]["productResults"][0];
+    assert_eq!(row["riskLevel"], "critical", "{row:#}");
+}
+
+fn results_source(body: &Path) -> Vec<Value> {
+    let body: Value = serde_json::from_str(&std::fs::read_to_string(body).unwrap()).unwrap();
+    body["products"].as_array().unwrap().clone()
+}
+
+/// An issue costs in `revenue` what `validate` says it costs: both take the category the rules
+/// engine detected, keywords included, and the same price tier for USD prices.
+#[test]
+fn revenue_prices_each_product_as_validate_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db");
+    let feed = dir.path().join("keywords.csv");
+    std::fs::write(
+        &feed,
+        "id,title,price,link,image_link,availability,condition,brand\n\
+         K1,Wireless Bluetooth Noise Cancelling Headphones with USB-C Charging,149.00 USD,https://shop.example/k1,https://shop.example/k1.jpg,in_stock,new,Acme\n\
+         K2,Stoneware Garden Planter for Patio Herbs and Flowers,39.00 USD,https://shop.example/k2,https://shop.example/k2.jpg,in_stock,new,Acme\n",
+    )
+    .unwrap();
+    for input in [feed.clone(), catalog()] {
+        let v = run(feedlint(&db, Some(PROD_KEY))
+            .args(["validate", "--format", "ndjson", "--exit-zero"])
+            .arg(&input));
+        assert_eq!(v.code, Some(0), "{}", v.stderr);
+        let validated: Vec<(String, f64)> = v
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .filter(|p| p.get("productId").is_some())
+            .map(|p| {
+                (
+                    p["productId"].as_str().unwrap().to_owned(),
+                    p["totalRevenueImpact"].as_f64().unwrap(),
+                )
+            })
+            .collect();
+        let r = run(feedlint(&db, Some(PROD_KEY))
+            .args(["--format", "json", "revenue"])
+            .arg(&input));
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        let analysed: Vec<(String, f64)> = json_of(&r)["data"]["productResults"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["productId"].as_str().unwrap().to_owned(),
+                    p["currentImpact"].as_f64().unwrap(),
+                )
+            })
+            .collect();
+        assert!(!validated.is_empty());
+        assert_eq!(validated, analysed, "{}", input.display());
+    }
+}

@@ -22,6 +22,7 @@ use crate::model::price::is_known_currency;
 use crate::model::{Product, request};
 use crate::report::OutputFormat;
 use crate::report::revenue::{CsvEmitter, JsonStream, write_table};
+use crate::revenue;
 use crate::revenue::{
     AnalysisType, Analyzer, Issue, MAX_PRODUCTS_PER_REQUEST, Options, ProductInput, Timeframe,
     check_request_size, parse_time_horizon,
@@ -101,20 +102,21 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let mut inputs = args.feed.open_each();
     let (first, fields) = match inputs.next() {
         Some(reader) => {
-            let (source, fields) = open_source(reader?)?;
+            let (source, fields) = open_source(reader?, &currency)?;
             (Some(source), fields)
         }
         None => (None, None),
     };
-    let options = resolve_options(args, currency, fields.as_ref())?;
     let mut products = Products {
         inputs,
         current: first,
+        currency: currency.clone(),
     };
+    let options = resolve_options(args, currency, fields.as_ref())?;
 
     // Test keys: read at most remaining + 1 products and refuse before any work (spec 8).
     let held = account.prefetch(products.by_ref())?;
-    let items: Box<dyn Iterator<Item = Result<Product, Error>> + Send + '_> = match held {
+    let items: Box<dyn Iterator<Item = Result<Item, Error>> + Send + '_> = match held {
         Some(held) => Box::new(held.into_results()),
         None => Box::new(products),
     };
@@ -175,7 +177,7 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
 /// Finds each product's issues with the rules engine (in parallel, in order) and adds the
 /// products to the analyzer one at a time, streaming each result to the emitter.
 fn analyze_all<W: Write>(
-    items: impl Iterator<Item = Result<Product, Error>> + Send,
+    items: impl Iterator<Item = Result<Item, Error>> + Send,
     analyzer: &mut Analyzer,
     emitter: &mut Emitter<W>,
     progress: &Progress,
@@ -184,14 +186,23 @@ fn analyze_all<W: Write>(
     crate::pipeline::map_batches(
         items,
         CHUNK,
-        |batch: Vec<Result<Product, Error>>| {
-            // Issues per product come from the rules engine (spec 2.6 "per validation issue").
-            Engine::check_each(batch, |p| (&engine, p))
+        |batch: Vec<Result<Item, Error>>| {
+            // Issues per product come from the rules engine (spec 2.6 "per validation issue");
+            // a request body's product counts only those its request could avoid.
+            Engine::check_each(batch, |item| (&engine, &item.product))
                 .into_iter()
                 .map(|item| {
-                    item.map(|(p, report)| {
-                        let issues = report.findings.iter().map(Issue::from_finding).collect();
-                        ProductInput::from_product(&p, issues)
+                    item.map(|(item, report)| {
+                        let p = &item.product;
+                        let issues = report
+                            .findings
+                            .iter()
+                            .filter(|f| {
+                                !item.request || revenue::request::counts(f.field, p.has(f.field))
+                            })
+                            .map(Issue::from_finding)
+                            .collect();
+                        ProductInput::from_product(p, report.category, issues)
                     })
                 })
                 .collect()
@@ -216,6 +227,14 @@ enum Emitter<W: Write> {
     Csv(Box<CsvEmitter<W>>),
 }
 
+/// A product to analyse, and whether it came from a spec 2.6 request body
+/// (`revenue::request`: its bare price read in the run's currency, its issues counted only for
+/// the attributes it carries or 2.6 defines).
+struct Item {
+    product: Product,
+    request: bool,
+}
+
 /// Where the next products come from: a request body read whole, or a streamed feed.
 enum Source {
     Held(std::vec::IntoIter<Product>),
@@ -223,12 +242,22 @@ enum Source {
 }
 
 impl Iterator for Source {
-    type Item = Result<Product, Error>;
+    type Item = Result<Item, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
         match self {
-            Self::Held(it) => it.next().map(Ok),
-            Self::Stream(r) => r.next(),
+            Self::Held(it) => it.next().map(|product| {
+                Ok(Item {
+                    product,
+                    request: true,
+                })
+            }),
+            Self::Stream(r) => r.next().map(|p| {
+                p.map(|product| Item {
+                    product,
+                    request: false,
+                })
+            }),
         }
     }
 }
@@ -239,11 +268,14 @@ type BodyFields = (String, Map<String, Value>);
 /// Opens one input. A request body is read whole, at most `MAX_PRODUCTS_PER_REQUEST + 1`
 /// products, and refused with PAYLOAD_TOO_LARGE when it has more (spec 4.4, 7); its top-level
 /// fields are returned with it. Other feeds are streamed.
-fn open_source(mut reader: FeedReader) -> Result<(Source, Option<BodyFields>), Error> {
+fn open_source(
+    mut reader: FeedReader,
+    currency: &str,
+) -> Result<(Source, Option<BodyFields>), Error> {
     if reader.kind() != FeedKind::JsonRequestBody {
         return Ok((Source::Stream(Box::new(reader)), None));
     }
-    let held = reader
+    let mut held = reader
         .by_ref()
         .take(MAX_PRODUCTS_PER_REQUEST + 1)
         .collect::<Result<Vec<_>, _>>()?;
@@ -251,6 +283,9 @@ fn open_source(mut reader: FeedReader) -> Result<(Source, Option<BodyFields>), E
         e.message = format!("{}: {}", reader.label(), e.message);
         e
     })?;
+    for product in &mut held {
+        revenue::request::price_in_currency(product, currency);
+    }
     let fields = reader
         .request_fields()
         .cloned()
@@ -262,10 +297,12 @@ fn open_source(mut reader: FeedReader) -> Result<(Source, Option<BodyFields>), E
 struct Products<I> {
     inputs: I,
     current: Option<Source>,
+    /// `--currency`: the currency of a request body's bare price.
+    currency: String,
 }
 
 impl<I: Iterator<Item = Result<FeedReader, Error>>> Iterator for Products<I> {
-    type Item = Result<Product, Error>;
+    type Item = Result<Item, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
@@ -279,7 +316,7 @@ impl<I: Iterator<Item = Result<FeedReader, Error>>> Iterator for Products<I> {
                 Err(e) => return Some(Err(e)),
                 // Later request bodies obey the size limit too; their options are not read
                 // (the run's options are fixed before the first product is analysed).
-                Ok(reader) => match open_source(reader) {
+                Ok(reader) => match open_source(reader, &self.currency) {
                     Ok((source, fields)) => {
                         // Their options are not read, but a field of the wrong type fails the
                         // request as in the first body.

@@ -12,6 +12,7 @@ pub mod aggregate;
 pub mod impact;
 pub mod model;
 pub mod options;
+pub mod request;
 pub mod response;
 
 pub use aggregate::{

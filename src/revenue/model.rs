@@ -79,17 +79,14 @@ impl Issue {
     }
 }
 
-/// Attributes that name a product's category, in the order they are tried: the feed's
-/// taxonomy (`market_product_category`, GMC 6324436), the spec 2.6 request's `category`, then
-/// the merchant's own `product_type`.
-pub const CATEGORY_ATTRIBUTES: [&str; 3] = ["market_product_category", "category", "product_type"];
-
 impl ProductInput {
     /// Builds the model's input from a feed product and the issues found on it. The price is a
     /// feed's `19.99 USD` (GMC 6324371) or a request body's bare number (spec 2.6), whose currency
-    /// is then left to `Options::default_currency`.
+    /// is then left to `Options::default_currency`. `category` is the one the rules engine
+    /// detected for the product (`ProductReport::category`), so that an issue costs here what
+    /// `validate` says it costs.
     #[must_use]
-    pub fn from_product(product: &Product, issues: Vec<Issue>) -> Self {
+    pub fn from_product(product: &Product, category: Option<Category>, issues: Vec<Issue>) -> Self {
         let (price, currency) = match product.get_nonblank("price") {
             Some(text) => match parse_price(text) {
                 Ok(p) => (Some(p.amount), Some(p.currency.to_string())),
@@ -101,10 +98,6 @@ impl ProductInput {
             },
             None => (None, None),
         };
-        let category = CATEGORY_ATTRIBUTES
-            .iter()
-            .flat_map(|name| product.values(name))
-            .find_map(|value| Category::recognise(value));
         Self {
             product_id: product.product_id(),
             title: product.get("title").unwrap_or_default().to_owned(),
@@ -594,17 +587,19 @@ mod tests {
         p.set("price", "129.00 eur");
         p.set("product_type", "Shoes");
         p.set("market_product_category", "Apparel & Accessories > Shoes");
-        let input = ProductInput::from_product(&p, vec![issue(Severity::Low, false, true)]);
+        let input = ProductInput::from_product(
+            &p,
+            Some(Category::Apparel),
+            vec![issue(Severity::Low, false, true)],
+        );
         assert_eq!(input.product_id, "SKU9");
         assert_eq!(input.price, Some(129.0));
         assert_eq!(input.currency.as_deref(), Some("EUR"));
         assert_eq!(input.category, Some(Category::Apparel));
         p.set("price", "49.5");
-        p.set("market_product_category", "");
-        p.set("category", "home_garden");
-        let input = ProductInput::from_product(&p, vec![]);
+        let input = ProductInput::from_product(&p, None, vec![]);
         assert_eq!((input.price, input.currency), (Some(49.5), None));
-        assert_eq!(input.category, Some(Category::HomeGarden));
+        assert_eq!(input.category, None);
     }
 
     #[test]
@@ -656,7 +651,7 @@ mod tests {
             if let Some(price) = price {
                 p.set("price", price);
             }
-            let input = ProductInput::from_product(&p, vec![]);
+            let input = ProductInput::from_product(&p, None, vec![]);
             let r = analyze_product(&input, &Options::default(), 0);
             r.recommendations
                 .into_iter()
