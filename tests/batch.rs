@@ -380,9 +380,14 @@ fn fail_under_and_fail_on_exit_1_with_a_one_line_reason() {
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(out.status.code(), Some(1), "{flag}");
         let err = String::from_utf8_lossy(&out.stderr);
-        let lines: Vec<&str> = err.lines().filter(|l| l.contains("gate failed")).collect();
+        let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("feedlint: ")).collect();
         assert_eq!(lines.len(), 1, "{err}");
+        // The line `validate` and `gtin` write too (`gate::failure_line`).
         assert!(lines[0].contains(expect), "{err}");
+        assert!(
+            lines[0].ends_with(" (exit 1; --exit-zero to ignore)"),
+            "{err}"
+        );
     }
     let ok = batch(dir.path())
         .args(["--fail-under", "80", "--fail-on", "critical"])
@@ -401,7 +406,21 @@ fn exit_zero_reports_the_failure_but_exits_0() {
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("gate failed"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("feedlint: ")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("(--fail-on low) (exit 0 because of --exit-zero)"),
+        "{err}"
+    );
+    // As with `validate` and `gtin`, --quiet leaves out the line of a run that exits 0.
+    let quiet = batch(dir.path())
+        .args(["--fail-on", "low", "--exit-zero", "--quiet"])
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(quiet.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&quiet.stderr), "");
 }
 
 /// CI reports name files relative to the working directory (the repository checkout).
