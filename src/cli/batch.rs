@@ -353,6 +353,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let rules = rule_infos();
     let ci_options = CiOptions {
         base_dir: Some(cwd.clone()),
+        fail_on: gate.fail_on,
         ..CiOptions::default()
     };
     let mut analytics = BatchAnalytics::default();

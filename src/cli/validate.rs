@@ -355,6 +355,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let infos = rule_infos();
     let ci_options = CiOptions {
         base_dir: Some(cwd),
+        fail_on: gate.fail_on,
         ..CiOptions::default()
     };
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
