@@ -512,6 +512,49 @@ fn products_sharing_an_id_get_fingerprints_of_their_own() {
     }
 }
 
+/// `batch a.csv b.csv` is one request with one duplicate memory: an id of a.csv used again in
+/// b.csv is FL-I004, and its message names a.csv with the line there; a duplicate within one file
+/// keeps the message of a one-file run. (`validate` remembers ids per file: tests/validate.rs.)
+#[test]
+fn an_id_used_again_in_another_file_names_the_file_of_its_first_use() {
+    let dir = tempdir();
+    let header = "id,title,description,link,image_link,price,availability,condition,brand,gtin\n";
+    let row = |id: &str, n: u32| {
+        format!(
+            "{id},Widget one blue size large cotton,Desc,https://a.example/{n},https://a.example/{n}.jpg,10.00 USD,in_stock,new,Acme,\n"
+        )
+    };
+    std::fs::write(
+        dir.path().join("a.csv"),
+        format!("{header}{}{}", row("A-1", 1), row("SHARED", 2)),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        dir.path().join("b.csv"),
+        format!(
+            "{header}{}{}{}",
+            row("B-1", 3),
+            row("SHARED", 4),
+            row("B-1", 5)
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // `-v` lists every finding with its message (the JSON report gives only codes).
+    let out = batch_stdout(
+        dir.path(),
+        &["-v", "a.csv", "b.csv"].map(std::ffi::OsStr::new),
+    );
+    let duplicates: Vec<&str> = out.lines().filter(|l| l.contains("FL-I004 [")).collect();
+    assert_eq!(
+        duplicates,
+        [
+            "b.csv:3: critical compliance FL-I004 [duplicate-id] id: id \"SHARED\" was already used by the product at a.csv:3",
+            "b.csv:4: critical compliance FL-I004 [duplicate-id] id: id \"B-1\" was already used by the product at line 2",
+        ],
+        "{out}"
+    );
+}
+
 #[test]
 fn junit_output_is_well_formed_xml_with_one_case_per_product() {
     use quick_xml::events::Event;
