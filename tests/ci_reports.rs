@@ -879,10 +879,22 @@ fn junit_cases(xml: &str) -> Vec<JunitCase> {
                 let text = t.unescape().map(std::borrow::Cow::into_owned).unwrap();
                 let case = cases.last_mut();
                 match (inside, case) {
-                    (Some("failure"), Some(JunitCase { failure: Some((_, f)), .. })) => {
+                    (
+                        Some("failure"),
+                        Some(JunitCase {
+                            failure: Some((_, f)),
+                            ..
+                        }),
+                    ) => {
                         f.push_str(&text);
                     }
-                    (Some("system-out"), Some(JunitCase { system_out: Some(s), .. })) => {
+                    (
+                        Some("system-out"),
+                        Some(JunitCase {
+                            system_out: Some(s),
+                            ..
+                        }),
+                    ) => {
                         s.push_str(&text);
                     }
                     _ => {}
@@ -904,7 +916,8 @@ fn junit_cases(xml: &str) -> Vec<JunitCase> {
 const LOW_ROW: &str = "L-1,Widget one blue size large cotton,Desc,https://a.example/1,https://a.example/1.jpg,10.00 USD,in_stock,new,Acme,\n";
 /// The same with no description: a high finding (FL-C011) and the medium one.
 const HIGH_ROW: &str = "H-1,Widget one blue size large cotton,,https://a.example/2,https://a.example/2.jpg,10.00 USD,in_stock,new,Acme,\n";
-const HEADER: &str = "id,title,description,link,image_link,price,availability,condition,brand,gtin\n";
+const HEADER: &str =
+    "id,title,description,link,image_link,price,availability,condition,brand,gtin\n";
 
 /// `feedlint COMMAND --format junit ARGS feed.csv` in `dir` (a feed of `rows`): exit code and
 /// stdout.
@@ -940,7 +953,10 @@ fn junit_test_cases_fail_only_at_or_above_fail_on() {
             out.contains("FL-I012 identifiers-missing [medium]: neither gtin nor mpn is given\n  field: gtin  line: 2\n"),
             "{command}: {xml}"
         );
-        assert!(out.contains("FL-C013 description-too-short [low]"), "{command}: {xml}");
+        assert!(
+            out.contains("FL-C013 description-too-short [low]"),
+            "{command}: {xml}"
+        );
         assert!(xml.contains(r#"failures="0""#), "{command}: {xml}");
 
         // A high finding fails its test case (the gate fails too); the medium one of the same
@@ -960,14 +976,24 @@ fn junit_test_cases_fail_only_at_or_above_fail_on() {
         };
         assert!(message.starts_with("FL-C011 "), "{command}: {message}");
         assert!(!message.contains("more"), "{command}: {message}");
-        assert!(text.contains("FL-C011 description-missing [high]"), "{command}: {xml}");
+        assert!(
+            text.contains("FL-C011 description-missing [high]"),
+            "{command}: {xml}"
+        );
         assert!(!text.contains("FL-I012"), "{command}: {xml}");
         let out = cases[1].system_out.as_deref().unwrap_or_default();
-        assert!(out.contains("FL-I012 identifiers-missing [medium]"), "{command}: {xml}");
+        assert!(
+            out.contains("FL-I012 identifiers-missing [medium]"),
+            "{command}: {xml}"
+        );
         assert!(!out.contains("FL-C011"), "{command}: {xml}");
 
         // The config file's threshold is the flag's.
-        std::fs::write(dir.path().join("feedlint.toml"), "[gates]\nfail_on = \"high\"\n").unwrap();
+        std::fs::write(
+            dir.path().join("feedlint.toml"),
+            "[gates]\nfail_on = \"high\"\n",
+        )
+        .unwrap();
         let (code, from_config) = junit_run(dir.path(), command, &[], &[LOW_ROW, HIGH_ROW]);
         std::fs::remove_file(dir.path().join("feedlint.toml")).unwrap();
         assert_eq!(code, Some(1), "{command}: {from_config}");
@@ -990,7 +1016,10 @@ fn junit_test_cases_fail_for_every_finding_without_fail_on() {
                 panic!("{command}: {} must fail: {xml}", case.name)
             };
             assert!(message.ends_with("(and 1 more)"), "{command}: {message}");
-            assert!(text.contains("FL-I012 identifiers-missing [medium]"), "{command}: {xml}");
+            assert!(
+                text.contains("FL-I012 identifiers-missing [medium]"),
+                "{command}: {xml}"
+            );
             assert!(case.system_out.is_none(), "{command}: {xml}");
         }
         assert!(!xml.contains("system-out"), "{command}: {xml}");

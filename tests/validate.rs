@@ -359,7 +359,12 @@ fn validate_remembers_ids_per_feed_file() {
     std::fs::write(&a, format!("{header}{}{}", row("A-1", 1), row("SHARED", 2))).unwrap();
     std::fs::write(
         &b,
-        format!("{header}{}{}{}", row("B-1", 3), row("SHARED", 4), row("B-1", 5)),
+        format!(
+            "{header}{}{}{}",
+            row("B-1", 3),
+            row("SHARED", 4),
+            row("B-1", 5)
+        ),
     )
     .unwrap();
     let out = validate(
@@ -380,7 +385,12 @@ fn validate_remembers_ids_per_feed_file() {
                 .into_iter()
                 .flatten()
                 .filter(|v| v["rule"] == "FL-I004")
-                .map(|v| (id.clone(), v["message"].as_str().unwrap_or_default().to_owned()))
+                .map(|v| {
+                    (
+                        id.clone(),
+                        v["message"].as_str().unwrap_or_default().to_owned(),
+                    )
+                })
                 .collect::<Vec<_>>()
         })
         .collect();

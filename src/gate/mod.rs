@@ -431,8 +431,8 @@ mod tests {
     fn a_failure_is_one_line_saying_the_exit_code() {
         let write = |exit_zero, quiet| {
             let mut err = Vec::new();
-            let outcome = report_failure("2 findings", exit_zero, quiet, &mut err)
-                .map_err(|e| e.to_string());
+            let outcome =
+                report_failure("2 findings", exit_zero, quiet, &mut err).map_err(|e| e.to_string());
             (outcome, String::from_utf8_lossy(&err).into_owned())
         };
         assert_eq!(

@@ -111,7 +111,11 @@ fn fails(f: &Finding, fail_on: Option<Severity>) -> bool {
 /// The failure of a product with `failing` failing findings ([`fails`]): the finding that heads
 /// the product's report names it (`report::headline`: the most severe, compliance before
 /// performance, then in rule order; being the most severe, it fails whenever any does).
-fn failure(product: &ProductFindings<'_>, failing: usize, fail_on: Option<Severity>) -> TestCaseStatus {
+fn failure(
+    product: &ProductFindings<'_>,
+    failing: usize,
+    fail_on: Option<Severity>,
+) -> TestCaseStatus {
     let worst = super::headline(product.findings);
     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
     if let Some(worst) = worst {
@@ -251,13 +255,25 @@ mod tests {
             "{xml}"
         );
         assert!(failure.contains("FL-X002 some-rule [high]"), "{xml}");
-        assert!(!failure.contains("FL-X001") && !failure.contains("FL-X003"), "{xml}");
+        assert!(
+            !failure.contains("FL-X001") && !failure.contains("FL-X003"),
+            "{xml}"
+        );
         // The findings the gate lets through, in the same form, in <system-out>.
         assert!(out.contains("product P1: A title"), "{xml}");
-        assert!(out.contains("FL-X001 some-rule [low]: FL-X001 message"), "{xml}");
+        assert!(
+            out.contains("FL-X001 some-rule [low]: FL-X001 message"),
+            "{xml}"
+        );
         assert!(out.contains("FL-X003 some-rule [medium]"), "{xml}");
-        assert!(out.contains("  field: title  line: 3\n  fix: Fix it"), "{xml}");
-        assert!(!out.contains("FL-X002") && !out.contains("FL-X004"), "{xml}");
+        assert!(
+            out.contains("  field: title  line: 3\n  fix: Fix it"),
+            "{xml}"
+        );
+        assert!(
+            !out.contains("FL-X002") && !out.contains("FL-X004"),
+            "{xml}"
+        );
 
         // Below the threshold only: the case passes, its findings still listed.
         let xml = junit_of(&findings[..1], Some(Severity::Medium));
@@ -278,7 +294,10 @@ mod tests {
             failure.contains(r#"message="FL-X002 FL-X002 message (and 1 more)""#),
             "{xml}"
         );
-        assert!(failure.contains("FL-X001") && failure.contains("FL-X002"), "{xml}");
+        assert!(
+            failure.contains("FL-X001") && failure.contains("FL-X002"),
+            "{xml}"
+        );
         assert!(!xml.contains("system-out"), "{xml}");
         // A threshold of low is the same as none.
         assert_eq!(junit_of(&findings, Some(Severity::Low)), xml);

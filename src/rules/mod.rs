@@ -765,18 +765,18 @@ mod feed_memory_tests {
 
     use super::{FeedMemory, FirstUse};
 
-    fn at(line: u64) -> Option<FirstUse> {
-        Some(FirstUse {
+    fn at(line: u64) -> FirstUse {
+        FirstUse {
             line: Some(line),
             file: None,
-        })
+        }
     }
 
-    fn in_file(file: &str, line: u64) -> Option<FirstUse> {
-        Some(FirstUse {
+    fn in_file(file: &str, line: u64) -> FirstUse {
+        FirstUse {
             line: Some(line),
             file: Some(Arc::from(file)),
-        })
+        }
     }
 
     #[test]
@@ -784,7 +784,7 @@ mod feed_memory_tests {
         let mut m = FeedMemory::default();
         assert_eq!(m.seen_id(42, 2), None);
         assert_eq!(m.seen_id(7, 3), None);
-        assert_eq!(m.seen_id(42, 9), at(2));
+        assert_eq!(m.seen_id(42, 9), Some(at(2)));
         // Keys differing only in one half are different keys.
         assert_eq!(m.seen_id(0x2a | (1 << 40), 10), None);
     }
@@ -809,7 +809,7 @@ mod feed_memory_tests {
         assert_eq!(m.seen_gtin(100, 1, 2), None);
         // The same product id again with its GTIN: not a shared GTIN.
         assert_eq!(m.seen_gtin(100, 1, 3), None);
-        assert_eq!(m.seen_gtin(100, 2, 4), at(2));
+        assert_eq!(m.seen_gtin(100, 2, 4), Some(at(2)));
     }
 
     /// One memory over several input files (`batch a.csv b.csv`): a first use in another file
@@ -829,19 +829,19 @@ mod feed_memory_tests {
         assert_eq!(m.seen_id(20, 2), None);
         // Lines of b.csv are not mistaken for lines of a.csv, and the other way round.
         m.enter(&b, 3);
-        assert_eq!(m.seen_id(3, 3), in_file("a.csv", 3));
-        assert_eq!(m.seen_gtin(105, 99, 3), in_file("a.csv", 5));
+        assert_eq!(m.seen_id(3, 3), Some(in_file("a.csv", 3)));
+        assert_eq!(m.seen_gtin(105, 99, 3), Some(in_file("a.csv", 5)));
         m.enter(&b, 4);
-        assert_eq!(m.seen_id(20, 4), at(2));
+        assert_eq!(m.seen_id(20, 4), Some(at(2)));
         assert_eq!(m.seen_gtin(104, 4, 4), None);
         // A reader's label is one `Arc`, but an equal name is the same file too.
         m.enter(&Arc::from("b.csv"), 6);
-        assert_eq!(m.seen_id(20, 6), at(2));
+        assert_eq!(m.seen_id(20, 6), Some(at(2)));
         // A third file: both earlier files are told apart.
         let c: Arc<str> = Arc::from("c.csv");
         m.enter(&c, 1);
-        assert_eq!(m.seen_id(2, 1), in_file("a.csv", 2));
+        assert_eq!(m.seen_id(2, 1), Some(in_file("a.csv", 2)));
         m.enter(&c, 2);
-        assert_eq!(m.seen_id(20, 2), in_file("b.csv", 2));
+        assert_eq!(m.seen_id(20, 2), Some(in_file("b.csv", 2)));
     }
 }
