@@ -380,9 +380,17 @@ fn fail_under_and_fail_on_exit_1_with_a_one_line_reason() {
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(out.status.code(), Some(1), "{flag}");
         let err = String::from_utf8_lossy(&out.stderr);
-        let lines: Vec<&str> = err.lines().filter(|l| l.contains("gate failed")).collect();
+        let lines: Vec<&str> = err
+            .lines()
+            .filter(|l| l.starts_with("feedlint: "))
+            .collect();
         assert_eq!(lines.len(), 1, "{err}");
+        // The line `validate` and `gtin` write too (`gate::failure_line`).
         assert!(lines[0].contains(expect), "{err}");
+        assert!(
+            lines[0].ends_with(" (exit 1; --exit-zero to ignore)"),
+            "{err}"
+        );
     }
     let ok = batch(dir.path())
         .args(["--fail-under", "80", "--fail-on", "critical"])
@@ -401,7 +409,24 @@ fn exit_zero_reports_the_failure_but_exits_0() {
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("gate failed"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("feedlint: "))
+        .collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("(--fail-on low) (exit 0 because of --exit-zero)"),
+        "{err}"
+    );
+    // As with `validate` and `gtin`, --quiet leaves out the line of a run that exits 0.
+    let quiet = batch(dir.path())
+        .args(["--fail-on", "low", "--exit-zero", "--quiet"])
+        .arg(catalog())
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(quiet.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&quiet.stderr), "");
 }
 
 /// CI reports name files relative to the working directory (the repository checkout).
@@ -491,6 +516,49 @@ fn products_sharing_an_id_get_fingerprints_of_their_own() {
         assert!(prints.len() >= 4, "{format}: {prints:?}");
         assert_eq!(unique.len(), prints.len(), "{format}: {prints:?}");
     }
+}
+
+/// `batch a.csv b.csv` is one request with one duplicate memory: an id of a.csv used again in
+/// b.csv is FL-I004, and its message names a.csv with the line there; a duplicate within one file
+/// keeps the message of a one-file run. (`validate` remembers ids per file: tests/validate.rs.)
+#[test]
+fn an_id_used_again_in_another_file_names_the_file_of_its_first_use() {
+    let dir = tempdir();
+    let header = "id,title,description,link,image_link,price,availability,condition,brand,gtin\n";
+    let row = |id: &str, n: u32| {
+        format!(
+            "{id},Widget one blue size large cotton,Desc,https://a.example/{n},https://a.example/{n}.jpg,10.00 USD,in_stock,new,Acme,\n"
+        )
+    };
+    std::fs::write(
+        dir.path().join("a.csv"),
+        format!("{header}{}{}", row("A-1", 1), row("SHARED", 2)),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        dir.path().join("b.csv"),
+        format!(
+            "{header}{}{}{}",
+            row("B-1", 3),
+            row("SHARED", 4),
+            row("B-1", 5)
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // `-v` lists every finding with its message (the JSON report gives only codes).
+    let out = batch_stdout(
+        dir.path(),
+        &["-v", "a.csv", "b.csv"].map(std::ffi::OsStr::new),
+    );
+    let duplicates: Vec<&str> = out.lines().filter(|l| l.contains("FL-I004 [")).collect();
+    assert_eq!(
+        duplicates,
+        [
+            "b.csv:3: critical compliance FL-I004 [duplicate-id] id: id \"SHARED\" was already used by the product at a.csv:3",
+            "b.csv:4: critical compliance FL-I004 [duplicate-id] id: id \"B-1\" was already used by the product at line 2",
+        ],
+        "{out}"
+    );
 }
 
 #[test]

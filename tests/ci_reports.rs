@@ -830,3 +830,198 @@ fn output_files_of_validate_and_batch() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+// ------------------------------------------------ junit and the --fail-on gate
+
+/// One `<testcase>` of a JUnit report: its name, its `<failure>` (message attribute and text)
+/// when it failed, and its `<system-out>` text when it has one.
+#[derive(Debug, Default)]
+struct JunitCase {
+    name: String,
+    failure: Option<(String, String)>,
+    system_out: Option<String>,
+}
+
+fn junit_cases(xml: &str) -> Vec<JunitCase> {
+    use quick_xml::events::Event;
+    let mut reader = quick_xml::Reader::from_str(xml);
+    let mut cases: Vec<JunitCase> = Vec::new();
+    let mut inside: Option<&'static str> = None;
+    let attr = |e: &quick_xml::events::BytesStart<'_>, name: &str| -> String {
+        e.try_get_attribute(name)
+            .ok()
+            .flatten()
+            .and_then(|a| a.unescape_value().ok().map(std::borrow::Cow::into_owned))
+            .unwrap_or_default()
+    };
+    loop {
+        match reader.read_event() {
+            Ok(Event::Start(e) | Event::Empty(e)) => match e.name().as_ref() {
+                b"testcase" => cases.push(JunitCase {
+                    name: attr(&e, "name"),
+                    ..JunitCase::default()
+                }),
+                b"failure" => {
+                    if let Some(case) = cases.last_mut() {
+                        case.failure = Some((attr(&e, "message"), String::new()));
+                    }
+                    inside = Some("failure");
+                }
+                b"system-out" => {
+                    if let Some(case) = cases.last_mut() {
+                        case.system_out = Some(String::new());
+                    }
+                    inside = Some("system-out");
+                }
+                _ => {}
+            },
+            Ok(Event::Text(t)) => {
+                let text = t.unescape().map(std::borrow::Cow::into_owned).unwrap();
+                let case = cases.last_mut();
+                match (inside, case) {
+                    (
+                        Some("failure"),
+                        Some(JunitCase {
+                            failure: Some((_, f)),
+                            ..
+                        }),
+                    ) => {
+                        f.push_str(&text);
+                    }
+                    (
+                        Some("system-out"),
+                        Some(JunitCase {
+                            system_out: Some(s),
+                            ..
+                        }),
+                    ) => {
+                        s.push_str(&text);
+                    }
+                    _ => {}
+                }
+            }
+            Ok(Event::End(e)) if matches!(e.name().as_ref(), b"failure" | b"system-out") => {
+                inside = None;
+            }
+            Ok(Event::Eof) => break,
+            Ok(_) => {}
+            Err(e) => panic!("JUnit output is not well-formed XML: {e}\n{xml}"),
+        }
+    }
+    cases
+}
+
+/// A product with only a medium (FL-I012, no gtin nor mpn) and a low (FL-C013, short
+/// description) finding.
+const LOW_ROW: &str = "L-1,Widget one blue size large cotton,Desc,https://a.example/1,https://a.example/1.jpg,10.00 USD,in_stock,new,Acme,\n";
+/// The same with no description: a high finding (FL-C011) and the medium one.
+const HIGH_ROW: &str = "H-1,Widget one blue size large cotton,,https://a.example/2,https://a.example/2.jpg,10.00 USD,in_stock,new,Acme,\n";
+const HEADER: &str =
+    "id,title,description,link,image_link,price,availability,condition,brand,gtin\n";
+
+/// `feedlint COMMAND --format junit ARGS feed.csv` in `dir` (a feed of `rows`): exit code and
+/// stdout.
+fn junit_run(dir: &Path, command: &str, args: &[&str], rows: &[&str]) -> (Option<i32>, String) {
+    std::fs::write(dir.join("feed.csv"), format!("{HEADER}{}", rows.concat())).unwrap();
+    let db = tempfile::tempdir().unwrap();
+    let out = common::feedlint(db.path(), Some(common::TEST_A))
+        .current_dir(dir)
+        .args([command, "--format", "junit"])
+        .args(args)
+        .arg("feed.csv")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    (out.status.code(), stdout)
+}
+
+/// With `--fail-on high` a test case fails only for findings at or above high: the medium and
+/// low ones go to its `<system-out>`, listed as a failure lists them, so Jenkins does not mark
+/// the build UNSTABLE for findings the gate lets through. `[gates] fail_on` does the same.
+#[test]
+fn junit_test_cases_fail_only_at_or_above_fail_on() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in ["validate", "batch"] {
+        // Only medium and low findings: the gate passes, and so does every test case.
+        let (code, xml) = junit_run(dir.path(), command, &["--fail-on", "high"], &[LOW_ROW]);
+        assert_eq!(code, Some(0), "{command}: {xml}");
+        let cases = junit_cases(&xml);
+        assert_eq!(cases.len(), 1, "{command}: {xml}");
+        assert!(cases[0].failure.is_none(), "{command}: {xml}");
+        let out = cases[0].system_out.as_deref().unwrap_or_default();
+        assert!(
+            out.contains("FL-I012 identifiers-missing [medium]: neither gtin nor mpn is given\n  field: gtin  line: 2\n"),
+            "{command}: {xml}"
+        );
+        assert!(
+            out.contains("FL-C013 description-too-short [low]"),
+            "{command}: {xml}"
+        );
+        assert!(xml.contains(r#"failures="0""#), "{command}: {xml}");
+
+        // A high finding fails its test case (the gate fails too); the medium one of the same
+        // product goes to its <system-out>, the other product passes.
+        let (code, xml) = junit_run(
+            dir.path(),
+            command,
+            &["--fail-on", "high"],
+            &[LOW_ROW, HIGH_ROW],
+        );
+        assert_eq!(code, Some(1), "{command}: {xml}");
+        let cases = junit_cases(&xml);
+        assert_eq!(cases.len(), 2, "{command}: {xml}");
+        assert!(cases[0].failure.is_none(), "{command}: {xml}");
+        let Some((message, text)) = &cases[1].failure else {
+            panic!("{command}: H-1 must fail: {xml}")
+        };
+        assert!(message.starts_with("FL-C011 "), "{command}: {message}");
+        assert!(!message.contains("more"), "{command}: {message}");
+        assert!(
+            text.contains("FL-C011 description-missing [high]"),
+            "{command}: {xml}"
+        );
+        assert!(!text.contains("FL-I012"), "{command}: {xml}");
+        let out = cases[1].system_out.as_deref().unwrap_or_default();
+        assert!(
+            out.contains("FL-I012 identifiers-missing [medium]"),
+            "{command}: {xml}"
+        );
+        assert!(!out.contains("FL-C011"), "{command}: {xml}");
+
+        // The config file's threshold is the flag's.
+        std::fs::write(
+            dir.path().join("feedlint.toml"),
+            "[gates]\nfail_on = \"high\"\n",
+        )
+        .unwrap();
+        let (code, from_config) = junit_run(dir.path(), command, &[], &[LOW_ROW, HIGH_ROW]);
+        std::fs::remove_file(dir.path().join("feedlint.toml")).unwrap();
+        assert_eq!(code, Some(1), "{command}: {from_config}");
+        assert_eq!(from_config, xml, "{command}");
+    }
+}
+
+/// Without `--fail-on` every finding fails its test case, low ones included, and nothing goes to
+/// `<system-out>` (the report as before the gate shaped it).
+#[test]
+fn junit_test_cases_fail_for_every_finding_without_fail_on() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in ["validate", "batch"] {
+        let (code, xml) = junit_run(dir.path(), command, &[], &[LOW_ROW, HIGH_ROW]);
+        assert_eq!(code, Some(0), "{command}: {xml}");
+        let cases = junit_cases(&xml);
+        assert_eq!(cases.len(), 2, "{command}: {xml}");
+        for case in &cases {
+            let Some((message, text)) = &case.failure else {
+                panic!("{command}: {} must fail: {xml}", case.name)
+            };
+            assert!(message.ends_with("(and 1 more)"), "{command}: {message}");
+            assert!(
+                text.contains("FL-I012 identifiers-missing [medium]"),
+                "{command}: {xml}"
+            );
+            assert!(case.system_out.is_none(), "{command}: {xml}");
+        }
+        assert!(!xml.contains("system-out"), "{command}: {xml}");
+    }
+}

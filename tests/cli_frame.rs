@@ -87,7 +87,7 @@ fn the_verdict_follows_the_report() {
         (&["validate"][..], "feedlint: 1 of 1 product has a critical"),
         (
             &["batch", "--fail-under", "99"][..],
-            "feedlint: gate failed: feed compliance",
+            "feedlint: feed compliance",
         ),
     ] {
         let log = dir.path().join("log");

@@ -342,6 +342,69 @@ fn table_of_several_feeds_names_each_products_file() {
     assert!(!out.stdout.contains("catalog.csv:"), "{}", out.stdout);
 }
 
+/// `validate a.csv b.csv` checks each feed on its own (a fresh duplicate memory per file): an id
+/// of a.csv used again in b.csv is not FL-I004, one used twice within b.csv is. (`batch`, one
+/// request, remembers across files: tests/batch.rs; docs/batch.md says why.)
+#[test]
+fn validate_remembers_ids_per_feed_file() {
+    let db = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let header = "id,title,description,link,image_link,price,availability,condition,brand,gtin\n";
+    let row = |id: &str, n: u32| {
+        format!(
+            "{id},Widget one blue size large cotton,Desc,https://a.example/{n},https://a.example/{n}.jpg,10.00 USD,in_stock,new,Acme,\n"
+        )
+    };
+    let (a, b) = (dir.path().join("a.csv"), dir.path().join("b.csv"));
+    std::fs::write(&a, format!("{header}{}{}", row("A-1", 1), row("SHARED", 2))).unwrap();
+    std::fs::write(
+        &b,
+        format!(
+            "{header}{}{}{}",
+            row("B-1", 3),
+            row("SHARED", 4),
+            row("B-1", 5)
+        ),
+    )
+    .unwrap();
+    let out = validate(
+        db.path(),
+        PROD_KEY,
+        &["--no-config", "--format", "ndjson", "--exit-zero"],
+        &[&a, &b],
+    );
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let duplicates: Vec<(String, String)> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .flat_map(|p| {
+            let id = p["productId"].as_str().unwrap_or_default().to_owned();
+            p["gmcCompliance"]["violations"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|v| v["rule"] == "FL-I004")
+                .map(|v| {
+                    (
+                        id.clone(),
+                        v["message"].as_str().unwrap_or_default().to_owned(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(
+        duplicates,
+        [(
+            "B-1".to_owned(),
+            "id \"B-1\" was already used by the product at line 2".to_owned()
+        )],
+        "{}",
+        out.stdout
+    );
+}
+
 /// `--color always` colours the priority cells of the validate and batch tables (critical in bold
 /// red); without it, on a pipe or under NO_COLOR, the tables are plain text.
 #[test]

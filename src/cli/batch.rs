@@ -214,22 +214,22 @@ const FORMATS: [OutputFormat; 6] = [
     OutputFormat::Gitlab,
 ];
 
-/// Evaluates the gates, prints the one-line reason and the baseline details on stderr.
+/// Evaluates the gates, prints the one-line reason (`gate::report_failure`, as `validate` and
+/// `gtin` do) and the baseline details on stderr.
 fn gates(
     gate: &crate::gate::Gate,
     summary: &FeedSummary,
     comparison: Option<crate::gate::BaselineComparison<'_>>,
+    quiet: bool,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
     let report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = gate.evaluate_all(summary, report.as_ref());
-    if let Some(reason) = verdict.reason() {
-        writeln!(err, "feedlint: gate failed: {reason}")?;
-    }
+    let outcome = gate.report(&verdict, quiet, err)?;
     if let Some(r) = &report {
         r.write_details(err)?;
     }
-    Ok(gate.outcome(&verdict))
+    Ok(outcome)
 }
 
 /// Rejects formats and inputs `batch` cannot handle, before any work.
@@ -353,6 +353,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let rules = rule_infos();
     let ci_options = CiOptions {
         base_dir: Some(cwd.clone()),
+        fail_on: gate.fail_on,
         ..CiOptions::default()
     };
     let mut analytics = BatchAnalytics::default();
@@ -422,5 +423,5 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         .map_err(|e| account.take_back(&receipt, e))?;
     super::output_file::commit_counted(file, &account, &receipt, ctx, "validated")?;
 
-    gates(&gate, &summary, comparison, ctx.err)
+    gates(&gate, &summary, comparison, ctx.global.quiet, ctx.err)
 }

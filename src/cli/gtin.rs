@@ -453,14 +453,6 @@ impl<'w> Sink<'w> {
             crate::model::text::count(total, "GTIN"),
             if invalid == 1 { "is" } else { "are" }
         );
-        if exit_zero {
-            if !quiet {
-                writeln!(err, "feedlint: {reason} (exit 0 because of --exit-zero)")?;
-            }
-            Ok(Outcome::Clean)
-        } else {
-            writeln!(err, "feedlint: {reason} (exit 1; --exit-zero to ignore)")?;
-            Ok(Outcome::GateFailed)
-        }
+        Ok(crate::gate::report_failure(&reason, exit_zero, quiet, err)?)
     }
 }

@@ -280,28 +280,22 @@ fn open_output<'w>(
     Ok(output)
 }
 
-/// Writes the one-line reason of a failing verdict on stderr (and the baseline details).
+/// Writes the one-line reason of a failing verdict on stderr (`gate::report_failure`) and, when
+/// the run fails on the baseline, its details; returns the run's outcome.
 fn explain_verdict(
     verdict: &Verdict,
     gate: &crate::gate::Gate,
     baseline: Option<&crate::gate::BaselineReport>,
     quiet: bool,
     err: &mut dyn std::io::Write,
-) -> Result<(), Error> {
-    let Some(reason) = verdict.reason() else {
-        return Ok(());
-    };
-    if gate.exit_zero {
-        if !quiet {
-            writeln!(err, "feedlint: {reason} (exit 0 because of --exit-zero)")?;
-        }
-    } else {
-        writeln!(err, "feedlint: {reason} (exit 1; --exit-zero to ignore)")?;
+) -> Result<Outcome, Error> {
+    let outcome = gate.report(verdict, quiet, err)?;
+    if outcome == Outcome::GateFailed {
         if let Some(b) = baseline.filter(|b| b.verdict() != Verdict::Pass) {
             b.write_details(err)?;
         }
     }
-    Ok(())
+    Ok(outcome)
 }
 
 /// A product checked, with its result rendered ahead when `render` (docs in `run`). The
@@ -361,6 +355,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let infos = rule_infos();
     let ci_options = CiOptions {
         base_dir: Some(cwd),
+        fail_on: gate.fail_on,
         ..CiOptions::default()
     };
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
@@ -441,6 +436,5 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         baseline_report.as_ref(),
         ctx.global.quiet,
         &mut *ctx.err,
-    )?;
-    Ok(gate.outcome(&verdict))
+    )
 }

@@ -2,7 +2,8 @@
 //!
 //! Responsible for: `--fail-under PERCENT` (feed compliance under the threshold), `--fail-on
 //! SEVERITY` (any finding at or above it), `--exit-zero`, and the baseline comparison
-//! ([`baseline`]). Each failing gate yields a one-line reason the command prints on stderr.
+//! ([`baseline`]). Each failing gate yields a one-line reason; every command that evaluates a
+//! gate prints it on stderr through [`report_failure`], the one wording of that line.
 //! Not responsible for printing, for computing findings, or for parsing the config file
 //! (`config/` supplies defaults; [`args::GateArgs::resolve`] merges them under the flags).
 
@@ -205,6 +206,52 @@ impl Gate {
             _ => Outcome::Clean,
         }
     }
+
+    /// Writes a failing verdict's line on `err` ([`report_failure`]) and returns the run's
+    /// outcome ([`Gate::outcome`]); a passing verdict writes nothing.
+    pub fn report(
+        &self,
+        verdict: &Verdict,
+        quiet: bool,
+        err: &mut dyn std::io::Write,
+    ) -> std::io::Result<Outcome> {
+        match verdict.reason() {
+            Some(reason) => report_failure(reason, self.exit_zero, quiet, err),
+            None => Ok(Outcome::Clean),
+        }
+    }
+}
+
+/// The line on stderr that says a gate failed, the same for every command (`validate`, `batch`,
+/// `gtin`): `feedlint: {reason} (exit 1; --exit-zero to ignore)`, or with `--exit-zero`
+/// `feedlint: {reason} (exit 0 because of --exit-zero)`.
+#[must_use]
+pub fn failure_line(reason: &str, exit_zero: bool) -> String {
+    if exit_zero {
+        format!("feedlint: {reason} (exit 0 because of --exit-zero)")
+    } else {
+        format!("feedlint: {reason} (exit 1; --exit-zero to ignore)")
+    }
+}
+
+/// Writes [`failure_line`] on `err` and returns the outcome: `GateFailed` (exit 1), or with
+/// `exit_zero` `Clean`, the line then left out when `quiet` (`--quiet` keeps stderr for errors,
+/// and the run did not fail).
+pub fn report_failure(
+    reason: &str,
+    exit_zero: bool,
+    quiet: bool,
+    err: &mut dyn std::io::Write,
+) -> std::io::Result<Outcome> {
+    if exit_zero {
+        if !quiet {
+            writeln!(err, "{}", failure_line(reason, true))?;
+        }
+        Ok(Outcome::Clean)
+    } else {
+        writeln!(err, "{}", failure_line(reason, false))?;
+        Ok(Outcome::GateFailed)
+    }
 }
 
 #[cfg(test)]
@@ -378,6 +425,43 @@ mod tests {
             "{:?}",
             dropped.1
         );
+    }
+
+    #[test]
+    fn a_failure_is_one_line_saying_the_exit_code() {
+        let write = |exit_zero, quiet| {
+            let mut err = Vec::new();
+            let outcome =
+                report_failure("2 findings", exit_zero, quiet, &mut err).map_err(|e| e.to_string());
+            (outcome, String::from_utf8_lossy(&err).into_owned())
+        };
+        assert_eq!(
+            write(false, false),
+            (
+                Ok(Outcome::GateFailed),
+                "feedlint: 2 findings (exit 1; --exit-zero to ignore)\n".to_owned()
+            )
+        );
+        // --quiet keeps the line of a failing run: it explains the exit code.
+        assert_eq!(write(false, true), write(false, false));
+        assert_eq!(
+            write(true, false),
+            (
+                Ok(Outcome::Clean),
+                "feedlint: 2 findings (exit 0 because of --exit-zero)\n".to_owned()
+            )
+        );
+        assert_eq!(write(true, true), (Ok(Outcome::Clean), String::new()));
+    }
+
+    #[test]
+    fn a_passing_verdict_writes_nothing() {
+        let mut err = Vec::new();
+        let outcome = Gate::default()
+            .report(&Verdict::Pass, false, &mut err)
+            .map_err(|e| e.to_string());
+        assert_eq!(outcome, Ok(Outcome::Clean));
+        assert!(err.is_empty());
     }
 
     #[test]

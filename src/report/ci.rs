@@ -67,6 +67,10 @@ pub struct CiOptions {
     pub github_max_per_level: Option<usize>,
     /// `sarif` only: most results in the run. `None` means [`super::sarif::MAX_RESULTS`].
     pub sarif_max_results: Option<usize>,
+    /// `junit` only: the run's `--fail-on` severity (the flag, else `feedlint.toml [gates]
+    /// fail_on`). A test case then fails only for findings at or above it, and lists the others
+    /// in its `<system-out>`; `None` fails it for every finding.
+    pub fail_on: Option<Severity>,
 }
 
 /// Builds the emitter of a CI format, or `None` when `format` is not a CI format.

@@ -636,6 +636,7 @@ impl FeedState {
         let before = report.findings.len();
         // A report checked by an engine without feed-level rules has no keys.
         let keys = report.feed_keys.unwrap_or_else(|| FeedKeys::of(p));
+        self.memory.enter(&p.location.file, p.location.line);
         for active in &engine.feed_rules {
             if let Check::Feed(check) = active.rule.check {
                 check(p, keys, &mut self.memory, &mut hits);
@@ -741,6 +742,52 @@ mod tests {
                 && f.message == "gtin 04006381333931 is also used by the product at line 1"),
             "{:?}",
             r.findings
+        );
+    }
+
+    /// One state over two input files (`batch a.csv b.csv`): a duplicate whose first use was in
+    /// the other file names it; one in the same file keeps the message of a one-file run.
+    #[test]
+    fn a_duplicate_of_a_product_in_another_file_names_that_file() {
+        let engine = Engine::new(EngineOptions::default());
+        let mut state = engine.feed_state();
+        let in_file = |file: &std::sync::Arc<str>, line, id: &str, gtin: &str| {
+            let mut p = product_from_pairs(&[("id", id), ("gtin", gtin)]);
+            p.location = crate::model::SourceLocation::new(std::sync::Arc::clone(file), line, 0);
+            p
+        };
+        let messages = |r: &ProductReport| -> Vec<String> {
+            r.findings
+                .iter()
+                .filter(|f| matches!(f.code, "FL-I004" | "FL-I015"))
+                .map(|f| f.message.clone())
+                .collect()
+        };
+        let (a, b) = (std::sync::Arc::from("a.csv"), std::sync::Arc::from("b.csv"));
+        for p in [
+            in_file(&a, 2, "SKU-1", "04006381333931"),
+            in_file(&a, 3, "SKU-2", "4012345678901"),
+            in_file(&b, 2, "SKU-3", "0012345678905"),
+        ] {
+            let mut r = engine.check(&p);
+            assert!(!state.apply(&engine, &p, &mut r), "{p:?}");
+        }
+        let p = in_file(&b, 3, "SKU-2", "04006381333931");
+        let mut r = engine.check(&p);
+        assert!(state.apply(&engine, &p, &mut r));
+        assert_eq!(
+            messages(&r),
+            [
+                "id \"SKU-2\" was already used by the product at a.csv:3",
+                "gtin 04006381333931 is also used by the product at a.csv:2",
+            ]
+        );
+        let p = in_file(&b, 4, "SKU-3", "");
+        let mut r = engine.check(&p);
+        assert!(state.apply(&engine, &p, &mut r));
+        assert_eq!(
+            messages(&r),
+            ["id \"SKU-3\" was already used by the product at line 2"]
         );
     }
 

@@ -8,7 +8,7 @@ use crate::model::Trim;
 use std::hash::{BuildHasher, Hash, Hasher};
 
 use super::util::{blank, chars_over, invalid_char, is_bool_text, is_no, one_of, text};
-use super::{BASE, Check, FeedKeys, FeedMemory, Hit, Rule, Sink};
+use super::{BASE, Check, FeedKeys, FeedMemory, FirstUse, Hit, Rule, Sink};
 use crate::catalog::fields::{BRAND_MAX, ID_MAX, ITEM_GROUP_ID_MAX, MPN_MAX};
 use crate::model::{Group, Product, RuleKind, Severity};
 
@@ -144,11 +144,22 @@ fn duplicate_id(p: &Product, keys: FeedKeys, mem: &mut FeedMemory, out: &mut Sin
     }
 }
 
-/// "the product at line N", or a vaguer phrase for a line too far down the file to be kept.
-fn earlier(first: Option<u64>) -> String {
+/// "the product at line N" (of the current product's file), "the product at FILE:N" when the
+/// first use was in another input file of the run (`batch a.csv b.csv`), or a vaguer phrase for
+/// a line too far down the feed to be kept.
+fn earlier(first: FirstUse) -> String {
     match first {
-        Some(line) => format!("the product at line {line}"),
-        None => format!("an earlier product (beyond line {})", u32::MAX - 1),
+        FirstUse {
+            line: Some(line),
+            file: None,
+        } => format!("the product at line {line}"),
+        FirstUse {
+            line: Some(line),
+            file: Some(file),
+        } => format!("the product at {file}:{line}"),
+        FirstUse { line: None, .. } => {
+            format!("an earlier product (beyond line {})", u32::MAX - 1)
+        }
     }
 }
 
@@ -249,7 +260,7 @@ pub(crate) const RULES: &[Rule] = &[
         group: Group::Identity,
         severity: Severity::Critical,
         fields: &["id"],
-        what: "That no two products in the feed share an id (checked over the whole feed in input order; the second and later uses are reported, naming the line of the first).",
+        what: "That no two products in the feed share an id (checked over the whole feed in input order; the second and later uses are reported, naming the line of the first, and its file when it is in another input file of one `batch` run).",
         why: "Duplicate ids overwrite each other: only one of the products is listed, and which one changes between updates.",
         example: "Two rows with `id=\"1\"`.",
         fix: "Make ids unique, for example by appending the variant's size or colour to the SKU.",
@@ -507,7 +518,7 @@ pub(crate) const RULES: &[Rule] = &[
         group: Group::Identity,
         severity: Severity::High,
         fields: &["gtin", "id"],
-        what: "That no two products with different ids share a GTIN (checked over the whole feed; leading zeros ignored; the later products are reported with the line of the first). Variants of one item group need distinct GTINs too: a GTIN identifies one size and colour.",
+        what: "That no two products with different ids share a GTIN (checked over the whole feed; leading zeros ignored; the later products are reported with the line of the first, and its file when it is in another input file of one `batch` run). Variants of one item group need distinct GTINs too: a GTIN identifies one size and colour.",
         why: "Products sharing a GTIN are treated as the same catalogue item: offers are merged or disapproved as ambiguous.",
         example: "Three shoes of different colours all with `gtin=87196893300583`.",
         fix: "Give each product the GTIN printed on its own packaging.",

@@ -52,7 +52,7 @@ mod util;
 pub mod weburl;
 
 use crate::model::Trim;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 pub use detect::{Detection, DetectionSource, detect_category};
 pub use engine::{
@@ -335,16 +335,89 @@ pub const CATEGORY_RULE_MIN_CONFIDENCE: f64 = 0.5;
 /// line it was first seen on. Each table is a [`SpillTable`]: the latest 114,688 keys in memory,
 /// older ones in sorted temporary files behind a Bloom filter of bounded size, so the memory does
 /// not grow with the feed (src/store/spill.rs). Lines above `u32::MAX` are kept as "unknown".
+///
+/// One memory may span several input files (`batch a.csv b.csv`, one request): the line kept is
+/// then a *feed line*, the product's line plus the lines of the files before its own
+/// ([`FeedFiles`]), so the tables keep their 64-bit values and a first use in another file is
+/// told by the file it was in. For one file the feed line is the line.
 #[derive(Debug, Default)]
 pub struct FeedMemory {
-    /// id hash → first line.
+    /// id hash → first feed line.
     ids: SpillTable,
-    /// GTIN hash → (first line << 32) | low 32 bits of that product's id hash.
+    /// GTIN hash → (first feed line << 32) | low 32 bits of that product's id hash.
     gtins: SpillTable,
+    files: FeedFiles,
 }
 
-/// The line a key was first seen on; `None` when it was beyond `u32::MAX`.
-pub(crate) type FirstLine = Option<u64>;
+/// Where a key was first seen: its line, `None` when it was beyond `u32::MAX` (of feed lines),
+/// and its file when that is not the current product's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct FirstUse {
+    pub(crate) line: Option<u64>,
+    /// The input file of the first use, when it is another file than the current product's.
+    pub(crate) file: Option<Arc<str>>,
+}
+
+/// The input files a [`FeedMemory`] has seen, in order, each with the feed line its lines start
+/// from (its *base*): a file's base is the previous file's base plus that file's last line plus
+/// one. Changes only when the product's file does (one pointer comparison per product: a reader
+/// gives all its products one `Arc` label), so a one-file run adds nothing to its tables.
+#[derive(Debug, Default)]
+struct FeedFiles {
+    /// The current product's file.
+    current: Option<Arc<str>>,
+    /// The current file's base.
+    base: u64,
+    /// The line of the latest product of the current file.
+    last: u64,
+    /// Each file seen, with its base, in input order (bases increasing).
+    starts: Vec<(u64, Arc<str>)>,
+}
+
+impl FeedFiles {
+    fn enter(&mut self, file: &Arc<str>, line: u64) {
+        if let Some(current) = &self.current {
+            if Arc::ptr_eq(current, file) || **current == **file {
+                self.last = line;
+                return;
+            }
+            self.base = self.base.saturating_add(self.last).saturating_add(1);
+        }
+        self.current = Some(Arc::clone(file));
+        self.starts.push((self.base, Arc::clone(file)));
+        self.last = line;
+    }
+
+    /// Where the key first seen on feed line `first` (packed) was.
+    fn first_use(&self, first: u32) -> FirstUse {
+        let Some(feed_line) = unpack_line(first) else {
+            return FirstUse {
+                line: None,
+                file: None,
+            };
+        };
+        let at = self.starts.partition_point(|(base, _)| *base <= feed_line);
+        let Some((base, file)) = at.checked_sub(1).and_then(|i| self.starts.get(i)) else {
+            return FirstUse {
+                line: Some(feed_line),
+                file: None,
+            };
+        };
+        let other = self
+            .current
+            .as_ref()
+            .is_some_and(|current| **current != **file);
+        FirstUse {
+            line: Some(feed_line - base),
+            file: other.then(|| Arc::clone(file)),
+        }
+    }
+
+    /// The feed line of `line` in the current file.
+    fn feed_line(&self, line: u64) -> u64 {
+        self.base.saturating_add(line)
+    }
+}
 
 impl FeedMemory {
     /// Empty tables, which merge the keys they keep on disk on a thread of their own when
@@ -354,6 +427,7 @@ impl FeedMemory {
         Self {
             ids: SpillTable::default().merging_in_the_background(background),
             gtins: SpillTable::default().merging_in_the_background(background),
+            files: FeedFiles::default(),
         }
     }
 
@@ -368,26 +442,34 @@ impl FeedMemory {
         self.len() == 0
     }
 
-    /// Records `id_hash` at `line`; returns the first line when it was seen before.
-    pub(crate) fn seen_id(&mut self, id_hash: u64, line: u64) -> Option<FirstLine> {
-        self.ids
-            .get_or_insert(id_hash, u64::from(pack_line(line)))
-            .map(|first| unpack_line(low32(first)))
+    /// Notes the product about to be checked: at `line` of `file`. Call once per product, in
+    /// input order, before [`Self::seen_id`] and [`Self::seen_gtin`].
+    pub(crate) fn enter(&mut self, file: &Arc<str>, line: u64) {
+        self.files.enter(file, line);
     }
 
-    /// Records `gtin_hash` for the product with `id_hash` at `line`; returns the first line when
-    /// another product (another id) used it before. A product repeating its own id and GTIN is
-    /// the duplicate id's problem, not this one's.
+    /// Records `id_hash` at `line` of the current file; returns where it was first seen when it
+    /// was seen before.
+    pub(crate) fn seen_id(&mut self, id_hash: u64, line: u64) -> Option<FirstUse> {
+        let value = u64::from(pack_line(self.files.feed_line(line)));
+        self.ids
+            .get_or_insert(id_hash, value)
+            .map(|first| self.files.first_use(low32(first)))
+    }
+
+    /// Records `gtin_hash` for the product with `id_hash` at `line` of the current file; returns
+    /// where it was first seen when another product (another id) used it before. A product
+    /// repeating its own id and GTIN is the duplicate id's problem, not this one's.
     pub(crate) fn seen_gtin(
         &mut self,
         gtin_hash: u64,
         id_hash: u64,
         line: u64,
-    ) -> Option<FirstLine> {
+    ) -> Option<FirstUse> {
         let id32 = low32(id_hash);
-        let value = (u64::from(pack_line(line)) << 32) | u64::from(id32);
+        let value = (u64::from(pack_line(self.files.feed_line(line))) << 32) | u64::from(id32);
         let first = self.gtins.get_or_insert(gtin_hash, value)?;
-        (low32(first) != id32).then(|| unpack_line(low32(first >> 32)))
+        (low32(first) != id32).then(|| self.files.first_use(low32(first >> 32)))
     }
 }
 
@@ -404,7 +486,7 @@ fn pack_line(line: u64) -> u32 {
     u32::try_from(line).unwrap_or(u32::MAX)
 }
 
-fn unpack_line(line: u32) -> FirstLine {
+fn unpack_line(line: u32) -> Option<u64> {
     (line != u32::MAX).then_some(u64::from(line))
 }
 
@@ -679,14 +761,30 @@ mod tests;
 
 #[cfg(test)]
 mod feed_memory_tests {
-    use super::FeedMemory;
+    use std::sync::Arc;
+
+    use super::{FeedMemory, FirstUse};
+
+    fn at(line: u64) -> FirstUse {
+        FirstUse {
+            line: Some(line),
+            file: None,
+        }
+    }
+
+    fn in_file(file: &str, line: u64) -> FirstUse {
+        FirstUse {
+            line: Some(line),
+            file: Some(Arc::from(file)),
+        }
+    }
 
     #[test]
     fn an_id_seen_again_gives_the_first_line() {
         let mut m = FeedMemory::default();
         assert_eq!(m.seen_id(42, 2), None);
         assert_eq!(m.seen_id(7, 3), None);
-        assert_eq!(m.seen_id(42, 9), Some(Some(2)));
+        assert_eq!(m.seen_id(42, 9), Some(at(2)));
         // Keys differing only in one half are different keys.
         assert_eq!(m.seen_id(0x2a | (1 << 40), 10), None);
     }
@@ -695,10 +793,14 @@ mod feed_memory_tests {
     fn a_line_beyond_u32_is_kept_as_unknown_not_wrapped() {
         let mut m = FeedMemory::default();
         let far = u64::from(u32::MAX) + 5;
+        let unknown = Some(FirstUse {
+            line: None,
+            file: None,
+        });
         assert_eq!(m.seen_id(1, far), None);
-        assert_eq!(m.seen_id(1, far + 1), Some(None));
+        assert_eq!(m.seen_id(1, far + 1), unknown);
         assert_eq!(m.seen_gtin(1, 5, far), None);
-        assert_eq!(m.seen_gtin(1, 6, far + 1), Some(None));
+        assert_eq!(m.seen_gtin(1, 6, far + 1), unknown);
     }
 
     #[test]
@@ -707,6 +809,39 @@ mod feed_memory_tests {
         assert_eq!(m.seen_gtin(100, 1, 2), None);
         // The same product id again with its GTIN: not a shared GTIN.
         assert_eq!(m.seen_gtin(100, 1, 3), None);
-        assert_eq!(m.seen_gtin(100, 2, 4), Some(Some(2)));
+        assert_eq!(m.seen_gtin(100, 2, 4), Some(at(2)));
+    }
+
+    /// One memory over several input files (`batch a.csv b.csv`): a first use in another file
+    /// names that file and its own line; one in the current file only its line, as with one
+    /// file.
+    #[test]
+    fn a_first_use_in_another_file_names_that_file() {
+        let a: Arc<str> = Arc::from("a.csv");
+        let b: Arc<str> = Arc::from("b.csv");
+        let mut m = FeedMemory::default();
+        for line in 2..=5 {
+            m.enter(&a, line);
+            assert_eq!(m.seen_id(line, line), None);
+            assert_eq!(m.seen_gtin(100 + line, line, line), None);
+        }
+        m.enter(&b, 2);
+        assert_eq!(m.seen_id(20, 2), None);
+        // Lines of b.csv are not mistaken for lines of a.csv, and the other way round.
+        m.enter(&b, 3);
+        assert_eq!(m.seen_id(3, 3), Some(in_file("a.csv", 3)));
+        assert_eq!(m.seen_gtin(105, 99, 3), Some(in_file("a.csv", 5)));
+        m.enter(&b, 4);
+        assert_eq!(m.seen_id(20, 4), Some(at(2)));
+        assert_eq!(m.seen_gtin(104, 4, 4), None);
+        // A reader's label is one `Arc`, but an equal name is the same file too.
+        m.enter(&Arc::from("b.csv"), 6);
+        assert_eq!(m.seen_id(20, 6), Some(at(2)));
+        // A third file: both earlier files are told apart.
+        let c: Arc<str> = Arc::from("c.csv");
+        m.enter(&c, 1);
+        assert_eq!(m.seen_id(2, 1), Some(in_file("a.csv", 2)));
+        m.enter(&c, 2);
+        assert_eq!(m.seen_id(20, 2), Some(in_file("b.csv", 2)));
     }
 }
