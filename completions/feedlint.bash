@@ -269,7 +269,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__batch)
-            opts="-v -o -q -j -h -V --no-market-intelligence --verbose --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --no-market-intelligence --verbose --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -312,6 +312,22 @@ _feedlint() {
                     return 0
                     ;;
                 --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extend-select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extend-ignore)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1211,7 +1227,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__validate)
-            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1258,6 +1274,22 @@ _feedlint() {
                     return 0
                     ;;
                 --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extend-select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extend-ignore)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -67,6 +67,10 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-on -
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l max-drop -d 'With --baseline: the compliance drop, in percentage points, still accepted [default: 0]' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l config -d 'Read this config file instead of looking for feedlint.toml in the working directory and its parents' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l select -d 'Run only these rule codes or groups, replacing feedlint.toml\'s `[rules] select`. Repeatable, comma-separated: `--select FL-P001,identity --select FL-M003`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l ignore -d 'Never run these rule codes or groups (wins over any select), replacing feedlint.toml\'s `[rules] ignore`. Repeatable, comma-separated: `--ignore media,FL-C003`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l extend-select -d 'Add these rule codes or groups to the select list of feedlint.toml or --select (no effect while every rule is selected): `--extend-select FL-P001`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l extend-ignore -d 'Add these rule codes or groups to the ignore list of feedlint.toml or --ignore: `--extend-ignore FL-M003,inventory`' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
@@ -104,6 +108,10 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l fail-on -d '
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l max-drop -d 'With --baseline: the compliance drop, in percentage points, still accepted [default: 0]' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l config -d 'Read this config file instead of looking for feedlint.toml in the working directory and its parents' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l select -d 'Run only these rule codes or groups, replacing feedlint.toml\'s `[rules] select`. Repeatable, comma-separated: `--select FL-P001,identity --select FL-M003`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l ignore -d 'Never run these rule codes or groups (wins over any select), replacing feedlint.toml\'s `[rules] ignore`. Repeatable, comma-separated: `--ignore media,FL-C003`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l extend-select -d 'Add these rule codes or groups to the select list of feedlint.toml or --select (no effect while every rule is selected): `--extend-select FL-P001`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l extend-ignore -d 'Add these rule codes or groups to the ignore list of feedlint.toml or --ignore: `--extend-ignore FL-M003,inventory`' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'

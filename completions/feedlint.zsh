@@ -61,6 +61,10 @@ ndjson\:"One JSON product object per line"))' \
 '--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \
 '--max-drop=[With --baseline\: the compliance drop, in percentage points, still accepted \[default\: 0\]]:POINTS:_default' \
 '(--no-config)--config=[Read this config file instead of looking for feedlint.toml in the working directory and its parents]:PATH:_files' \
+'*--select=[Run only these rule codes or groups, replacing feedlint.toml'\''s \`\[rules\] select\`. Repeatable, comma-separated\: \`--select FL-P001,identity --select FL-M003\`]:CODE|GROUP:_default' \
+'*--ignore=[Never run these rule codes or groups (wins over any select), replacing feedlint.toml'\''s \`\[rules\] ignore\`. Repeatable, comma-separated\: \`--ignore media,FL-C003\`]:CODE|GROUP:_default' \
+'*--extend-select=[Add these rule codes or groups to the select list of feedlint.toml or --select (no effect while every rule is selected)\: \`--extend-select FL-P001\`]:CODE|GROUP:_default' \
+'*--extend-ignore=[Add these rule codes or groups to the ignore list of feedlint.toml or --ignore\: \`--extend-ignore FL-M003,inventory\`]:CODE|GROUP:_default' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
@@ -107,6 +111,10 @@ ndjson\:"One JSON product object per line"))' \
 '--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \
 '--max-drop=[With --baseline\: the compliance drop, in percentage points, still accepted \[default\: 0\]]:POINTS:_default' \
 '(--no-config)--config=[Read this config file instead of looking for feedlint.toml in the working directory and its parents]:PATH:_files' \
+'*--select=[Run only these rule codes or groups, replacing feedlint.toml'\''s \`\[rules\] select\`. Repeatable, comma-separated\: \`--select FL-P001,identity --select FL-M003\`]:CODE|GROUP:_default' \
+'*--ignore=[Never run these rule codes or groups (wins over any select), replacing feedlint.toml'\''s \`\[rules\] ignore\`. Repeatable, comma-separated\: \`--ignore media,FL-C003\`]:CODE|GROUP:_default' \
+'*--extend-select=[Add these rule codes or groups to the select list of feedlint.toml or --select (no effect while every rule is selected)\: \`--extend-select FL-P001\`]:CODE|GROUP:_default' \
+'*--extend-ignore=[Add these rule codes or groups to the ignore list of feedlint.toml or --ignore\: \`--extend-ignore FL-M003,inventory\`]:CODE|GROUP:_default' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"

@@ -173,7 +173,17 @@ fn help_groups_the_options_under_headings() {
             "--max-drop"
         ]
     );
-    assert_eq!(section("Configuration"), ["--config", "--no-config"]);
+    assert_eq!(
+        section("Configuration"),
+        [
+            "--config",
+            "--no-config",
+            "--select",
+            "--ignore",
+            "--extend-select",
+            "--extend-ignore"
+        ]
+    );
     assert!(section("Global options").contains(&"--format".to_owned()));
     assert!(section("Global options").contains(&"--api-key".to_owned()));
 }

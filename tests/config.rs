@@ -13,6 +13,12 @@ fn known(code: &str) -> bool {
     KNOWN.contains(&code)
 }
 
+/// The registry as `config::load` asks about it: the codes above, no suggestions.
+const NAMES: config::RuleNames<'static> = config::RuleNames {
+    is_known_code: &known,
+    did_you_mean: &|_| None,
+};
+
 fn parse(text: &str) -> Result<Config, feedlint::Error> {
     config::parse(text, "feedlint.toml", &known)
 }
@@ -168,7 +174,7 @@ fn discovery_finds_the_file_in_a_parent_directory() {
         config::discover(&nested),
         Some(tmp.path().join(config::FILE_NAME))
     );
-    let c = config::load(&ConfigArgs::default(), &nested, &known);
+    let c = config::load(&ConfigArgs::default(), &nested, &NAMES);
     let c = c.map_err(|e| e.to_string());
     assert_eq!(
         c.as_ref().map(|c| c.category),
@@ -190,16 +196,18 @@ fn explicit_config_wins_over_discovery_and_no_config_skips_it() {
     let explicit = ConfigArgs {
         config: Some("ci.toml".into()),
         no_config: false,
+        ..ConfigArgs::default()
     };
-    let c = config::load(&explicit, tmp.path(), &known)
+    let c = config::load(&explicit, tmp.path(), &NAMES)
         .map(|c| c.category)
         .map_err(|e| e.to_string());
     assert_eq!(c, Ok(Category::from_key("apparel")));
     let none = ConfigArgs {
         config: None,
         no_config: true,
+        ..ConfigArgs::default()
     };
-    let c = config::load(&none, tmp.path(), &known).map_err(|e| e.to_string());
+    let c = config::load(&none, tmp.path(), &NAMES).map_err(|e| e.to_string());
     assert_eq!(c, Ok(Config::default()));
 }
 
@@ -211,8 +219,9 @@ fn missing_explicit_config_is_an_error_naming_the_path() {
     let args = ConfigArgs {
         config: Some("nope.toml".into()),
         no_config: false,
+        ..ConfigArgs::default()
     };
-    let err = config::load(&args, tmp.path(), &known)
+    let err = config::load(&args, tmp.path(), &NAMES)
         .err()
         .map(|e| e.message.clone());
     assert!(

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::Ctx;
-use super::engine_setup::{engine_options, rule_infos};
+use super::engine_setup::{engine_options, load_config, rule_infos};
 use super::input::FeedArgs;
 use super::progress::Progress;
 use crate::account::plan::BATCH_REQUEST_LIMIT;
@@ -325,7 +325,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     check_args(args, format)?;
     args.feed.refuse_as_output(args.output.as_deref())?;
     let cwd = std::env::current_dir()?;
-    let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
+    let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);
     let baseline = args.gate.load_baseline()?;
     let engine = Engine::new(engine_options(&config, None));

@@ -1,12 +1,26 @@
-//! What `validate` and `batch` share when they set up a run: engine options from `feedlint.toml`
-//! (and `--category`), and the rule metadata the CI emitters need, both from the one registry.
+//! What `validate` and `batch` share when they set up a run: the configuration (`feedlint.toml`
+//! with the rule-selection flags merged in), engine options from it (and `--category`), and the
+//! rule metadata the CI emitters need, all from the one registry.
+
+use std::path::Path;
 
 use crate::catalog::Category;
-use crate::config::{Config, RuleSelector};
+use crate::config::{Config, ConfigArgs, RuleNames, RuleSelector};
+use crate::error::Result;
 use crate::report::ci::RuleInfo;
 use crate::rules::EngineOptions;
 
-/// Engine options from `feedlint.toml` (`[rules]`, `[rules.severity]`, `category`); a
+/// The run's configuration: the config file of `args` (found from `cwd`), its `[rules]` changed
+/// by `--select`, `--ignore`, `--extend-select` and `--extend-ignore`, checked against the registry.
+pub(crate) fn load_config(args: &ConfigArgs, cwd: &Path) -> Result<Config> {
+    let names = RuleNames {
+        is_known_code: &|c| crate::rules::find(c).is_some(),
+        did_you_mean: &crate::rules::did_you_mean_selector,
+    };
+    crate::config::load(args, cwd, &names)
+}
+
+/// Engine options from the configuration (`[rules]`, `[rules.severity]`, `category`); a
 /// `--category` flag wins over the file's category.
 pub(crate) fn engine_options(config: &Config, category: Option<Category>) -> EngineOptions {
     let names = |v: &[RuleSelector]| {

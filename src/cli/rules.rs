@@ -109,16 +109,8 @@ fn list(ctx: &mut Ctx<'_>) -> Result<(), Error> {
 
 fn explain(code: &str, ctx: &mut Ctx<'_>) -> Result<(), Error> {
     let Some(rule) = rules::find(code) else {
-        let suggestions = rules::suggest(code);
-        let help = if suggestions.is_empty() {
-            "run `feedlint rules` to list every rule".to_owned()
-        } else {
-            let list: Vec<String> = suggestions
-                .iter()
-                .map(|r| format!("{} ({})", r.code, r.name))
-                .collect();
-            format!("did you mean {}?", list.join(", "))
-        };
+        let help = rules::did_you_mean(code)
+            .unwrap_or_else(|| "run `feedlint rules` to list every rule".to_owned());
         return Err(
             Error::new(ErrorCode::NotFound, format!("unknown rule code `{code}`")).with_help(help),
         );

@@ -12,7 +12,7 @@
 use clap::Args;
 
 use super::Ctx;
-use super::engine_setup::{engine_options, rule_infos};
+use super::engine_setup::{engine_options, load_config, rule_infos};
 use super::input::FeedArgs;
 use super::output_file;
 use super::progress::Progress;
@@ -328,7 +328,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.report_format(args.output.as_deref());
     args.feed.refuse_as_output(args.output.as_deref())?;
     let cwd = std::env::current_dir()?;
-    let config = crate::config::load(&args.config, &cwd, &|c| crate::rules::find(c).is_some())?;
+    let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);
     let baseline = args.gate.load_baseline()?;
     let rctx = RequestContext::from_env()?;

@@ -4,9 +4,11 @@
 //! directory or the nearest parent), parsing it with `toml` into strict serde structs
 //! (`deny_unknown_fields`), and validating it into the typed [`Config`]: rule selection by code
 //! or group, severity overrides, the default category, and the `[gates]` defaults. Every unknown
-//! key or bad value is an error labelled at its line and column. Not responsible for applying
-//! the selection to findings or for knowing the rule registry: rule codes are checked through a
-//! predicate the caller passes in.
+//! key or bad value is an error labelled at its line and column. The rule-selection flags
+//! (`--select`, `--ignore`, `--extend-select`, `--extend-ignore`) are merged into the same
+//! [`RuleSelection`], so a selection made on the command line is the one a file would have made.
+//! Not responsible for applying the selection to findings or for knowing the rule registry: rule
+//! codes are checked, and close ones suggested, through [`RuleNames`], which the caller passes in.
 //!
 //! Precedence: command-line flags > `feedlint.toml` > built-in defaults.
 //!
@@ -82,6 +84,20 @@ pub enum RuleSelector {
 }
 
 impl RuleSelector {
+    /// A group name or a rule code the registry knows (`is_known_code`), trimmed and
+    /// case-insensitive: the one reading of a `[rules]` entry and of a selection flag's value.
+    #[must_use]
+    pub fn parse(s: &str, is_known_code: &dyn Fn(&str) -> bool) -> Option<Self> {
+        let s = s.trim();
+        if let Some(g) = Group::parse(s) {
+            Some(Self::Group(g))
+        } else if is_known_code(s) {
+            Some(Self::Code(s.to_owned()))
+        } else {
+            None
+        }
+    }
+
     #[must_use]
     pub fn matches(&self, code: &str, group: Group) -> bool {
         match self {
@@ -106,6 +122,53 @@ impl RuleSelection {
         (self.select.is_empty() || self.select.iter().any(|s| s.matches(code, group)))
             && !self.ignore.iter().any(|s| s.matches(code, group))
     }
+
+    /// Merges the selection flags in, as ruff does: `--select` and `--ignore` replace the file's
+    /// lists, `--extend-select` and `--extend-ignore` add to them. An empty select list means
+    /// every rule, so extending it changes nothing (it would otherwise narrow the run to the
+    /// added rules). The first value that is neither a group nor a known code is a usage error
+    /// naming its flag.
+    pub fn apply_flags(&mut self, args: &ConfigArgs, names: &RuleNames<'_>) -> Result<()> {
+        let parse = |flag: &str, values: &[String]| -> Result<Vec<RuleSelector>> {
+            values
+                .iter()
+                .map(|v| {
+                    RuleSelector::parse(v, names.is_known_code)
+                        .ok_or_else(|| unknown_selector(flag, v.trim(), names))
+                })
+                .collect()
+        };
+        let select = parse("--select", &args.select)?;
+        let ignore = parse("--ignore", &args.ignore)?;
+        let extend_select = parse("--extend-select", &args.extend_select)?;
+        let extend_ignore = parse("--extend-ignore", &args.extend_ignore)?;
+        if !select.is_empty() {
+            self.select = select;
+        }
+        if !ignore.is_empty() {
+            self.ignore = ignore;
+        }
+        if !self.select.is_empty() {
+            self.select.extend(extend_select);
+        }
+        self.ignore.extend(extend_ignore);
+        Ok(())
+    }
+}
+
+/// What the config layer asks of the rule registry, which it does not know (`cli/` answers from
+/// `rules/`).
+#[derive(Clone, Copy)]
+pub struct RuleNames<'a> {
+    /// Whether a rule code exists.
+    pub is_known_code: &'a dyn Fn(&str) -> bool,
+    /// A "did you mean ...?" line for a mistyped code or group, when one is close.
+    pub did_you_mean: &'a dyn Fn(&str) -> Option<String>,
+}
+
+fn unknown_selector(flag: &str, value: &str, names: &RuleNames<'_>) -> Error {
+    Error::usage(format!("{flag}: unknown rule or group `{value}`"))
+        .with_help((names.did_you_mean)(value).unwrap_or_else(|| GROUPS_HELP.to_owned()))
 }
 
 /// The nearest `feedlint.toml` in `start` or its parents.
@@ -118,19 +181,22 @@ pub fn discover(start: &Path) -> Option<PathBuf> {
 }
 
 /// Loads the configuration of a run: `--config` (relative to `cwd`), else the discovered file,
-/// else the defaults. `cwd` should be absolute (`std::env::current_dir()`) so the search can
-/// climb to the parents. `--no-config` skips discovery. `is_known_code` says whether a rule code
-/// exists in the registry.
-pub fn load(args: &ConfigArgs, cwd: &Path, is_known_code: &dyn Fn(&str) -> bool) -> Result<Config> {
+/// else the defaults, with the rule-selection flags merged into its `[rules]`
+/// ([`RuleSelection::apply_flags`]). `cwd` should be absolute (`std::env::current_dir()`) so the
+/// search can climb to the parents. `--no-config` skips discovery. `names` says whether a rule
+/// code exists in the registry.
+pub fn load(args: &ConfigArgs, cwd: &Path, names: &RuleNames<'_>) -> Result<Config> {
     let path = match &args.config {
         Some(p) => Some(cwd.join(p)),
         None if args.no_config => None,
         None => discover(cwd),
     };
-    match path {
-        Some(p) => from_path(&p, is_known_code),
-        None => Ok(Config::default()),
-    }
+    let mut config = match path {
+        Some(p) => from_path(&p, names.is_known_code)?,
+        None => Config::default(),
+    };
+    config.rules.apply_flags(args, names)?;
+    Ok(config)
 }
 
 /// Reads and validates one config file.
@@ -264,10 +330,8 @@ fn validate_rules(
         let mut out = Vec::new();
         for item in list.into_iter().flatten() {
             let s = item.get_ref().trim();
-            if let Some(g) = Group::parse(s) {
-                out.push(RuleSelector::Group(g));
-            } else if is_known_code(s) {
-                out.push(RuleSelector::Code(s.to_owned()));
+            if let Some(selector) = RuleSelector::parse(s, is_known_code) {
+                out.push(selector);
             } else {
                 problems.push(
                     item.span(),
@@ -340,6 +404,149 @@ fn validate_gates(gates: RawGates, config: &mut Config, problems: &mut Problems<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const NAMES: RuleNames<'static> = RuleNames {
+        is_known_code: &|c| {
+            ["FL-C001", "FL-C003", "FL-P001", "FL-M003"].contains(&c.to_ascii_uppercase().as_str())
+        },
+        did_you_mean: &|q| (q == "FL-P0001").then(|| "did you mean FL-P001?".to_owned()),
+    };
+
+    fn code(c: &str) -> RuleSelector {
+        RuleSelector::Code(c.to_owned())
+    }
+
+    /// A file's selection (select identity + FL-C001, ignore FL-M003) with `flags` merged in.
+    fn merged(flags: &ConfigArgs) -> Result<RuleSelection> {
+        let mut rules = RuleSelection {
+            select: vec![RuleSelector::Group(Group::Identity), code("FL-C001")],
+            ignore: vec![code("FL-M003")],
+        };
+        rules.apply_flags(flags, &NAMES)?;
+        Ok(rules)
+    }
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn no_selection_flags_keep_the_file_selection() {
+        let rules = merged(&ConfigArgs::default()).map_err(|e| e.to_string());
+        assert_eq!(
+            rules.map(|r| (r.select, r.ignore)),
+            Ok((
+                vec![RuleSelector::Group(Group::Identity), code("FL-C001")],
+                vec![code("FL-M003")]
+            ))
+        );
+    }
+
+    #[test]
+    fn select_and_ignore_flags_replace_the_file_lists() {
+        let flags = ConfigArgs {
+            select: strings(&["fl-p001", " Pricing "]),
+            ignore: strings(&["FL-C003"]),
+            ..ConfigArgs::default()
+        };
+        let rules = merged(&flags).map_err(|e| e.to_string());
+        assert_eq!(
+            rules.map(|r| (r.select, r.ignore)),
+            Ok((
+                vec![code("fl-p001"), RuleSelector::Group(Group::Pricing)],
+                vec![code("FL-C003")]
+            ))
+        );
+    }
+
+    #[test]
+    fn extend_flags_add_to_the_file_lists() {
+        let flags = ConfigArgs {
+            extend_select: strings(&["FL-P001"]),
+            extend_ignore: strings(&["media"]),
+            ..ConfigArgs::default()
+        };
+        let rules = merged(&flags).map_err(|e| e.to_string());
+        assert_eq!(
+            rules.map(|r| (r.select, r.ignore)),
+            Ok((
+                vec![
+                    RuleSelector::Group(Group::Identity),
+                    code("FL-C001"),
+                    code("FL-P001")
+                ],
+                vec![code("FL-M003"), RuleSelector::Group(Group::Media)]
+            ))
+        );
+    }
+
+    #[test]
+    fn extend_select_adds_to_a_replaced_select() {
+        let flags = ConfigArgs {
+            select: strings(&["FL-C003"]),
+            extend_select: strings(&["FL-P001"]),
+            ..ConfigArgs::default()
+        };
+        let rules = merged(&flags).map_err(|e| e.to_string());
+        assert_eq!(
+            rules.map(|r| r.select),
+            Ok(vec![code("FL-C003"), code("FL-P001")])
+        );
+    }
+
+    #[test]
+    fn extend_select_keeps_every_rule_selected() {
+        let mut rules = RuleSelection::default();
+        let flags = ConfigArgs {
+            extend_select: strings(&["FL-P001"]),
+            ..ConfigArgs::default()
+        };
+        assert!(rules.apply_flags(&flags, &NAMES).is_ok());
+        assert!(rules.select.is_empty());
+        assert!(rules.is_enabled("FL-C003", Group::Content));
+    }
+
+    #[test]
+    fn ignore_flag_wins_over_select_flag() {
+        let flags = ConfigArgs {
+            select: strings(&["FL-P001", "content"]),
+            extend_ignore: strings(&["FL-P001"]),
+            ..ConfigArgs::default()
+        };
+        let rules = merged(&flags).unwrap_or_default();
+        assert!(!rules.is_enabled("FL-P001", Group::Pricing));
+        assert!(rules.is_enabled("FL-C003", Group::Content));
+        assert!(!rules.is_enabled("FL-I001", Group::Identity));
+    }
+
+    #[test]
+    fn unknown_flag_value_names_the_flag_and_suggests() {
+        let flags = ConfigArgs {
+            select: strings(&["FL-P001"]),
+            extend_ignore: strings(&["FL-C003", " FL-P0001 "]),
+            ..ConfigArgs::default()
+        };
+        let err = merged(&flags).err();
+        assert_eq!(
+            err.as_ref()
+                .map(|e| (e.code, e.message.as_str(), e.help.as_deref())),
+            Some((
+                ErrorCode::ValidationError,
+                "--extend-ignore: unknown rule or group `FL-P0001`",
+                Some("did you mean FL-P001?")
+            ))
+        );
+        let flags = ConfigArgs {
+            ignore: strings(&[""]),
+            ..ConfigArgs::default()
+        };
+        let err = merged(&flags).err();
+        assert_eq!(
+            err.as_ref()
+                .map(|e| (e.message.as_str(), e.help.as_deref())),
+            Some(("--ignore: unknown rule or group ``", Some(GROUPS_HELP)))
+        );
+    }
 
     proptest::proptest! {
         #[test]

@@ -625,6 +625,36 @@ pub fn suggest(query: &str) -> Vec<&'static Rule> {
     scored.into_iter().take(5).map(|(_, r)| r).collect()
 }
 
+/// "did you mean ...?" for a mistyped rule code or name, naming each close rule `CODE (name)`;
+/// `None` when none is close. What `feedlint rules CODE` says of an unknown code.
+#[must_use]
+pub fn did_you_mean(query: &str) -> Option<String> {
+    let rules: Vec<String> = suggest(query)
+        .iter()
+        .map(|r| format!("{} ({})", r.code, r.name))
+        .collect();
+    did_you_mean_line(&rules)
+}
+
+/// The same for a rule selector (`--select` and the like), which may also be a group: the close
+/// groups if any (`pric` is meant as `pricing`, not as one of its rules), else the close rules.
+#[must_use]
+pub fn did_you_mean_selector(query: &str) -> Option<String> {
+    let q = query.trim_fast().to_ascii_lowercase();
+    let groups: Vec<String> = Group::ALL
+        .into_iter()
+        .filter(|g| {
+            edit_distance(&q, g.as_str()) <= 2 || (q.len() >= 3 && g.as_str().starts_with(&q))
+        })
+        .map(|g| g.as_str().to_owned())
+        .collect();
+    did_you_mean_line(&groups).or_else(|| did_you_mean(query))
+}
+
+fn did_you_mean_line(names: &[String]) -> Option<String> {
+    (!names.is_empty()).then(|| format!("did you mean {}?", names.join(", ")))
+}
+
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();

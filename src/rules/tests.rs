@@ -254,6 +254,25 @@ fn find_and_suggest() {
 }
 
 #[test]
+fn selector_suggestions_name_a_close_group_else_close_rules() {
+    assert_eq!(
+        did_you_mean_selector("Idenity").as_deref(),
+        Some("did you mean identity?")
+    );
+    assert_eq!(
+        did_you_mean_selector("pric").as_deref(),
+        Some("did you mean pricing?")
+    );
+    let code = did_you_mean_selector("FL-P0001").unwrap_or_default();
+    assert!(
+        code.starts_with("did you mean FL-P001 (price-missing)"),
+        "{code}"
+    );
+    assert_eq!(did_you_mean_selector("FL-P0001"), did_you_mean("FL-P0001"));
+    assert_eq!(did_you_mean_selector("zzzzzzzzzz"), None);
+}
+
+#[test]
 fn reserved_gtin_range_is_documented() {
     assert_eq!(RESERVED_GTIN_CODES, ("FL-I100", "FL-I119"));
 }
