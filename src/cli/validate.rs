@@ -257,6 +257,7 @@ fn open_output<'w>(
     ci_options: &CiOptions,
     args: &ValidateArgs,
     color: bool,
+    width: Option<u16>,
 ) -> Result<Output<'w>, Error> {
     let is_ci = matches!(
         format,
@@ -270,7 +271,11 @@ fn open_output<'w>(
     } else {
         match ValidateEmitter::new(format, out, args.verbose) {
             // With several feeds the table's rows name the file too.
-            Ok(e) => Output::Report(e.naming_files(args.feed.inputs.len() > 1).coloring(color)),
+            Ok(e) => Output::Report(
+                e.naming_files(args.feed.inputs.len() > 1)
+                    .coloring(color)
+                    .fitting(width),
+            ),
             Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {
                 return Err(unsupported(format));
             }
@@ -366,9 +371,11 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = output_file::create_for(args.output.as_deref())?;
+    // Colour and the width are the terminal's: a report file gets neither.
     let color = ctx.color && file.is_none();
+    let width = ctx.table_width.filter(|_| file.is_none());
     let out = output_file::report_writer(&mut file, &mut *ctx.out);
-    let mut output = open_output(format, out, &infos, &ci_options, args, color)?;
+    let mut output = open_output(format, out, &infos, &ci_options, args, color, width)?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);
