@@ -129,7 +129,11 @@ fn an_unusable_or_roomy_columns_changes_nothing() {
     for name in COMMANDS {
         let piped = stdout(None, &command(name));
         for columns in ["", "0", "-80", "wide", "1000"] {
-            assert_eq!(stdout(Some(columns), &command(name)), piped, "{name} {columns:?}");
+            assert_eq!(
+                stdout(Some(columns), &command(name)),
+                piped,
+                "{name} {columns:?}"
+            );
         }
     }
 }

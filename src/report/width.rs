@@ -106,6 +106,9 @@ struct Column {
     key: bool,
 }
 
+/// A phase of [`widths`]: the key columns or the free text, grown up to what.
+type Phase = (bool, fn(&Column) -> u16);
+
 /// The content width of each column in `room` characters, or `None` when the columns fit as
 /// they are. Each column gets its least; what is left is handed out one character at a time,
 /// the narrowest column first: to the key columns up to their header's longest word (a header
@@ -119,7 +122,7 @@ fn widths(columns: &[Column], room: usize) -> Option<Vec<u16>> {
     let mut widths: Vec<u16> = columns.iter().map(|c| c.least).collect();
     let least: usize = widths.iter().map(|&w| usize::from(w)).sum();
     let mut spare = room.saturating_sub(least);
-    let phases: [(bool, fn(&Column) -> u16); 3] = [
+    let phases: [Phase; 3] = [
         (true, |c| c.header_word),
         (false, |c| c.natural),
         (true, |c| c.natural),
@@ -177,7 +180,13 @@ fn borders(table: &mut Table, columns: usize) -> usize {
         MiddleIntersections,
         BottomBorderIntersections,
     ]);
-    usize::from(left) + usize::from(right) + if between { columns.saturating_sub(1) } else { 0 }
+    usize::from(left)
+        + usize::from(right)
+        + if between {
+            columns.saturating_sub(1)
+        } else {
+            0
+        }
 }
 
 /// [`fit`] for a table that is laid out to at most `most` columns (the `gtin` and `voice`
