@@ -20,6 +20,8 @@ fn batch(dir: &Path) -> Command {
     cmd.current_dir(dir)
         .env("FEEDLINT_NOW", "2026-11-22T10:00:00Z")
         .env("FEEDLINT_REQUEST_ID", "req-test")
+        // Tables fit COLUMNS when it is set: these snapshots are of a pipe.
+        .env_remove("COLUMNS")
         .env_remove("FEEDLINT_API_KEY")
         .env_remove("NO_COLOR")
         .arg("--db")

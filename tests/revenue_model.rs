@@ -738,7 +738,7 @@ fn streamed_json_equals_the_whole_response() {
 fn table_for(feed: &[ProductInput], options: &Options) -> String {
     let (_, summary) = analyze(feed, options);
     let mut out = Vec::new();
-    write_table(&mut out, &summary, options).expect("table");
+    write_table(&mut out, &summary, options, None).expect("table");
     String::from_utf8(out).expect("utf-8")
 }
 

@@ -18,6 +18,8 @@ fn feedlint(db: &Path, key: &str) -> Command {
         .env("FEEDLINT_API_KEY", key)
         .env("FEEDLINT_NOW", "2026-11-22T10:00:00Z")
         .env("FEEDLINT_REQUEST_ID", "req-test")
+        // Tables fit COLUMNS when it is set: these snapshots are of a pipe.
+        .env_remove("COLUMNS")
         .env("NO_COLOR", "1");
     cmd
 }

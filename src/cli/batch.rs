@@ -372,6 +372,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
         name_files: args.feed.inputs.len() > 1,
         verbose: args.verbose,
         color: ctx.color && file.is_none(),
+        width: ctx.table_width.filter(|_| file.is_none()),
     };
     let out = super::output_file::report_writer(&mut file, &mut *ctx.out);
     let mut sink = Sink::open(format, out, &rules, &ci_options, look)?;

@@ -97,6 +97,8 @@ fn write_table(r: &CategoriesResponse, view: View, ctx: &mut Ctx<'_>) -> Result<
                 ]);
             }
         }
+        // The name wraps.
+        crate::report::width::fit(&mut t, ctx.table_width, &[0, 2, 3, 4, 5]);
         writeln!(ctx.out, "{t}")?;
         if view == View::Detailed {
             for c in Category::ALL {
@@ -129,6 +131,8 @@ fn write_table(r: &CategoriesResponse, view: View, ctx: &mut Ctx<'_>) -> Result<
                         f.allowed_values.join(", "),
                     ]);
                 }
+                // The allowed values wrap.
+                crate::report::width::fit(&mut t, ctx.table_width, &[0, 1, 2, 3]);
                 writeln!(ctx.out, "{t}")?;
             }
         }
@@ -146,6 +150,8 @@ fn write_table(r: &CategoriesResponse, view: View, ctx: &mut Ctx<'_>) -> Result<
             limit,
         ]);
     }
+    // The name and the price wrap.
+    crate::report::width::fit(&mut t, ctx.table_width, &[0, 3]);
     writeln!(ctx.out, "{t}")?;
     Ok(())
 }

@@ -179,7 +179,13 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         Input::Feed(path) => feed_items(&path, &args.read)?,
     };
 
-    let mut sink = Sink::new(&mut *ctx.out, format, options, args.category);
+    let mut sink = Sink::new(
+        &mut *ctx.out,
+        format,
+        options,
+        args.category,
+        ctx.table_width,
+    );
     let mut items = items;
     if let Some(batch) = account.prefetch(items.by_ref())? {
         // Test key: at most remaining + 1 values were read (bounded by the monthly limit), and an
@@ -323,6 +329,8 @@ enum Sink<'w> {
         json: bool,
         options: Options,
         category: Option<Category>,
+        /// The width the table is laid out to (the table format).
+        width: Option<u16>,
     },
     Json(
         GtinJsonEmitter<&'w mut dyn Write>,
@@ -338,12 +346,14 @@ impl<'w> Sink<'w> {
         format: OutputFormat,
         options: Options,
         category: Option<Category>,
+        width: Option<u16>,
     ) -> Self {
         Self::Pending {
             out,
             json: format == OutputFormat::Json,
             options,
             category,
+            width,
         }
     }
 
@@ -354,14 +364,21 @@ impl<'w> Sink<'w> {
                 json: true,
                 options,
                 category,
+                ..
             } => Ok(Self::Json(
                 GtinJsonEmitter::begin(out, options)?,
                 options,
                 category,
             )),
-            Self::Pending { out, options, .. } => {
-                Ok(Self::Table(GtinTableEmitter::new(out, options), options))
-            }
+            Self::Pending {
+                out,
+                options,
+                width,
+                ..
+            } => Ok(Self::Table(
+                GtinTableEmitter::new(out, options).fitting(width),
+                options,
+            )),
             started => Ok(started),
         }
     }

@@ -89,6 +89,7 @@ Exit codes:
 
 Environment:
   NO_COLOR               disables colour (same as --color never)
+  COLUMNS                the width tables fit (default: the terminal's; none in a pipe)
   FEEDLINT_API_KEY       API key (same as --api-key)
   FEEDLINT_DB            usage database directory (same as --db)
   FEEDLINT_LOCK_TIMEOUT  seconds to wait for a locked database (same as --lock-timeout)
@@ -300,6 +301,9 @@ pub struct Ctx<'a> {
     pub stderr_is_terminal: bool,
     /// Whether colour is on for stdout tables.
     pub color: bool,
+    /// The width stdout tables are laid out to ([`crate::report::width::available`]): `COLUMNS`,
+    /// else the terminal's; `None` (no limit) for a pipe or a file.
+    pub table_width: Option<u16>,
 }
 
 /// Which error envelope a command's JSON errors use (spec 7).
@@ -337,6 +341,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let stderr_is_terminal = std::io::stderr().is_terminal();
     let color = cli.global.color.enabled(stdout_is_terminal);
     let err_color = cli.global.color.enabled(stderr_is_terminal);
+    let table_width = crate::report::width::available(stdout_is_terminal);
     crate::pipeline::init_global_pool(cli.global.jobs);
     let envelope = cli.command.envelope();
     let format = cli.global.format;
@@ -351,6 +356,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             err: &mut *err,
             stderr_is_terminal,
             color,
+            table_width,
         };
         panic::catch(|| dispatch(cli.command, &mut ctx))
     };

@@ -128,6 +128,8 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         .as_deref()
         .map(super::output_file::OutputFile::create)
         .transpose()?;
+    // The width is the terminal's: a report file gets none.
+    let width = ctx.table_width.filter(|_| file.is_none());
     let count = {
         let out: &mut dyn Write = match file.as_mut() {
             Some(f) => f.writer(),
@@ -157,7 +159,7 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                 Emitter::Json(s) => s.finish(&summary, &meta)?.flush()?,
                 Emitter::Csv(c) => c.finish()?.flush()?,
                 Emitter::Table(mut w) => {
-                    write_table(&mut w, &summary, &options)?;
+                    write_table(&mut w, &summary, &options, width)?;
                     w.flush()?;
                 }
             }

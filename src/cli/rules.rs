@@ -87,6 +87,8 @@ fn list(ctx: &mut Ctx<'_>) -> Result<(), Error> {
             r.category_key(),
         ]);
     }
+    // The name wraps.
+    crate::report::width::fit(&mut table, ctx.table_width, &[0, 2, 3, 4, 5]);
     writeln!(ctx.out, "{table}")?;
     let counts: Vec<String> = rules::counts_by_group()
         .iter()

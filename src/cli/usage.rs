@@ -148,6 +148,8 @@ fn write_table(data: &UsageData, ctx: &mut Ctx<'_>) -> Result<(), Error> {
         Cell::new(data.total.validations).set_alignment(CellAlignment::Right),
         Cell::new(format!("{:.2}", data.total.cost)).set_alignment(CellAlignment::Right),
     ]);
+    // The counter's label wraps.
+    crate::report::width::fit(&mut table, ctx.table_width, &[1, 2]);
     writeln!(ctx.out, "{table}")?;
     Ok(())
 }

@@ -249,15 +249,18 @@ fn critical_verdict(critical: u64, total: u64) -> Verdict {
     }
 }
 
-/// The emitter of `format`: a CI emitter or a validate report.
+/// The emitter of `format`: a CI emitter or a validate report. `terminal`: the table's colour
+/// and width when the report goes to stdout (`None` for `-o FILE`).
 fn open_output<'w>(
     format: OutputFormat,
     out: &'w mut dyn std::io::Write,
     infos: &'w [RuleInfo],
     ci_options: &CiOptions,
     args: &ValidateArgs,
-    color: bool,
+    terminal: Option<(bool, Option<u16>)>,
 ) -> Result<Output<'w>, Error> {
+    // Colour and the width are the terminal's (stdout's): a report file gets neither.
+    let (color, width) = terminal.unwrap_or((false, None));
     let is_ci = matches!(
         format,
         OutputFormat::Junit | OutputFormat::Sarif | OutputFormat::Github | OutputFormat::Gitlab
@@ -270,7 +273,11 @@ fn open_output<'w>(
     } else {
         match ValidateEmitter::new(format, out, args.verbose) {
             // With several feeds the table's rows name the file too.
-            Ok(e) => Output::Report(e.naming_files(args.feed.inputs.len() > 1).coloring(color)),
+            Ok(e) => Output::Report(
+                e.naming_files(args.feed.inputs.len() > 1)
+                    .coloring(color)
+                    .fitting(width),
+            ),
             Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {
                 return Err(unsupported(format));
             }
@@ -361,9 +368,9 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = output_file::create_for(args.output.as_deref())?;
-    let color = ctx.color && file.is_none();
+    let terminal = file.is_none().then_some((ctx.color, ctx.table_width));
     let out = output_file::report_writer(&mut file, &mut *ctx.out);
-    let mut output = open_output(format, out, &infos, &ci_options, args, color)?;
+    let mut output = open_output(format, out, &infos, &ci_options, args, terminal)?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);

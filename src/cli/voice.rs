@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use comfy_table::{ContentArrangement, Table, presets};
+use comfy_table::{Table, presets};
 use serde::{Deserialize, Serialize};
 
 use super::Ctx;
@@ -15,7 +15,7 @@ use super::input::{FeedArgs, ReadArgs};
 use crate::account::{Account, Endpoint, Meta, Receipt, RequestContext, format_utc};
 use crate::error::{Error, ErrorCode, Outcome};
 use crate::model::text::count;
-use crate::report::{OutputFormat, TABLE_BLOCK};
+use crate::report::{OutputFormat, TABLE_BLOCK, width};
 use crate::store::{PutProfiles, Store};
 use crate::voice::{
     self, Analysis, AnalysisInput, AnalyzeOptions, Channel, Profile, ProfileSettings,
@@ -569,8 +569,13 @@ impl AnalysisWriter {
         for row in self.rows.drain(..) {
             table.add_row(row);
         }
-        table.set_content_arrangement(ContentArrangement::Dynamic);
-        table.set_width(120);
+        // The recommendation wraps.
+        width::fit_at_most(
+            &mut table,
+            ctx.table_width,
+            width::READABLE_MAX,
+            &[0, 1, 2, 3, 4, 5],
+        );
         writeln!(ctx.out, "{table}")?;
         Ok(())
     }
@@ -697,6 +702,8 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
                         format!("{:.1}", p.average_score()),
                     ]);
                 }
+                // The brand name wraps.
+                width::fit(&mut table, ctx.table_width, &[1, 2, 3, 4]);
                 writeln!(ctx.out, "{table}")?;
                 writeln!(
                     ctx.out,
@@ -844,8 +851,8 @@ fn show(
                 table.add_row([k, v.to_string()]);
             }
         }
-        table.set_content_arrangement(ContentArrangement::Dynamic);
-        table.set_width(120);
+        // The values wrap.
+        width::fit_at_most(&mut table, ctx.table_width, width::READABLE_MAX, &[0]);
         writeln!(ctx.out, "{table}")?;
         Ok(())
     }

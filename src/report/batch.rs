@@ -637,6 +637,8 @@ pub struct TableLook {
     pub verbose: bool,
     /// The priority cells are coloured.
     pub color: bool,
+    /// The width the table is laid out to ([`super::width`]); `None`: no limit.
+    pub width: Option<u16>,
 }
 
 /// The table view: one row per product, written in blocks of
@@ -738,6 +740,8 @@ fn write_rows(out: &mut dyn Write, rows: &[TableRow], look: TableLook) -> Result
             comfy_table::Cell::new(format!("{:.2}", r.impact)),
         ]);
     }
+    // The status wraps; the ids and numbers stay whole.
+    super::width::fit(&mut t, look.width, &[0, 1, 3, 4, 5, 6, 7]);
     writeln!(out, "{t}")?;
     Ok(())
 }
@@ -975,6 +979,7 @@ mod tests {
             name_files: true,
             verbose: true,
             color: false,
+            width: None,
         };
         let mut out = Vec::new();
         let mut view = TableView::new(&mut out, look);

@@ -196,8 +196,9 @@ fn write_indented(
 /// Rows per rendered table: the table view prints its rows in tables of this many, so memory
 /// stays bounded on large inputs (each chunk has its own column widths).
 pub const TABLE_CHUNK_ROWS: usize = 1_000;
-/// Width tables are laid out to (deterministic output whether or not stdout is a terminal).
-pub const TABLE_WIDTH: u16 = 120;
+/// The widest the table is laid out to: the available width ([`super::width`]) when it is
+/// narrower; this width when there is none (a pipe).
+pub const TABLE_WIDTH: u16 = super::width::READABLE_MAX;
 
 /// Writes the human-readable view: one row per GTIN (verdict, format, check digit, patterns,
 /// risk) in tables of at most [`TABLE_CHUNK_ROWS`] rows, then a summary line and the
@@ -209,6 +210,8 @@ pub struct GtinTableEmitter<W: Write> {
     table: Table,
     rows: usize,
     index: u64,
+    /// The available width ([`super::width`]); `None`: [`TABLE_WIDTH`].
+    width: Option<u16>,
 }
 
 impl<W: Write> GtinTableEmitter<W> {
@@ -221,7 +224,17 @@ impl<W: Write> GtinTableEmitter<W> {
             table: new_table(),
             rows: 0,
             index: 0,
+            width: None,
         }
+    }
+
+    /// With `Some(width)`, the table is laid out to `width` columns, at most [`TABLE_WIDTH`]:
+    /// the verdict and the patterns wrap, the label, the GTIN, its format, check digit and risk
+    /// stay whole ([`super::width::fit`]).
+    #[must_use]
+    pub fn fitting(mut self, width: Option<u16>) -> Self {
+        self.width = width;
+        self
     }
 
     /// Analyses `raw`, adds its row (flushing a full chunk) and returns the analysis.
@@ -252,6 +265,7 @@ impl<W: Write> GtinTableEmitter<W> {
 
     fn flush_chunk(&mut self) -> io::Result<()> {
         if self.rows > 0 {
+            super::width::fit_at_most(&mut self.table, self.width, TABLE_WIDTH, &[0, 1, 3, 4, 6]);
             writeln!(self.out, "{}", self.table)?;
             self.table = new_table();
             self.rows = 0;

@@ -12,6 +12,7 @@ pub mod product_json;
 pub mod revenue;
 pub mod sarif;
 pub mod validate;
+pub mod width;
 
 use clap::ValueEnum;
 

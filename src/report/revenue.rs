@@ -196,11 +196,14 @@ fn totals_rows(t: &mut Table, a: &RevenueAnalysis, horizon_months: u32) {
 }
 
 /// Writes the table report: totals (per currency when the feed mixes currencies), the business
-/// summary, then the products with the largest potential gain.
+/// summary, then the products with the largest potential gain. With `Some(width)` the tables are
+/// laid out to `width` columns ([`super::width::fit`]): labels, titles and recommendations wrap,
+/// amounts, ids and priorities stay whole.
 pub fn write_table<W: Write>(
     mut w: W,
     summary: &RevenueSummary,
     options: &Options,
+    width: Option<u16>,
 ) -> io::Result<()> {
     let period = options.timeframe.noun();
     let analysis = &summary.revenue_analysis;
@@ -225,6 +228,7 @@ pub fn write_table<W: Write>(
             ),
         ]);
         totals_rows(&mut t, a, options.time_horizon_months);
+        super::width::fit(&mut t, width, &[1]);
         writeln!(w, "{t}")?;
     }
     let bi = &summary.business_intelligence;
@@ -269,6 +273,7 @@ pub fn write_table<W: Write>(
                 super::shorten(&crate::model::text::printable(&op.recommendation), 70).into_owned(),
             ]);
         }
+        super::width::fit(&mut t, width, &[0, 1, 3, 4]);
         writeln!(w, "Largest potential gains ({}):\n{t}", a.currency)?;
     }
     if !options.include_priority {

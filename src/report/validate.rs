@@ -178,6 +178,8 @@ enum Inner<W: Write> {
         name_files: bool,
         /// The priority cells are coloured.
         color: bool,
+        /// The width the table is laid out to ([`super::width`]); `None`: no limit.
+        width: Option<u16>,
     },
     Json {
         out: W,
@@ -231,6 +233,7 @@ impl<W: Write> ValidateEmitter<W> {
                 show_verbose: verbose,
                 name_files: false,
                 color: false,
+                width: None,
             },
             // The head is written with the first product (or by `finish`): an error met before
             // any product leaves stdout to the error envelope alone.
@@ -279,6 +282,17 @@ impl<W: Write> ValidateEmitter<W> {
         self
     }
 
+    /// With `Some(width)`, the table is laid out to `width` columns ([`super::width::fit`]):
+    /// the problem column wraps, the others stay whole; the caller has weighed `COLUMNS`, the
+    /// terminal and `-o`.
+    #[must_use]
+    pub fn fitting(mut self, to: Option<u16>) -> Self {
+        if let Inner::Table { width, .. } = &mut self.inner {
+            *width = to;
+        }
+        self
+    }
+
     /// The totals so far.
     #[must_use]
     pub fn summary(&self) -> Summary {
@@ -302,6 +316,7 @@ impl<W: Write> ValidateEmitter<W> {
                 show_verbose,
                 name_files,
                 color,
+                width,
             } => {
                 let problem = super::headline(&r.findings).map_or_else(
                     || "-".to_owned(),
@@ -326,6 +341,7 @@ impl<W: Write> ValidateEmitter<W> {
                     let look = Look {
                         name_files: *name_files,
                         color: *color,
+                        width: *width,
                     };
                     flush_table(out, rows, verbose, look)?;
                 }
@@ -412,12 +428,14 @@ impl<W: Write> ValidateEmitter<W> {
             verbose,
             name_files,
             color,
+            width,
             ..
         } = &mut self.inner
         {
             let look = Look {
                 name_files: *name_files,
                 color: *color,
+                width: *width,
             };
             flush_table(out, rows, verbose, look)?;
         }
@@ -495,11 +513,12 @@ impl<W: Write> ValidateEmitter<W> {
     }
 }
 
-/// How the table looks: the place column, the colours.
+/// How the table looks: the place column, the colours, the width.
 #[derive(Clone, Copy)]
 struct Look {
     name_files: bool,
     color: bool,
+    width: Option<u16>,
 }
 
 fn flush_table<W: Write>(
@@ -533,6 +552,9 @@ fn flush_table<W: Write>(
                 comfy_table::Cell::new(problem),
             ]);
         }
+        // Every column but the problem stays whole. Each block is a table of its own, its
+        // columns as wide as its rows need (within the width).
+        super::width::fit(&mut table, look.width, &[0, 1, 2, 3, 4]);
         writeln!(out, "{table}")?;
     }
     for line in verbose.drain(..) {

@@ -22,6 +22,8 @@ pub fn feedlint(db: &Path, key: Option<&str>) -> Command {
         "FEEDLINT_LOCK_TIMEOUT",
         "FEEDLINT_REQUEST_ID",
         "RUST_BACKTRACE",
+        // Tables fit COLUMNS when it is set.
+        "COLUMNS",
     ] {
         cmd.env_remove(var);
     }
