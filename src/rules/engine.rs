@@ -259,7 +259,10 @@ impl Engine {
             let severity = severity_overrides
                 .iter()
                 .rev()
-                .find(|(c, _)| c.eq_ignore_ascii_case(rule.code))
+                // By code or by name, as the config accepts either (`rules::find`).
+                .find(|(c, _)| {
+                    c.eq_ignore_ascii_case(rule.code) || c.eq_ignore_ascii_case(rule.name)
+                })
                 .map_or(rule.severity, |(_, s)| *s);
             let active = Active { rule, severity };
             match rule.check {
@@ -903,6 +906,17 @@ mod tests {
         assert!(r.findings.iter().all(|f| f.group == Group::Content));
         let f = r.findings.iter().find(|f| f.code == "FL-C003").unwrap();
         assert_eq!(f.severity, Severity::Critical);
+        // An override names the rule by its code in any case, or by its name.
+        let name = super::super::find("FL-C003").unwrap().name;
+        for key in ["fl-c003", name] {
+            let e = Engine::new(EngineOptions {
+                severity_overrides: vec![(key.into(), Severity::Low)],
+                ..EngineOptions::default()
+            });
+            let r = e.check(&p);
+            let f = r.findings.iter().find(|f| f.code == "FL-C003").unwrap();
+            assert_eq!(f.severity, Severity::Low, "{key}");
+        }
     }
 
     #[test]
