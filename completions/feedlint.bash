@@ -1065,7 +1065,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__revenue)
-            opts="-o -q -j -h -V --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --input-format --encoding --max-decompressed-size --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-o -q -j -h -V --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --input-format --encoding --max-decompressed-size --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1104,6 +1104,26 @@ _feedlint() {
                     return 0
                     ;;
                 --max-decompressed-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --ignore)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extend-select)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --extend-ignore)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

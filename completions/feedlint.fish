@@ -186,6 +186,11 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l config -d 'Read this config file instead of looking for feedlint.toml in the working directory and its parents' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l select -d 'Run only these rule codes or groups, replacing feedlint.toml\'s `[rules] select`. Repeatable, comma-separated: `--select FL-P001,identity --select FL-M003`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l ignore -d 'Never run these rule codes or groups (wins over any select), replacing feedlint.toml\'s `[rules] ignore`. Repeatable, comma-separated: `--ignore media,FL-C003`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l extend-select -d 'Add these rule codes or groups to the select list of feedlint.toml or --select (no effect while every rule is selected): `--extend-select FL-P001`' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l extend-ignore -d 'Add these rule codes or groups to the ignore list of feedlint.toml or --ignore: `--extend-ignore FL-M003,inventory`' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
@@ -204,6 +209,7 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l lock-timeo
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-roi -d 'Leave out the ROI fields (`includeROICalculations: false`)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-priority -d 'Leave out priorities and priority opportunities (`includePriorityAssessment: false`)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-payback -d 'Leave out the payback periods (`includePaybackAnalysis: false`)'
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l no-config -d 'Ignore any feedlint.toml'
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -s V -l version -d 'Print version'

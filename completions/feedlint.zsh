@@ -200,6 +200,11 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'(--no-config)--config=[Read this config file instead of looking for feedlint.toml in the working directory and its parents]:PATH:_files' \
+'*--select=[Run only these rule codes or groups, replacing feedlint.toml'\''s \`\[rules\] select\`. Repeatable, comma-separated\: \`--select FL-P001,identity --select FL-M003\`]:CODE|GROUP:_default' \
+'*--ignore=[Never run these rule codes or groups (wins over any select), replacing feedlint.toml'\''s \`\[rules\] ignore\`. Repeatable, comma-separated\: \`--ignore media,FL-C003\`]:CODE|GROUP:_default' \
+'*--extend-select=[Add these rule codes or groups to the select list of feedlint.toml or --select (no effect while every rule is selected)\: \`--extend-select FL-P001\`]:CODE|GROUP:_default' \
+'*--extend-ignore=[Add these rule codes or groups to the ignore list of feedlint.toml or --ignore\: \`--extend-ignore FL-M003,inventory\`]:CODE|GROUP:_default' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
@@ -217,6 +222,7 @@ gitlab\:"GitLab Code Quality JSON"))' \
 '--no-roi[Leave out the ROI fields (\`includeROICalculations\: false\`)]' \
 '--no-priority[Leave out priorities and priority opportunities (\`includePriorityAssessment\: false\`)]' \
 '--no-payback[Leave out the payback periods (\`includePaybackAnalysis\: false\`)]' \
+'--no-config[Ignore any feedlint.toml]' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '--quiet[Print nothing on stderr except errors (no progress bars, no hints)]' \
 '-h[Print help (see more with '\''--help'\'')]' \

@@ -818,9 +818,30 @@ fn revenue_prices_each_product_as_validate_does() {
          K2,Stoneware Garden Planter for Patio Herbs and Flowers,39.00 USD,https://shop.example/k2,https://shop.example/k2.jpg,in_stock,new,Acme\n",
     )
     .unwrap();
-    for input in [feed.clone(), catalog()] {
+    // With the same rules too: feedlint.toml and the selection flags apply to both commands.
+    let config = dir.path().join("feedlint.toml");
+    std::fs::write(
+        &config,
+        "[rules]\nignore = [\"FL-I110\"]\n[rules.severity]\n\"FL-K501\" = \"critical\"\n",
+    )
+    .unwrap();
+    let plain: &[&str] = &["--no-config"];
+    let configured: &[&str] = &[
+        "--config",
+        config.to_str().unwrap(),
+        "--extend-ignore",
+        "FL-I004",
+    ];
+    let mut totals = Vec::new();
+    for (input, flags) in [
+        (feed.clone(), plain),
+        (catalog(), plain),
+        (feed.clone(), configured),
+        (catalog(), configured),
+    ] {
         let v = run(feedlint(&db, Some(PROD_KEY))
             .args(["validate", "--format", "ndjson", "--exit-zero"])
+            .args(flags)
             .arg(&input));
         assert_eq!(v.code, Some(0), "{}", v.stderr);
         let validated: Vec<(String, f64)> = v
@@ -837,6 +858,7 @@ fn revenue_prices_each_product_as_validate_does() {
             .collect();
         let r = run(feedlint(&db, Some(PROD_KEY))
             .args(["--format", "json", "revenue"])
+            .args(flags)
             .arg(&input));
         assert_eq!(r.code, Some(0), "{}", r.stderr);
         let analysed: Vec<(String, f64)> = json_of(&r)["data"]["productResults"]
@@ -851,6 +873,9 @@ fn revenue_prices_each_product_as_validate_does() {
             })
             .collect();
         assert!(!validated.is_empty());
-        assert_eq!(validated, analysed, "{}", input.display());
+        assert_eq!(validated, analysed, "{} {flags:?}", input.display());
+        totals.push(analysed.iter().map(|(_, t)| to_cents(*t)).sum::<i64>());
     }
+    // The configuration changed what the catalog's issues cost.
+    assert_ne!(totals[1], totals[3], "{totals:?}");
 }

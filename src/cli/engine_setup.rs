@@ -1,4 +1,4 @@
-//! What `validate` and `batch` share when they set up a run: the configuration (`feedlint.toml`
+//! What `validate`, `batch` and `revenue` share when they set up a run: the configuration (`feedlint.toml`
 //! with the rule-selection flags merged in), engine options from it (and `--category`), and the
 //! rule metadata the CI emitters need, all from the one registry.
 

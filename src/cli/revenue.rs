@@ -13,9 +13,11 @@ use std::path::PathBuf;
 use serde_json::{Map, Value};
 
 use super::Ctx;
+use super::engine_setup::{engine_options, load_config};
 use super::input::FeedArgs;
 use super::progress::Progress;
 use crate::account::{Account, Endpoint, RequestContext};
+use crate::config::ConfigArgs;
 use crate::error::{Error, Outcome};
 use crate::feed::{FeedKind, FeedReader};
 use crate::model::price::is_known_currency;
@@ -27,7 +29,7 @@ use crate::revenue::{
     AnalysisType, Analyzer, Issue, MAX_PRODUCTS_PER_REQUEST, Options, ProductInput, Timeframe,
     check_request_size, parse_time_horizon,
 };
-use crate::rules::{Engine, EngineOptions};
+use crate::rules::Engine;
 
 /// Products analysed in parallel per chunk (memory is bounded by one chunk in flight).
 const CHUNK: usize = 256;
@@ -72,6 +74,11 @@ pub struct RevenueArgs {
 
     #[command(flatten)]
     pub feed: FeedArgs,
+
+    /// The rules that find each product's issues: feedlint.toml and the selection flags, as
+    /// `validate` reads them, so that an issue costs here what `validate` says it costs.
+    #[command(flatten, next_help_heading = "Configuration")]
+    pub config: ConfigArgs,
 }
 
 pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
@@ -89,6 +96,8 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         .with_help("write a three-letter code such as USD, EUR or GBP"));
     }
     args.feed.refuse_as_output(args.output.as_deref())?;
+    let config = load_config(&args.config, &std::env::current_dir()?)?;
+    let engine = Engine::new(engine_options(&config, None));
     let rctx = RequestContext::from_env()?;
     let account = Account::open(
         ctx.global.api_key(),
@@ -146,7 +155,7 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             ctx.stderr_is_terminal && !ctx.global.quiet,
             "analysing products",
         );
-        analyze_all(items, &mut analyzer, &mut emitter, &progress)?;
+        analyze_all(items, &engine, &mut analyzer, &mut emitter, &progress)?;
         progress.finish();
 
         let count = analyzer.accumulator().products();
@@ -180,18 +189,18 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
 /// products to the analyzer one at a time, streaming each result to the emitter.
 fn analyze_all<W: Write>(
     items: impl Iterator<Item = Result<Item, Error>> + Send,
+    engine: &Engine,
     analyzer: &mut Analyzer,
     emitter: &mut Emitter<W>,
     progress: &Progress,
 ) -> Result<(), Error> {
-    let engine = Engine::new(EngineOptions::default());
     crate::pipeline::map_batches(
         items,
         CHUNK,
         |batch: Vec<Result<Item, Error>>| {
             // Issues per product come from the rules engine (spec 2.6 "per validation issue");
             // a request body's product counts only those its request could avoid.
-            Engine::check_each(batch, |item| (&engine, &item.product))
+            Engine::check_each(batch, |item| (engine, &item.product))
                 .into_iter()
                 .map(|item| {
                     item.map(|(item, report)| {
