@@ -241,6 +241,12 @@ fn yearly_timeframe_is_stated_and_every_amount_is_yearly() {
     let analysis = &json["data"]["revenueAnalysis"];
     assert_eq!(analysis["timeframe"], "yearly");
     assert_eq!(analysis["currencyBreakdown"]["USD"]["timeframe"], "yearly");
+    // The horizon the opportunity value counts over is stated too (the default, 15 months).
+    assert_eq!(analysis["timeHorizon"], "15_months");
+    assert_eq!(
+        analysis["currencyBreakdown"]["USD"]["timeHorizon"],
+        "15_months"
+    );
     for text in json["data"]["businessIntelligence"]["actionablePriorities"]
         .as_array()
         .unwrap()
@@ -439,6 +445,7 @@ fn request_body_options_are_honoured_and_flags_win() {
         .unwrap();
     let value = |o: &Value| o["totalOpportunityValue"].as_f64().unwrap();
     assert!((value(opportunity) - gain * 6.0).abs() < 0.005);
+    assert_eq!(out["data"]["revenueAnalysis"]["timeHorizon"], "6_months");
     // Yearly amounts: 12 × the monthly base revenue of 500.
     assert_eq!(out["data"]["productResults"][0]["baseRevenue"], 6000.0);
     assert!(
@@ -464,6 +471,7 @@ fn request_body_options_are_honoured_and_flags_win() {
     let out = json_of(&r);
     let opportunity = &out["data"]["revenueAnalysis"]["optimizationOpportunity"];
     assert!((value(opportunity) - gain * 3.0).abs() < 0.005);
+    assert_eq!(out["data"]["revenueAnalysis"]["timeHorizon"], "3_months");
     assert_eq!(out["data"]["productResults"][0]["baseRevenue"], 500.0);
 }
 

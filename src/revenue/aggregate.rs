@@ -94,6 +94,9 @@ pub struct RevenueAnalysis {
     /// `priorityOpportunities` and every `productResults[]` amount. `totalOpportunityValue` is
     /// over the time horizon whatever the timeframe; `expectedMonthlyGain` is per month.
     pub timeframe: Timeframe,
+    /// The months `totalOpportunityValue` and the ROI figures count gains over, in spec 4.4's
+    /// request form (`15_months`; an addition to the 2.6 shape, as `timeframe` is).
+    pub time_horizon: String,
     pub compliance_risk: ComplianceRisk,
     pub optimization_opportunity: OptimizationOpportunity,
     pub total_impact: f64,
@@ -380,6 +383,7 @@ impl Accumulator {
         RevenueAnalysis {
             currency: currency.to_owned(),
             timeframe: tf,
+            time_horizon: super::options::time_horizon_text(horizon),
             compliance_risk: ComplianceRisk {
                 risk_level,
                 compliance_violation_cost: per(s.compliance_impact),

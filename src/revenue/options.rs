@@ -175,6 +175,17 @@ impl Default for Options {
     }
 }
 
+/// A time horizon written in the form spec 4.4's `timeHorizon` takes (`15_months`, `1_month`),
+/// the form [`parse_time_horizon`] reads back.
+#[must_use]
+pub fn time_horizon_text(months: u32) -> String {
+    if months == 1 {
+        "1_month".to_owned()
+    } else {
+        format!("{months}_months")
+    }
+}
+
 /// Parses a `timeHorizon` (spec 4.4, form `<n>_months`): `6_months`, `6 months`, `6months`,
 /// `1_month` or a bare `6`, with 1 ≤ n ≤ 60.
 pub fn parse_time_horizon(text: &str) -> Result<u32, Error> {
@@ -204,6 +215,18 @@ pub fn parse_time_horizon(text: &str) -> Result<u32, Error> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn time_horizon_text_reads_back() {
+        for months in 1..=MAX_TIME_HORIZON_MONTHS {
+            assert_eq!(
+                parse_time_horizon(&time_horizon_text(months)).ok(),
+                Some(months)
+            );
+        }
+        assert_eq!(time_horizon_text(15), "15_months");
+        assert_eq!(time_horizon_text(1), "1_month");
+    }
 
     #[test]
     fn time_horizon_accepts_spec_form_and_bare_number() {
