@@ -1296,6 +1296,12 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
         while let Some(Key(key)) = map.next_key()? {
             let raw: R = map.next_value()?;
             let name = KEY_NAMES.with(|names| names.borrow_mut().get_slotted(key.as_bytes()).0);
+            // A key with escapes is the only one that can hold a NUL (`\u0000`).
+            if let Cow::Owned(k) = &key
+                && k.contains('\0')
+            {
+                note_nul_key(&mut p, k);
+            }
             let repeated = seen.iter().find(|(n, _)| *n == name);
             if let Some((_, first)) = repeated {
                 note_repeat(&mut repeats, &name, first.clone(), key.clone());
@@ -1342,6 +1348,21 @@ impl<'de, R: Deserialize<'de> + Deref<Target = RawValue>> Visitor<'de> for Produ
     fn visit_unit<E: serde::de::Error>(self) -> Result<Product, E> {
         self.not_an_object("null")
     }
+}
+
+/// A read issue for a key holding a NUL character: the attribute is kept under it, but CSV and
+/// TSV headers cannot carry the NUL (`convert` writes U+FFFD there, as in a value), so the
+/// merchant learns of it before the name changes under them.
+#[cold]
+fn note_nul_key(p: &mut Product, key: &str) {
+    let shown = key.replace('\0', "\\u0000");
+    p.read_issues.push(ReadIssue {
+        line: p.location.line,
+        message: format!(
+            "the key `{shown}` contains a NUL character (\\u0000), kept; `convert` writes it as \
+             U+FFFD in CSV and TSV header names, which cannot carry it"
+        ),
+    });
 }
 
 /// A key of a product object that gives an attribute an earlier key gave: the attribute, the
@@ -1952,6 +1973,23 @@ mod tests {
                 .read_issues
                 .is_empty()
         );
+    }
+
+    /// A key holding a NUL is kept and said, as a value holding one is; other escaped keys are
+    /// not.
+    #[test]
+    fn a_key_with_a_nul_is_a_read_issue() {
+        let p = product_of(r#"{"id":"1","ti\u0000tle":"Mug","pri\u0063e":"1.00 USD"}"#);
+        let messages: Vec<&str> = p.read_issues.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "the key `ti\\u0000tle` contains a NUL character (\\u0000), kept; `convert` writes \
+                 it as U+FFFD in CSV and TSV header names, which cannot carry it"
+            ]
+        );
+        assert_eq!(p.get("ti\0tle"), Some("Mug"));
+        assert_eq!(p.get("price"), Some("1.00 USD"));
     }
 
     /// A negative `currentPerformance` figure is a read issue quoting it as written, as a string
