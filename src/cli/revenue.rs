@@ -213,7 +213,10 @@ fn analyze_all<W: Write>(
                             })
                             .map(Issue::from_finding)
                             .collect();
-                        ProductInput::from_product(p, report.category, issues)
+                        ProductInput {
+                            gtin_issue: report.gtin_issue,
+                            ..ProductInput::from_product(p, report.category, issues)
+                        }
                     })
                 })
                 .collect()

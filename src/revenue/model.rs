@@ -63,6 +63,11 @@ pub struct ProductInput {
     pub brand: Option<String>,
     pub gtin: Option<String>,
     pub issues: Vec<Issue>,
+    /// Whether the rules found a GTIN issue (`ProductReport::gtin_issue`: an invalid, fake,
+    /// shared or required-but-missing GTIN). Such a product is critical whatever its amount,
+    /// as `validate` and `gtin` prioritise it (spec 2.5: "GTIN issues are always prioritised
+    /// as critical").
+    pub gtin_issue: bool,
     pub performance: Option<CurrentPerformance>,
 }
 
@@ -108,6 +113,8 @@ impl ProductInput {
             brand: product.get_nonblank("brand").map(str::to_owned),
             gtin: product.get_nonblank("gtin").map(str::to_owned),
             issues,
+            // The caller sets it from the rules' report (`ProductReport::gtin_issue`).
+            gtin_issue: false,
             performance: product.performance,
         }
     }
@@ -356,7 +363,11 @@ pub fn analyze_product(product: &ProductInput, options: &Options, index: u64) ->
         .filter(|c| !c.is_empty())
         .unwrap_or(&options.default_currency)
         .to_ascii_uppercase();
-    let priority_class = Priority::from_monthly_impact(f.current_impact);
+    let priority_class = if product.gtin_issue {
+        Priority::Critical
+    } else {
+        Priority::from_monthly_impact(f.current_impact)
+    };
     let risk_level = product
         .issues
         .iter()
@@ -550,6 +561,24 @@ mod tests {
             f.current_impact
         );
         assert!(f.category < 0, "home & garden lowers impact");
+    }
+
+    #[test]
+    fn a_gtin_issue_is_critical_whatever_it_costs() {
+        let mut p = product(
+            5.0,
+            Category::HomeGarden,
+            vec![issue(Severity::Low, true, true)],
+        );
+        let options = Options::default();
+        assert_eq!(
+            analyze_product(&p, &options, 0).priority_class,
+            Priority::Low
+        );
+        p.gtin_issue = true;
+        let r = analyze_product(&p, &options, 0);
+        assert_eq!(r.priority_class, Priority::Critical);
+        assert_eq!(r.priority, Some(Priority::Critical));
     }
 
     #[test]
