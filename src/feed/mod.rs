@@ -500,6 +500,21 @@ mod tests {
     }
 
     #[test]
+    fn stdin_is_labelled_by_its_name_and_files_by_their_path() {
+        let opts = ReadOptions {
+            stdin_name: Some(PathBuf::from("shop/feed.tsv.gz")),
+            ..ReadOptions::default()
+        };
+        let dash = Path::new("-");
+        assert_eq!(label(dash, &ReadOptions::default()), STDIN_LABEL);
+        assert_eq!(label(dash, &opts), "shop/feed.tsv.gz");
+        assert_eq!(named(dash, &opts), Path::new("shop/feed.tsv.gz"));
+        // A file keeps its own path whatever stdin is named.
+        assert_eq!(label(Path::new("a.csv"), &opts), "a.csv");
+        assert_eq!(named(Path::new("a.csv"), &opts), Path::new("a.csv"));
+    }
+
+    #[test]
     fn format_comes_from_content_then_extension() {
         let p = Path::new;
         assert_eq!(
