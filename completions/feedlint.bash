@@ -269,7 +269,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__batch)
-            opts="-v -o -q -j -h -V --no-market-intelligence --verbose --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --no-market-intelligence --verbose --output --input-format --encoding --max-decompressed-size --stdin-filename --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -292,6 +292,10 @@ _feedlint() {
                     return 0
                     ;;
                 --max-decompressed-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -421,7 +425,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__convert)
-            opts="-o -q -j -h -V --to --output --input-format --encoding --max-decompressed-size --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-o -q -j -h -V --to --output --input-format --encoding --max-decompressed-size --stdin-filename --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -448,6 +452,10 @@ _feedlint() {
                     return 0
                     ;;
                 --max-decompressed-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -669,7 +677,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__gtin)
-            opts="-q -j -h -V --file --from-feed --request --pattern-detection --no-pattern-detection --business-intelligence --revenue-impact --detailed --category --exit-zero --input-format --encoding --max-decompressed-size --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-q -j -h -V --file --from-feed --request --pattern-detection --no-pattern-detection --business-intelligence --revenue-impact --detailed --category --exit-zero --input-format --encoding --max-decompressed-size --stdin-filename --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -704,6 +712,10 @@ _feedlint() {
                     return 0
                     ;;
                 --max-decompressed-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1065,7 +1077,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__revenue)
-            opts="-o -q -j -h -V --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --input-format --encoding --max-decompressed-size --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-o -q -j -h -V --time-horizon --timeframe --analysis-type --no-roi --no-priority --no-payback --currency --output --input-format --encoding --max-decompressed-size --stdin-filename --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1104,6 +1116,10 @@ _feedlint() {
                     return 0
                     ;;
                 --max-decompressed-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1247,7 +1263,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__validate)
-            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --output --input-format --encoding --max-decompressed-size --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --output --input-format --encoding --max-decompressed-size --stdin-filename --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1274,6 +1290,10 @@ _feedlint() {
                     return 0
                     ;;
                 --max-decompressed-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1391,7 +1411,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__voice__subcmd__analyze)
-            opts="-q -j -h -V --brand --title --description --category --context --no-drift-detection --no-recommendations --request --input-format --encoding --max-decompressed-size --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-q -j -h -V --brand --title --description --category --context --no-drift-detection --no-recommendations --request --input-format --encoding --max-decompressed-size --stdin-filename --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1430,6 +1450,10 @@ _feedlint() {
                     return 0
                     ;;
                 --max-decompressed-size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stdin-filename)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -62,6 +62,7 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l stdin-filename -d 'Name stdin (`-`) NAME: reports and errors show NAME where they would show a file\'s path, and NAME\'s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file\'s would (--input-format still wins). No file NAME is read' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-under -d 'Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l fail-on -d 'Exit 1 when any finding is at or above this severity: critical, high, medium or low' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F
@@ -103,6 +104,7 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l stdin-filename -d 'Name stdin (`-`) NAME: reports and errors show NAME where they would show a file\'s path, and NAME\'s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file\'s would (--input-format still wins). No file NAME is read' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l fail-under -d 'Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l fail-on -d 'Exit 1 when any finding is at or above this severity: critical, high, medium or low' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l baseline -d 'Compare with a previous JSON report of the same feed (from `validate` or `batch --format json`); exit 1 when compliance dropped by more than --max-drop' -r -F
@@ -147,6 +149,7 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l stdin-filename -d 'Name stdin (`-`) NAME: reports and errors show NAME where they would show a file\'s path, and NAME\'s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file\'s would (--input-format still wins). No file NAME is read' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand gtin" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
@@ -186,6 +189,7 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l stdin-filename -d 'Name stdin (`-`) NAME: reports and errors show NAME where they would show a file\'s path, and NAME\'s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file\'s would (--input-format still wins). No file NAME is read' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l config -d 'Read this config file instead of looking for feedlint.toml in the working directory and its parents' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l select -d 'Run only these rule codes or groups, replacing feedlint.toml\'s `[rules] select`. Repeatable, comma-separated: `--select FL-P001,identity --select FL-M003`' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand revenue" -l ignore -d 'Never run these rule codes or groups (wins over any select), replacing feedlint.toml\'s `[rules] ignore`. Repeatable, comma-separated: `--ignore media,FL-C003`' -r
@@ -247,6 +251,7 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l stdin-filename -d 'Name stdin (`-`) NAME: reports and errors show NAME where they would show a file\'s path, and NAME\'s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file\'s would (--input-format still wins). No file NAME is read' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'
@@ -353,6 +358,7 @@ json\t'A request body {"products": [...]} or an array of products'
 ndjson\t'One JSON product object per line'"
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l encoding -d 'Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l max-decompressed-size -d 'Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit: 500MB, 2GiB, 16GiB' -r
+complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l stdin-filename -d 'Name stdin (`-`) NAME: reports and errors show NAME where they would show a file\'s path, and NAME\'s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file\'s would (--input-format still wins). No file NAME is read' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand convert" -l format -d 'Output format of the report written to stdout' -r -f -a "table\t'Human-readable tables (default)'
 json\t'The documented v2 JSON response shape'
 ndjson\t'One JSON object per line (`validate`: one product result per line)'

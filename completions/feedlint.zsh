@@ -56,6 +56,7 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'--stdin-filename=[Name stdin (\`-\`) NAME\: reports and errors show NAME where they would show a file'\''s path, and NAME'\''s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file'\''s would (--input-format still wins). No file NAME is read]:NAME:_files' \
 '--fail-under=[Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT]:PERCENT:_default' \
 '--fail-on=[Exit 1 when any finding is at or above this severity\: critical, high, medium or low]:SEVERITY:_default' \
 '--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \
@@ -106,6 +107,7 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'--stdin-filename=[Name stdin (\`-\`) NAME\: reports and errors show NAME where they would show a file'\''s path, and NAME'\''s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file'\''s would (--input-format still wins). No file NAME is read]:NAME:_files' \
 '--fail-under=[Exit 1 when feed compliance (share of fully GMC-compliant products) is under PERCENT]:PERCENT:_default' \
 '--fail-on=[Exit 1 when any finding is at or above this severity\: critical, high, medium or low]:SEVERITY:_default' \
 '--baseline=[Compare with a previous JSON report of the same feed (from \`validate\` or \`batch --format json\`); exit 1 when compliance dropped by more than --max-drop]:REPORT.json:_files' \
@@ -157,6 +159,7 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'--stdin-filename=[Name stdin (\`-\`) NAME\: reports and errors show NAME where they would show a file'\''s path, and NAME'\''s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file'\''s would (--input-format still wins). No file NAME is read]:NAME:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
@@ -200,6 +203,7 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'--stdin-filename=[Name stdin (\`-\`) NAME\: reports and errors show NAME where they would show a file'\''s path, and NAME'\''s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file'\''s would (--input-format still wins). No file NAME is read]:NAME:_files' \
 '(--no-config)--config=[Read this config file instead of looking for feedlint.toml in the working directory and its parents]:PATH:_files' \
 '*--select=[Run only these rule codes or groups, replacing feedlint.toml'\''s \`\[rules\] select\`. Repeatable, comma-separated\: \`--select FL-P001,identity --select FL-M003\`]:CODE|GROUP:_default' \
 '*--ignore=[Never run these rule codes or groups (wins over any select), replacing feedlint.toml'\''s \`\[rules\] ignore\`. Repeatable, comma-separated\: \`--ignore media,FL-C003\`]:CODE|GROUP:_default' \
@@ -279,6 +283,7 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'--stdin-filename=[Name stdin (\`-\`) NAME\: reports and errors show NAME where they would show a file'\''s path, and NAME'\''s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file'\''s would (--input-format still wins). No file NAME is read]:NAME:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"
@@ -714,6 +719,7 @@ json\:"A request body {"products"\: \[...\]} or an array of products"
 ndjson\:"One JSON product object per line"))' \
 '--encoding=[Decode the feeds from this encoding (e.g. windows-1252, iso-8859-1, utf-16le) when they declare none; a byte-order mark still wins]:LABEL:_default' \
 '--max-decompressed-size=[Stop reading a gzip-compressed feed whose decompressed size exceeds this, with an error (a guard against gzip bombs). Bytes, or a number with a unit\: 500MB, 2GiB, 16GiB]:SIZE:_default' \
+'--stdin-filename=[Name stdin (\`-\`) NAME\: reports and errors show NAME where they would show a file'\''s path, and NAME'\''s extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format and compression as a file'\''s would (--input-format still wins). No file NAME is read]:NAME:_files' \
 '--format=[Output format of the report written to stdout]:FORMAT:((table\:"Human-readable tables (default)"
 json\:"The documented v2 JSON response shape"
 ndjson\:"One JSON object per line (\`validate\`\: one product result per line)"

@@ -164,7 +164,12 @@ fn help_groups_the_options_under_headings() {
     assert!(section("Options").contains(&"--category".to_owned()));
     assert_eq!(
         section("Reading feeds"),
-        ["--input-format", "--encoding", "--max-decompressed-size"]
+        [
+            "--input-format",
+            "--encoding",
+            "--max-decompressed-size",
+            "--stdin-filename"
+        ]
     );
     assert_eq!(
         section("CI gates"),

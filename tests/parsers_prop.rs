@@ -328,6 +328,7 @@ proptest! {
             format: Some(f),
             encoding: Some(enc),
             max_decompressed_bytes: 1 << 20,
+            ..ReadOptions::default()
         };
         read_all(&path, &opts, bytes.len())?;
     }

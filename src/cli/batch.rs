@@ -323,7 +323,7 @@ impl<'w> Sink<'w> {
 pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let format = ctx.global.report_format(args.output.as_deref());
     check_args(args, format)?;
-    args.feed.refuse_as_output(args.output.as_deref())?;
+    args.feed.check_inputs(args.output.as_deref())?;
     let cwd = std::env::current_dir()?;
     let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);

@@ -105,7 +105,7 @@ const CONVERT_CHUNK: usize = 256;
 
 pub fn run(args: &ConvertArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let kind = OutputKind::from(args.format()?);
-    args.feed.refuse_as_output(args.output.as_deref())?;
+    args.feed.check_inputs(args.output.as_deref())?;
     // Products of stdin when they must be held for a CSV/TSV layout.
     let mut held: Option<Vec<Product>> = None;
     let layout = if kind.needs_layout() {

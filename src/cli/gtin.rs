@@ -134,6 +134,7 @@ pub fn run(args: &GtinArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             format.name()
         )));
     }
+    args.read.check_stdin_filename(reads_stdin(args))?;
     let rctx = RequestContext::from_env()?;
     // Codes given as arguments are checked in a moment: the database is opened once, for the
     // key's check and the count together.
@@ -237,7 +238,10 @@ fn codes_only(args: &GtinArgs) -> bool {
 fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
     if let Some(path) = &args.request {
         let reader = open_path(path, &args.read)?;
-        return Ok(Input::Request(gtin::parse_request(reader, &label(path))?));
+        return Ok(Input::Request(gtin::parse_request(
+            reader,
+            &label(path, &args.read),
+        )?));
     }
     if let Some(path) = &args.from_feed {
         return Ok(Input::Feed(path.clone()));
@@ -257,23 +261,34 @@ fn resolve_input(args: &GtinArgs) -> Result<Input, Error> {
     };
     let mut reader = open_path(path, &args.read)?;
     if looks_like_json(&mut reader, path)? {
-        return Ok(Input::Request(gtin::parse_request(reader, &label(path))?));
+        return Ok(Input::Request(gtin::parse_request(
+            reader,
+            &label(path, &args.read),
+        )?));
     }
     Ok(Input::Lines(reader))
 }
 
 /// How the list read by `--file` or stdin is named in messages.
 fn list_label(args: &GtinArgs) -> String {
-    label(args.file.as_deref().unwrap_or(Path::new("-")))
+    label(args.file.as_deref().unwrap_or(Path::new("-")), &args.read)
 }
 
-/// How a file read is named in messages (`-` is `<stdin>`, as for feeds).
-fn label(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    }
+/// How a file read is named in messages (`-` is `<stdin>` or the `--stdin-filename` name, as
+/// for feeds).
+fn label(path: &Path, read: &ReadArgs) -> String {
+    crate::feed::label(path, &read.read_options())
+}
+
+/// Whether the run reads stdin: `-` as `--request`, `--from-feed` or `--file`, or as the codes
+/// (alone, or no codes at all without one of those flags).
+fn reads_stdin(args: &GtinArgs) -> bool {
+    let dash = |p: &Option<PathBuf>| p.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    let flagged = args.request.is_some() || args.from_feed.is_some() || args.file.is_some();
+    dash(&args.request)
+        || dash(&args.from_feed)
+        || dash(&args.file)
+        || (!flagged && (args.codes.is_empty() || args.codes.iter().any(|c| c == "-")))
 }
 
 fn open_path(path: &Path, read: &ReadArgs) -> Result<Box<dyn BufRead>, Error> {

@@ -1,6 +1,6 @@
 //! The feed arguments shared by every command that reads feeds (`convert`, `validate`, `batch`,
-//! `revenue`, `voice`, `gtin --from-feed`): the input paths, `--input-format`, `--encoding` and
-//! `--max-decompressed-size`.
+//! `revenue`, `voice`, `gtin --from-feed`): the input paths, `--input-format`, `--encoding`,
+//! `--max-decompressed-size` and `--stdin-filename`.
 //!
 //! Responsible for turning those flags into [`crate::feed::ReadOptions`] and opening each input.
 //! Not responsible for reading records (that is `feed/`).
@@ -46,6 +46,12 @@ pub struct ReadArgs {
         default_value = feed::DEFAULT_MAX_DECOMPRESSED_SIZE
     )]
     pub max_decompressed_size: u64,
+
+    /// Name stdin (`-`) NAME: reports and errors show NAME where they would show a file's
+    /// path, and NAME's extension (.csv, .tsv, .xml, .json, .ndjson, .gz...) picks the format
+    /// and compression as a file's would (--input-format still wins). No file NAME is read.
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<PathBuf>,
 }
 
 impl ReadArgs {
@@ -56,6 +62,20 @@ impl ReadArgs {
             format: self.input_format.map(InputFormat::from),
             encoding: self.encoding,
             max_decompressed_bytes: self.max_decompressed_size,
+            stdin_name: self.stdin_filename.clone(),
+        }
+    }
+
+    /// Refuses `--stdin-filename` when stdin is not read (`reads_stdin`: whether an input is
+    /// `-`): the name would name nothing.
+    pub fn check_stdin_filename(&self, reads_stdin: bool) -> Result<(), Error> {
+        match &self.stdin_filename {
+            Some(name) if !reads_stdin => Err(Error::usage(format!(
+                "--stdin-filename {} names stdin, but no input is `-`",
+                name.display()
+            ))
+            .with_help("pass `-` as the input to read stdin, or drop --stdin-filename")),
+            _ => Ok(()),
         }
     }
 }
@@ -124,9 +144,12 @@ impl FeedArgs {
         )
     }
 
-    /// Refuses an output file (`-o`) that is one of the input feeds (the same file under any
-    /// name, a link included): the report would replace the feed it was made from.
-    pub fn refuse_as_output(&self, output: Option<&Path>) -> Result<(), Error> {
+    /// Checks the inputs before anything is read: `--stdin-filename` needs stdin (`-`) among
+    /// them ([`ReadArgs::check_stdin_filename`]); an output file (`-o`) that is one of the input
+    /// feeds (the same file under any name, a link included) is refused, as the report would
+    /// replace the feed it was made from. The name given to stdin is no input file.
+    pub fn check_inputs(&self, output: Option<&Path>) -> Result<(), Error> {
+        self.read.check_stdin_filename(self.reads_stdin())?;
         let Some(output) = output else {
             return Ok(());
         };

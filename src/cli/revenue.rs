@@ -95,7 +95,7 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         ))
         .with_help("write a three-letter code such as USD, EUR or GBP"));
     }
-    args.feed.refuse_as_output(args.output.as_deref())?;
+    args.feed.check_inputs(args.output.as_deref())?;
     let config = load_config(&args.config, &std::env::current_dir()?)?;
     let engine = Engine::new(engine_options(&config, None));
     let rctx = RequestContext::from_env()?;

@@ -333,7 +333,7 @@ fn check_batch(
 
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.report_format(args.output.as_deref());
-    args.feed.refuse_as_output(args.output.as_deref())?;
+    args.feed.check_inputs(args.output.as_deref())?;
     let cwd = std::env::current_dir()?;
     let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);

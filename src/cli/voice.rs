@@ -263,6 +263,8 @@ fn read_request(
 }
 
 fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
+    args.read
+        .check_stdin_filename(args.feeds.iter().any(|p| p.as_os_str() == "-"))?;
     let rctx = RequestContext::from_env()?;
     // One text from flags is analysed in a moment: the database is opened once, for the key's
     // check and the count with the profile update together. Feeds and request files are not.

@@ -22,7 +22,7 @@ mod source;
 pub mod write;
 mod xml;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use encoding_rs::Encoding;
@@ -171,8 +171,12 @@ impl FeedKind {
     }
 }
 
+/// How standard input (`-`) is named in messages and locations when no `--stdin-filename`
+/// names it.
+pub const STDIN_LABEL: &str = "<stdin>";
+
 /// How to open a feed.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ReadOptions {
     /// Force a format instead of detecting it from the extension and content.
     pub format: Option<InputFormat>,
@@ -181,6 +185,10 @@ pub struct ReadOptions {
     pub encoding: Option<&'static Encoding>,
     /// Cap on the decompressed size of gzip input.
     pub max_decompressed_bytes: u64,
+    /// The name standard input (`-`) is given (`--stdin-filename`): shown wherever a file's
+    /// name would be, and its extension chooses the format and gzip as a file's would. Only a
+    /// name: no file of that name is read.
+    pub stdin_name: Option<PathBuf>,
 }
 
 impl Default for ReadOptions {
@@ -189,6 +197,7 @@ impl Default for ReadOptions {
             format: None,
             encoding: None,
             max_decompressed_bytes: DEFAULT_MAX_DECOMPRESSED_BYTES,
+            stdin_name: None,
         }
     }
 }
@@ -217,7 +226,8 @@ impl FeedReader {
         self.kind
     }
 
-    /// The file name as shown in messages and locations (`<stdin>` for `-`).
+    /// The file name as shown in messages and locations (for `-`, the `--stdin-filename` name,
+    /// else [`STDIN_LABEL`]).
     #[must_use]
     pub fn label(&self) -> &str {
         &self.label
@@ -262,19 +272,41 @@ impl Iterator for FeedReader {
     }
 }
 
+/// The path whose name stands for `path`: for stdin (`-`), the name `opts` gives it, if any;
+/// its extension tells the format and gzip, as a file's does.
+fn named<'a>(path: &'a Path, opts: &'a ReadOptions) -> &'a Path {
+    match &opts.stdin_name {
+        Some(name) if path.as_os_str() == "-" => name,
+        _ => path,
+    }
+}
+
+/// How the input `path` is named in messages and locations: the path as given, or for stdin
+/// (`-`) the name `opts` gives it, else [`STDIN_LABEL`].
+#[must_use]
+pub fn label(path: &Path, opts: &ReadOptions) -> String {
+    let name = named(path, opts);
+    if name.as_os_str() == "-" {
+        STDIN_LABEL.to_owned()
+    } else {
+        name.display().to_string()
+    }
+}
+
 /// Opens a text input that is not a feed (a GTIN list or request, `-` is stdin) the way feeds are
 /// opened: gzip undone, decoded to UTF-8 from its byte order mark or `opts.encoding`, UTF-8
 /// checked as it is read. `opts.format` is not used.
 pub fn open_text(path: &Path, opts: &ReadOptions) -> Result<Box<dyn std::io::BufRead>, Error> {
-    let label = if path.as_os_str() == "-" {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    };
+    let label = label(path, opts);
     // A list or request body has no products to carry a warning: an undecodable byte names the
     // declared encoding in its error.
-    let (decoded, _) =
-        source::open_decoded(path, opts.encoding, opts.max_decompressed_bytes, &label)?;
+    let (decoded, _) = source::open_decoded(
+        path,
+        named(path, opts),
+        opts.encoding,
+        opts.max_decompressed_bytes,
+        &label,
+    )?;
     Ok(Box::new(std::io::BufReader::with_capacity(
         source::BUF_BYTES,
         decoded.reader,
@@ -283,13 +315,15 @@ pub fn open_text(path: &Path, opts: &ReadOptions) -> Result<Box<dyn std::io::Buf
 
 /// Opens a feed (`-` is stdin) and recognises its format and encoding.
 pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
-    let label: Arc<str> = if path.as_os_str() == "-" {
-        Arc::from("<stdin>")
-    } else {
-        Arc::from(path.display().to_string())
-    };
-    let (mut decoded, note) =
-        source::open_decoded(path, opts.encoding, opts.max_decompressed_bytes, &label)?;
+    let label: Arc<str> = Arc::from(label(path, opts));
+    let name = named(path, opts);
+    let (mut decoded, note) = source::open_decoded(
+        path,
+        name,
+        opts.encoding,
+        opts.max_decompressed_bytes,
+        &label,
+    )?;
     let text = &decoded.prefix;
     let first = text.iter().copied().find(|b| !b.is_ascii_whitespace());
     let Some(first) = first else {
@@ -320,7 +354,7 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
     }
     let format = match opts.format {
         Some(f) => f,
-        None => detect_format(path, first, text).map_err(|expected| {
+        None => detect_format(name, first, text).map_err(|expected| {
             let at = text
                 .iter()
                 .position(|b| !b.is_ascii_whitespace())
@@ -333,7 +367,11 @@ pub fn open(path: &Path, opts: &ReadOptions) -> Result<FeedReader, Error> {
                     "the file is named as {expected} but its content is not: {}",
                     looks_like(text)
                 ),
-                Some("rename the file, or pass --input-format with its real format"),
+                Some(if name == path {
+                    "rename the file, or pass --input-format with its real format"
+                } else {
+                    "give --stdin-filename the real extension, or pass --input-format with the real format"
+                }),
             )
         })?,
     };
@@ -459,6 +497,21 @@ mod tests {
         assert!(parse_size("2 parsecs").is_err());
         assert!(parse_size("GiB").is_err());
         assert!(parse_size("99999999999TiB").is_err());
+    }
+
+    #[test]
+    fn stdin_is_labelled_by_its_name_and_files_by_their_path() {
+        let opts = ReadOptions {
+            stdin_name: Some(PathBuf::from("shop/feed.tsv.gz")),
+            ..ReadOptions::default()
+        };
+        let dash = Path::new("-");
+        assert_eq!(label(dash, &ReadOptions::default()), STDIN_LABEL);
+        assert_eq!(label(dash, &opts), "shop/feed.tsv.gz");
+        assert_eq!(named(dash, &opts), Path::new("shop/feed.tsv.gz"));
+        // A file keeps its own path whatever stdin is named.
+        assert_eq!(label(Path::new("a.csv"), &opts), "a.csv");
+        assert_eq!(named(Path::new("a.csv"), &opts), Path::new("a.csv"));
     }
 
     #[test]

@@ -122,10 +122,12 @@ impl Read for FailOnce {
     }
 }
 
-/// Opens a path (`-` is stdin), undoes gzip and decodes to UTF-8; with a warning about the
-/// decoding, for the first product (an encoding declared that feedlint does not know).
+/// Opens a path (`-` is stdin), undoes gzip (from its magic bytes, or `name`'s `.gz`
+/// extension: `name` is `path`, or the name stdin is given) and decodes to UTF-8; with a warning
+/// about the decoding, for the first product (an encoding declared that feedlint does not know).
 pub(crate) fn open_decoded(
     path: &Path,
+    name: &Path,
     encoding: Option<&'static Encoding>,
     cap: u64,
     label: &str,
@@ -143,7 +145,7 @@ pub(crate) fn open_decoded(
         }
     };
     let (magic, raw) = peek(raw, 2).map_err(|e| io_error(label, &e))?;
-    let gzip = magic == GZIP_MAGIC || has_extension(path, "gz");
+    let gzip = magic == GZIP_MAGIC || has_extension(name, "gz");
     let raw: DynRead = if gzip {
         Box::new(CapReader {
             inner: Gunzip::new(raw),

@@ -92,8 +92,9 @@ pub fn emitter<'w>(
     })
 }
 
-/// How feedlint names standard input (`-`) in locations (`feed::open`'s label for it).
-pub const STDIN_LABEL: &str = "<stdin>";
+/// How feedlint names standard input (`-`) in locations (`feed::open`'s label for it) when no
+/// `--stdin-filename` names it; a named stdin is a path like a file's.
+pub use crate::feed::STDIN_LABEL;
 
 /// What RFC 3986 does not allow unencoded in a path: controls, space, `"`, `#`, `%`, `<`, `>`,
 /// `?`, `[`, `\`, `]`, `^`, `` ` ``, `{`, `|`, `}` (and, by `utf8_percent_encode`, every
