@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 const COMMANDS: [&str; 2] = ["validate", "batch"];
@@ -13,28 +14,27 @@ const COMMANDS: [&str; 2] = ["validate", "batch"];
 /// Four products with no critical problem; with `short_title`, the first one's title is too
 /// short (a compliance finding, not critical), so feed compliance drops 25 points.
 fn write_feed(dir: &Path, name: &str, short_title: bool) -> PathBuf {
-    let body: String = (0..4)
-        .map(|i| {
-            let title = if short_title && i == 0 {
-                "Shoe".to_owned()
-            } else {
-                format!("Trail running shoe with grippy sole {i}")
-            };
-            let line = serde_json::json!({
-                "id": format!("P{i}"),
-                "title": title,
-                "description": "A light trail running shoe with a grippy sole for wet rock and mud.",
-                "link": format!("https://shop.example.org/p/{i}"),
-                "image_link": format!("https://cdn.shop.example.org/p/{i}.jpg"),
-                "price": "59.99 USD",
-                "availability": "in_stock",
-                "condition": "new",
-                "brand": "Acme",
-                "mpn": format!("TR-{i}"),
-            });
-            format!("{line}\n")
-        })
-        .collect();
+    let mut body = String::new();
+    for i in 0..4 {
+        let title = if short_title && i == 0 {
+            "Shoe".to_owned()
+        } else {
+            format!("Trail running shoe with grippy sole {i}")
+        };
+        let line = serde_json::json!({
+            "id": format!("P{i}"),
+            "title": title,
+            "description": "A light trail running shoe with a grippy sole for wet rock and mud.",
+            "link": format!("https://shop.example.org/p/{i}"),
+            "image_link": format!("https://cdn.shop.example.org/p/{i}.jpg"),
+            "price": "59.99 USD",
+            "availability": "in_stock",
+            "condition": "new",
+            "brand": "Acme",
+            "mpn": format!("TR-{i}"),
+        });
+        writeln!(body, "{line}").unwrap();
+    }
     let path = dir.join(name);
     std::fs::write(&path, body).unwrap();
     path
