@@ -112,6 +112,8 @@ fn usage_on_a_fresh_database_shows_the_full_test_allowance() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(!r.stdout.contains(TEST_KEY));
     insta::assert_snapshot!("usage_fresh_test_key_table", r.stdout);
+    // A test key is free: no volume prices.
+    assert!(!r.stdout.contains("billed"), "{}", r.stdout);
 
     let r = run(feedlint(&dir.path().join("db"))
         .args(["usage", "--format", "json"])
@@ -162,6 +164,14 @@ fn usage_prices_production_volume_piecewise_across_ten_thousand() {
     assert_eq!(body["meta"]["tier"], "production");
     let r = run(feedlint(&db).args(["usage", "--api-key", PROD_KEY]));
     insta::assert_snapshot!("usage_production_table", r.stdout);
+    // Under the table, the bands the costs come from, in the words `categories` uses.
+    for line in feedlint::account::plan::billed_by_volume_lines() {
+        assert!(
+            r.stdout.contains(&format!("{line}\n")),
+            "{line}:\n{}",
+            r.stdout
+        );
+    }
 }
 
 #[test]

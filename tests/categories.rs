@@ -136,3 +136,34 @@ fn categories_table_for_people() {
         String::from_utf8(detailed.stdout).unwrap()
     );
 }
+
+/// The tier table keeps the spec's catalogue price (spec 4.7, and the JSON its response shape),
+/// and below it says what a production key is billed: the volume bands, as `usage` says them.
+#[test]
+fn categories_table_says_what_is_billed_and_json_keeps_the_catalogue_price() {
+    let v = json(&["categories"]);
+    assert_eq!(
+        v["data"]["tiers"]["production"]["price"],
+        "$0.05 per validation"
+    );
+    let stdout = |args: &[&str]| {
+        let out = feedlint().args(args).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let all = stdout(&["categories"]);
+    assert!(
+        all.contains("\"$0.05 per validation\" is the spec's catalogue figure"),
+        "{all}"
+    );
+    // The same lines as `usage` shows for a production key.
+    for line in feedlint::account::plan::billed_by_volume_lines() {
+        assert!(all.contains(&format!("{line}\n")), "{line}:\n{all}");
+    }
+    // Only the test tier shown (free): nothing about production billing.
+    let test_only = stdout(&["categories", "--tier", "test"]);
+    assert!(!test_only.contains("billed"), "{test_only}");
+    for line in feedlint::account::plan::billed_by_volume_lines() {
+        assert!(!test_only.contains(&line), "{line}:\n{test_only}");
+    }
+}

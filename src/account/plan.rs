@@ -4,6 +4,9 @@
 
 use serde::Serialize;
 
+use super::endpoint::Counter;
+use super::key::thousands;
+
 /// The environment a key reaches (spec 5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -145,6 +148,58 @@ pub const BRAND_VOICE_BANDS: [Band; 4] = [
 /// The currency of every price (spec 2.5 `billing.currency`).
 pub const CURRENCY: &str = "USD";
 
+/// A band table in words, from its constants (the one wording `categories` and `usage` show):
+/// `0.08 (first 10,000), 0.06 (to 50,000), 0.04 (to 200,000), 0.02 after`. Prices are in
+/// [`CURRENCY`] per unit; each bound is the last unit of its band, cumulative in the month.
+#[must_use]
+pub fn describe_bands(bands: &[Band]) -> String {
+    let mut parts = Vec::with_capacity(bands.len());
+    for (i, band) in bands.iter().enumerate() {
+        let price = price_words(band.usd);
+        parts.push(match (band.up_to, i) {
+            (Some(up_to), 0) => format!("{price} (first {})", thousands(up_to)),
+            (Some(up_to), _) => format!("{price} (to {})", thousands(up_to)),
+            (None, 0) => format!("{price} at any volume"),
+            (None, _) => format!("{price} after"),
+        });
+    }
+    parts.join(", ")
+}
+
+/// What a production key is billed, one line per counter with its bands in words
+/// ([`describe_bands`]), under a heading line naming the unit. Shown below the tables of
+/// `categories` and of `usage` for a production key.
+#[must_use]
+pub fn billed_by_volume_lines() -> Vec<String> {
+    let width = Counter::ALL
+        .iter()
+        .map(|c| c.label().chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines = vec![format!(
+        "Production keys are billed per unit by monthly volume, in {CURRENCY}:"
+    )];
+    lines.extend(Counter::ALL.into_iter().map(|c| {
+        format!(
+            "  {label:<width$}  {bands}",
+            label = c.label(),
+            bands = describe_bands(c.bands())
+        )
+    }));
+    lines
+}
+
+/// A price as a decimal with at least two places and no trailing zeros beyond them
+/// (`0.08`, `0.125`), exact to the micro-dollar.
+fn price_words(usd: f64) -> String {
+    let micros = usd_to_micros(usd);
+    let mut text = format!("{}.{:06}", micros / 1_000_000, micros % 1_000_000);
+    while text.ends_with('0') && text.len() - text.find('.').map_or(0, |dot| dot + 1) > 2 {
+        text.pop();
+    }
+    text
+}
+
 /// The cost in USD of `count` validations when `already` were used this month, priced
 /// piecewise across the bands. Computed in integer micro-dollars so sums are exact.
 #[must_use]
@@ -242,6 +297,56 @@ mod tests {
                 proptest::prop_assert!(cost_usd(bands, already, first + 1) >= cost_usd(bands, already, first));
             }
         }
+    }
+
+    #[test]
+    fn band_words_hold_every_price_and_bound_in_order() {
+        for counter in Counter::ALL {
+            let bands = counter.bands();
+            let words = describe_bands(bands);
+            let mut from = 0;
+            for band in bands {
+                let price = format!("{:.2}", band.usd);
+                let Some(at) = words[from..].find(&price) else {
+                    panic!("{counter:?}: {price} missing after byte {from} of {words}")
+                };
+                from += at + price.len();
+                if let Some(up_to) = band.up_to {
+                    let bound = thousands(up_to);
+                    let Some(at) = words[from..].find(&bound) else {
+                        panic!("{counter:?}: {bound} missing after byte {from} of {words}")
+                    };
+                    from += at + bound.len();
+                }
+            }
+            assert!(words.ends_with(" after"), "{words}");
+            let line = billed_by_volume_lines()
+                .into_iter()
+                .find(|l| l.contains(counter.label()))
+                .unwrap_or_default();
+            assert!(line.ends_with(&words), "{counter:?}: {line}");
+        }
+        assert_eq!(billed_by_volume_lines().len(), Counter::ALL.len() + 1);
+    }
+
+    #[test]
+    fn band_words_of_odd_tables() {
+        let one = [Band {
+            up_to: None,
+            usd: 0.125,
+        }];
+        assert_eq!(describe_bands(&one), "0.125 at any volume");
+        let two = [
+            Band {
+                up_to: Some(1_000_000),
+                usd: 1.5,
+            },
+            Band {
+                up_to: None,
+                usd: 0.0,
+            },
+        ];
+        assert_eq!(describe_bands(&two), "1.50 (first 1,000,000), 0.00 after");
     }
 
     #[test]

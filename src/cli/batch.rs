@@ -215,7 +215,8 @@ const FORMATS: [OutputFormat; 6] = [
 ];
 
 /// Evaluates the gates, prints the one-line reason (`gate::report_failure`, as `validate` and
-/// `gtin` do) and the baseline details on stderr.
+/// `gtin` do) and, when the baseline failed, its details on stderr (the rule `validate` shares:
+/// `Gate::report_with_baseline`).
 fn gates(
     gate: &crate::gate::Gate,
     summary: &FeedSummary,
@@ -225,11 +226,7 @@ fn gates(
 ) -> Result<Outcome> {
     let report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = gate.evaluate_all(summary, report.as_ref());
-    let outcome = gate.report(&verdict, quiet, err)?;
-    if let Some(r) = &report {
-        r.write_details(err)?;
-    }
-    Ok(outcome)
+    Ok(gate.report_with_baseline(&verdict, report.as_ref(), quiet, err)?)
 }
 
 /// Rejects formats and inputs `batch` cannot handle, before any work.

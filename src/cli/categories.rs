@@ -5,6 +5,7 @@
 use comfy_table::{ContentArrangement, Table, presets};
 
 use super::Ctx;
+use crate::account::{Tier, plan};
 use crate::catalog::Category;
 use crate::catalog::discovery::{self, CategoriesResponse, TierFilter, View};
 use crate::error::{Error, ErrorCode, Outcome};
@@ -153,5 +154,16 @@ fn write_table(r: &CategoriesResponse, view: View, ctx: &mut Ctx<'_>) -> Result<
     // The name and the price wrap.
     crate::report::width::fit(&mut t, ctx.table_width, &[0, 3]);
     writeln!(ctx.out, "{t}")?;
+    // The tier's price is the spec's catalogue text (spec 4.7, 8); what is billed are the bands.
+    if let Some(production) = r.data.tiers.get(Tier::Production.as_str()) {
+        for line in plan::billed_by_volume_lines() {
+            writeln!(ctx.out, "{line}")?;
+        }
+        writeln!(
+            ctx.out,
+            "The tier table's \"{}\" is the spec's catalogue figure, not what is billed.",
+            production.price
+        )?;
+    }
     Ok(())
 }

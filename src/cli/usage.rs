@@ -7,7 +7,7 @@ use comfy_table::{Cell, CellAlignment, Table, presets};
 use serde::Serialize;
 
 use super::Ctx;
-use crate::account::plan::{CURRENCY, sum_usd};
+use crate::account::plan::{CURRENCY, billed_by_volume_lines, sum_usd};
 use crate::account::{
     Account, Counter, Endpoint, Receipt, RequestContext, Usage, cost_for, format_utc,
 };
@@ -120,11 +120,12 @@ pub fn run(_args: &UsageArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
 }
 
 fn write_table(data: &UsageData, ctx: &mut Ctx<'_>) -> Result<(), Error> {
-    let limit = match (data.usage.limit, data.usage.remaining) {
-        (Some(limit), Some(remaining)) => {
-            format!("{limit} validations a month, {remaining} remaining")
-        }
-        _ => "unlimited (billed by volume)".to_owned(),
+    let (limit, billed_by_volume) = match (data.usage.limit, data.usage.remaining) {
+        (Some(limit), Some(remaining)) => (
+            format!("{limit} validations a month, {remaining} remaining"),
+            false,
+        ),
+        _ => ("unlimited (billed by volume)".to_owned(), true),
     };
     writeln!(ctx.out, "API key  {} ({})", data.key, data.tier)?;
     writeln!(
@@ -151,5 +152,11 @@ fn write_table(data: &UsageData, ctx: &mut Ctx<'_>) -> Result<(), Error> {
     // The counter's label wraps.
     crate::report::width::fit(&mut table, ctx.table_width, &[1, 2]);
     writeln!(ctx.out, "{table}")?;
+    // What "billed by volume" means, from the bands the costs above come from.
+    if billed_by_volume {
+        for line in billed_by_volume_lines() {
+            writeln!(ctx.out, "{line}")?;
+        }
+    }
     Ok(())
 }

@@ -287,24 +287,6 @@ fn open_output<'w>(
     Ok(output)
 }
 
-/// Writes the one-line reason of a failing verdict on stderr (`gate::report_failure`) and, when
-/// the run fails on the baseline, its details; returns the run's outcome.
-fn explain_verdict(
-    verdict: &Verdict,
-    gate: &crate::gate::Gate,
-    baseline: Option<&crate::gate::BaselineReport>,
-    quiet: bool,
-    err: &mut dyn std::io::Write,
-) -> Result<Outcome, Error> {
-    let outcome = gate.report(verdict, quiet, err)?;
-    if outcome == Outcome::GateFailed {
-        if let Some(b) = baseline.filter(|b| b.verdict() != Verdict::Pass) {
-            b.write_details(err)?;
-        }
-    }
-    Ok(outcome)
-}
-
 /// A product checked, with its result rendered ahead when `render` (docs in `run`). The
 /// product is boxed as it is read: it moves half a dozen times between the reader and the
 /// sink (into a chunk, a batch, a pair with its report, this tuple, the results), and each
@@ -437,11 +419,12 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = critical_verdict(critical, total)
         .and(gate.evaluate_all(&feed_summary, baseline_report.as_ref()));
-    explain_verdict(
+    // The one-line reason of a failing verdict on stderr and, when the baseline failed, its
+    // details (the rule `batch` shares: `Gate::report_with_baseline`).
+    Ok(gate.report_with_baseline(
         &verdict,
-        &gate,
         baseline_report.as_ref(),
         ctx.global.quiet,
         &mut *ctx.err,
-    )
+    )?)
 }

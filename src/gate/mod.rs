@@ -220,6 +220,34 @@ impl Gate {
             None => Ok(Outcome::Clean),
         }
     }
+
+    /// [`Gate::report`], then the baseline's details ([`BaselineReport::write_details`]) when the
+    /// baseline gate is among the failures and the failure line was written
+    /// ([`failure_is_written`]): the details explain that line, so they go wherever it goes and
+    /// nowhere else. A passing baseline writes nothing, even when some products newly fail
+    /// within `--max-drop`. The one rule of `validate` and `batch`.
+    pub fn report_with_baseline(
+        &self,
+        verdict: &Verdict,
+        baseline: Option<&BaselineReport>,
+        quiet: bool,
+        err: &mut dyn std::io::Write,
+    ) -> std::io::Result<Outcome> {
+        let outcome = self.report(verdict, quiet, err)?;
+        if failure_is_written(self.exit_zero, quiet) {
+            if let Some(b) = baseline.filter(|b| b.verdict() != Verdict::Pass) {
+                b.write_details(err)?;
+            }
+        }
+        Ok(outcome)
+    }
+}
+
+/// Whether a failing gate's line is written: always when the run fails (`--quiet` keeps stderr
+/// for what explains the exit code), and with `--exit-zero` unless `--quiet`.
+#[must_use]
+pub fn failure_is_written(exit_zero: bool, quiet: bool) -> bool {
+    !(exit_zero && quiet)
 }
 
 /// The line on stderr that says a gate failed, the same for every command (`validate`, `batch`,
@@ -243,15 +271,14 @@ pub fn report_failure(
     quiet: bool,
     err: &mut dyn std::io::Write,
 ) -> std::io::Result<Outcome> {
-    if exit_zero {
-        if !quiet {
-            writeln!(err, "{}", failure_line(reason, true))?;
-        }
-        Ok(Outcome::Clean)
-    } else {
-        writeln!(err, "{}", failure_line(reason, false))?;
-        Ok(Outcome::GateFailed)
+    if failure_is_written(exit_zero, quiet) {
+        writeln!(err, "{}", failure_line(reason, exit_zero))?;
     }
+    Ok(if exit_zero {
+        Outcome::Clean
+    } else {
+        Outcome::GateFailed
+    })
 }
 
 #[cfg(test)]
@@ -452,6 +479,64 @@ mod tests {
             )
         );
         assert_eq!(write(true, true), (Ok(Outcome::Clean), String::new()));
+    }
+
+    /// The baseline's details follow its failure line: with it on a failing run (`--quiet` or
+    /// not) and under `--exit-zero`, never under `--exit-zero --quiet`, and never for a
+    /// baseline that passed, even with products newly failing within `--max-drop`.
+    #[test]
+    fn baseline_details_are_written_exactly_with_the_baseline_failure_line() {
+        let report = |max_drop| BaselineReport {
+            source: "base.json".into(),
+            baseline_percent: 100.0,
+            current_percent: 50.0,
+            max_drop,
+            newly_failing: vec!["P7".to_owned()],
+            newly_failing_total: 1,
+            new_rules: vec![("FL-P001".to_owned(), 1)],
+        };
+        let write = |max_drop, exit_zero, quiet| {
+            let gate = Gate {
+                exit_zero,
+                max_drop,
+                ..Gate::default()
+            };
+            let baseline = report(max_drop);
+            let verdict = gate.evaluate_all(&FeedSummary::default(), Some(&baseline));
+            let mut err = Vec::new();
+            let outcome = gate
+                .report_with_baseline(&verdict, Some(&baseline), quiet, &mut err)
+                .map_err(|e| e.to_string());
+            (outcome, String::from_utf8_lossy(&err).into_owned())
+        };
+        let details = "1 product newly failing against base.json:\n  P7\nrules newly firing:\n  FL-P001 on 1 product\n";
+        for (exit_zero, quiet, shown) in [
+            (false, false, true),
+            (false, true, true),
+            (true, false, true),
+            (true, true, false),
+        ] {
+            let (outcome, err) = write(0.0, exit_zero, quiet);
+            let expected_outcome = if exit_zero {
+                Outcome::Clean
+            } else {
+                Outcome::GateFailed
+            };
+            assert_eq!(outcome, Ok(expected_outcome));
+            assert_eq!(failure_is_written(exit_zero, quiet), shown);
+            if shown {
+                let (line, rest) = err.split_once('\n').unwrap_or_default();
+                assert!(line.starts_with("feedlint: feed compliance dropped 50.0 points"));
+                assert_eq!(rest, details, "exit_zero {exit_zero} quiet {quiet}");
+            } else {
+                assert_eq!(err, "", "exit_zero {exit_zero} quiet {quiet}");
+            }
+            // A baseline within --max-drop passes and says nothing.
+            assert_eq!(
+                write(60.0, exit_zero, quiet),
+                (Ok(Outcome::Clean), String::new())
+            );
+        }
     }
 
     #[test]
