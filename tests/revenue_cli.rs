@@ -64,6 +64,17 @@ fn assert_matches_schema(body: &Value) {
 }
 
 /// This month's count of one counter of `key`, through `feedlint usage --format json`.
+/// `revenue --format json` of `input` with a production key: exit 0, the 2.6 schema.
+fn revenue_json(db: &Path, input: &Path) -> Value {
+    let r = run(feedlint(db, Some(PROD_KEY))
+        .args(["--format", "json", "revenue"])
+        .arg(input));
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let out = json_of(&r);
+    assert_matches_schema(&out);
+    out
+}
+
 fn counter(db: &Path, key: &str, name: &str) -> u64 {
     let r = run(feedlint(db, Some(key)).args(["--format", "json", "usage"]));
     assert_eq!(r.code, Some(0), "{}", r.stderr);
@@ -352,12 +363,7 @@ fn request_body_of_100_products_is_analysed_and_counted() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("db");
     let body = request_body(dir.path(), 100, &json!({}));
-    let r = run(feedlint(&db, Some(PROD_KEY))
-        .args(["--format", "json", "revenue"])
-        .arg(&body));
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let out = json_of(&r);
-    assert_matches_schema(&out);
+    let out = revenue_json(&db, &body);
     let results = out["data"]["productResults"].as_array().unwrap();
     assert_eq!(results.len(), 100);
     // currentPerformance.monthlyRevenue replaces price × 10 (docs/revenue-model.md §2).
@@ -427,12 +433,7 @@ fn request_body_options_are_honoured_and_flags_win() {
             "timeframe": "yearly",
         }),
     );
-    let r = run(feedlint(&db, Some(PROD_KEY))
-        .args(["--format", "json", "revenue"])
-        .arg(&body));
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let out = json_of(&r);
-    assert_matches_schema(&out);
+    let out = revenue_json(&db, &body);
     let opportunity = &out["data"]["revenueAnalysis"]["optimizationOpportunity"];
     assert!(opportunity.get("estimatedROI").is_none(), "{opportunity:#}");
     // No ROI figure in the recommendation's text either.
@@ -488,12 +489,7 @@ fn mixed_currency_feed_keeps_currencies_apart() {
          EU-2,Northwind Toaster,60.00 EUR,home_garden,\n",
     )
     .unwrap();
-    let r = run(feedlint(&db, Some(PROD_KEY))
-        .args(["--format", "json", "revenue"])
-        .arg(&feed));
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let out = json_of(&r);
-    assert_matches_schema(&out);
+    let out = revenue_json(&db, &feed);
     let analysis = &out["data"]["revenueAnalysis"];
     // The dominant currency (most products) is the top level; each currency has its own block.
     assert_eq!(analysis["currency"], "EUR");
@@ -624,12 +620,7 @@ fn amounts_too_large_or_negative_are_findings_not_saturated_figures() {
         .to_string(),
     )
     .unwrap();
-    let r = run(feedlint(&db, Some(PROD_KEY))
-        .args(["--format", "json", "revenue"])
-        .arg(&body));
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let out = json_of(&r);
-    assert_matches_schema(&out);
+    let out = revenue_json(&db, &body);
     let results = out["data"]["productResults"].as_array().unwrap();
     let base: Vec<f64> = results
         .iter()
@@ -751,12 +742,7 @@ fn a_request_body_counts_only_issues_its_request_could_avoid() {
         json!({"products": [headphones, bad_link, bad_price, no_gtin]}).to_string(),
     )
     .unwrap();
-    let r = run(feedlint(&db, Some(PROD_KEY))
-        .args(["--format", "json", "revenue"])
-        .arg(&body));
-    assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let out = json_of(&r);
-    assert_matches_schema(&out);
+    let out = revenue_json(&db, &body);
     let results = out["data"]["productResults"].as_array().unwrap();
     let spec_shaped = &results[0];
     assert_eq!(spec_shaped["currentImpact"], json!(0.0), "{spec_shaped:#}");
