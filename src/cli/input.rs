@@ -127,6 +127,11 @@ impl FeedArgs {
     /// Refuses an output file (`-o`) that is one of the input feeds (the same file under any
     /// name, a link included): the report would replace the feed it was made from.
     pub fn refuse_as_output(&self, output: Option<&Path>) -> Result<(), Error> {
+        self.refuse_as("-o", output)
+    }
+
+    /// [`FeedArgs::refuse_as_output`] for the output file of `flag` (`-o`, `--report`).
+    pub fn refuse_as(&self, flag: &str, output: Option<&Path>) -> Result<(), Error> {
         let Some(output) = output else {
             return Ok(());
         };
@@ -137,7 +142,7 @@ impl FeedArgs {
             .find(|p| same_file::is_same_file(p, output).unwrap_or(false));
         match feed {
             Some(feed) => Err(Error::usage(format!(
-                "-o {} is the feed {} being read: writing there would replace the feed",
+                "{flag} {} is the feed {} being read: writing there would replace the feed",
                 output.display(),
                 feed.display()
             ))

@@ -64,6 +64,14 @@ pub struct ValidateArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// Also write a report of the same run in FORMAT to PATH, besides the main one (stdout or
+    /// -o), counted once: repeat for several, e.g. `--report sarif=feedlint.sarif --report
+    /// report.json`. Without FORMAT= the extension picks it, as for -o. Formats: table, json,
+    /// ndjson, csv, junit, sarif, github, gitlab. Each file is put in place only when the run
+    /// ends, with no colour or terminal width.
+    #[arg(long = "report", value_name = "[FORMAT=]PATH", value_parser = output_file::parse_report)]
+    pub reports: Vec<output_file::ReportSpec>,
+
     #[command(flatten)]
     pub feed: FeedArgs,
 
@@ -229,6 +237,18 @@ impl Output<'_> {
     }
 }
 
+/// The formats `validate` writes.
+const FORMATS: [OutputFormat; 8] = [
+    OutputFormat::Table,
+    OutputFormat::Json,
+    OutputFormat::Ndjson,
+    OutputFormat::Csv,
+    OutputFormat::Junit,
+    OutputFormat::Sarif,
+    OutputFormat::Github,
+    OutputFormat::Gitlab,
+];
+
 fn unsupported(format: OutputFormat) -> Error {
     Error::usage(format!(
         "validate supports --format table|json|ndjson|csv|junit|sarif|github|gitlab, not {}",
@@ -334,6 +354,13 @@ fn check_batch(
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.report_format(args.output.as_deref());
     args.feed.refuse_as_output(args.output.as_deref())?;
+    output_file::check_reports(
+        &args.reports,
+        args.output.as_deref(),
+        &args.feed,
+        "validate",
+        &FORMATS,
+    )?;
     let cwd = std::env::current_dir()?;
     let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);
@@ -368,9 +395,16 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = output_file::create_for(args.output.as_deref())?;
+    // `--report`s: the same run in other formats, each rendered here on the writing thread (the
+    // main report alone may render ahead) and put in place with `-o` at the end.
+    let mut report_files = output_file::ReportFiles::create(&args.reports)?;
     let terminal = file.is_none().then_some((ctx.color, ctx.table_width));
     let out = output_file::report_writer(&mut file, &mut *ctx.out);
     let mut output = open_output(format, out, &infos, &ci_options, args, terminal)?;
+    let mut extras = report_files
+        .writers()
+        .map(|(format, out)| open_output(format, out, &infos, &ci_options, args, None))
+        .collect::<Result<Vec<_>, Error>>()?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);
@@ -413,6 +447,9 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                     c.observe_findings(&report.product_id, &report.findings);
                 }
                 output.product(&p, &report, opts, rendered)?;
+                for extra in &mut extras {
+                    extra.product(&p, &report, opts, None)?;
+                }
                 progress.inc(1);
                 if ahead {
                     // Where `local`, `then_some` drops the product here.
@@ -429,10 +466,11 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     progress.finish();
     let receipt = account.record(total)?;
     // A report that cannot be written to the end fails the run, which then counts nothing.
-    output
-        .finish(&receipt, &rctx)
+    std::iter::once(output)
+        .chain(extras)
+        .try_for_each(|o| o.finish(&receipt, &rctx))
         .map_err(|e| account.take_back(&receipt, e))?;
-    output_file::commit_counted(file, &account, &receipt, ctx, "validated")?;
+    output_file::commit_all_counted(file, report_files, &account, &receipt, ctx, "validated")?;
 
     let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = critical_verdict(critical, total)
