@@ -48,6 +48,14 @@ pub struct BatchArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// Also write a report of the same run in FORMAT to PATH, besides the main one (stdout or
+    /// -o), counted once: repeat for several, e.g. `--report sarif=feedlint.sarif --report
+    /// report.json`. Without FORMAT= the extension picks it, as for -o. Formats: table, json,
+    /// junit, sarif, github, gitlab. Each file is put in place only when the run ends, with no
+    /// colour or terminal width.
+    #[arg(long = "report", value_name = "[FORMAT=]PATH", value_parser = super::output_file::parse_report)]
+    pub reports: Vec<super::output_file::ReportSpec>,
+
     #[command(flatten)]
     pub feed: FeedArgs,
 
@@ -324,6 +332,13 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let format = ctx.global.report_format(args.output.as_deref());
     check_args(args, format)?;
     args.feed.refuse_as_output(args.output.as_deref())?;
+    super::output_file::check_reports(
+        &args.reports,
+        args.output.as_deref(),
+        &args.feed,
+        "batch",
+        &FORMATS,
+    )?;
     let cwd = std::env::current_dir()?;
     let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);
@@ -367,6 +382,9 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = super::output_file::create_for(args.output.as_deref())?;
+    // `--report`s: the same run in other formats, written here on the reading thread (the main
+    // report alone renders ahead) and put in place with `-o` at the end.
+    let mut report_files = super::output_file::ReportFiles::create(&args.reports)?;
     let look = TableLook {
         // With several feeds the table's rows name the file too, as in `validate`.
         name_files: args.feed.inputs.len() > 1,
@@ -376,6 +394,16 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     };
     let out = super::output_file::report_writer(&mut file, &mut *ctx.out);
     let mut sink = Sink::open(format, out, &rules, &ci_options, look)?;
+    // A report file gets no colour and no terminal width, as with `-o`.
+    let file_look = TableLook {
+        color: false,
+        width: None,
+        ..look
+    };
+    let mut extras = report_files
+        .writers()
+        .map(|(format, out)| Sink::open(format, out, &rules, &ci_options, file_look))
+        .collect::<Result<Vec<_>>>()?;
 
     let pick = |mi: bool| if mi { &engine } else { &plain };
     // As in `validate`: for feeds costly to read (XML, JSON) the thread reading the feed and
@@ -397,6 +425,9 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
             c.observe_findings(&report.product_id, &report.findings);
         }
         sink.emit(&p, mi, &report, rendered)?;
+        for extra in &mut extras {
+            extra.emit(&p, mi, &report, None)?;
+        }
         progress.inc(1);
         if rendered_ahead.is_some() {
             // Where the product is freed where read, `then_some` drops it here.
@@ -420,9 +451,18 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let meta = receipt.meta(&rctx, Endpoint::VALIDATE_BATCH);
     let tail = analytics.tail(meta.processing_time);
     // A report that cannot be written to the end fails the run, which then counts nothing.
-    sink.finish(&tail, &receipt, &meta)
+    std::iter::once(sink)
+        .chain(extras)
+        .try_for_each(|s| s.finish(&tail, &receipt, &meta))
         .map_err(|e| account.take_back(&receipt, e))?;
-    super::output_file::commit_counted(file, &account, &receipt, ctx, "validated")?;
+    super::output_file::commit_all_counted(
+        file,
+        report_files,
+        &account,
+        &receipt,
+        ctx,
+        "validated",
+    )?;
 
     gates(&gate, &summary, comparison, ctx.global.quiet, ctx.err)
 }

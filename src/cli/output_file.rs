@@ -221,10 +221,10 @@ pub fn create_for(path: Option<&Path>) -> Result<Option<OutputFile>, Error> {
     path.map(OutputFile::create).transpose()
 }
 
-/// Puts the finished `-o` report (if any) and `--report` files in place and says where each
-/// went, as [`commit_counted`]: every file is written in full before any is put in place, so a
+/// Puts the finished `-o` report (if any) and `--report` files in place and says where each went
+/// (`verb` `count` products). Every file is written in full before any is put in place, so a
 /// report that cannot be written (a full disk) fails the run, whose count is then taken back,
-/// with none of them in place.
+/// and leaves none of them in place.
 pub fn commit_all_counted(
     file: Option<OutputFile>,
     reports: ReportFiles,
@@ -259,23 +259,6 @@ pub fn report_writer<'a>(
         Some(f) => f.writer(),
         None => stdout,
     }
-}
-
-/// Puts a finished `-o` report in place and says where it went (`verb` `count` products): a
-/// report that cannot be put there fails the run, whose count is then taken back.
-pub fn commit_counted(
-    file: Option<OutputFile>,
-    account: &crate::account::Account,
-    receipt: &crate::account::Receipt,
-    ctx: &mut super::Ctx<'_>,
-    verb: &str,
-) -> Result<(), Error> {
-    if let Some(file) = file {
-        let path = file.path.clone();
-        file.commit().map_err(|e| account.take_back(receipt, e))?;
-        say_written(ctx, verb, receipt.count, Some(&path))?;
-    }
-    Ok(())
 }
 
 /// Says on stderr (unless `--quiet`) where a report of `count` products went: `validated 7
