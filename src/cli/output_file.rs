@@ -169,6 +169,13 @@ pub fn check_reports(
             .ensure_one_of(command, supported)
             .map_err(|e| Error::usage(format!("{flag}: {}", e.message)))?;
         feed.refuse_as("--report", Some(&report.path))?;
+        if report.path.is_dir() {
+            // Found now, not when the finished report cannot be renamed over it.
+            return Err(
+                Error::usage(format!("{flag}: {} is a directory", report.path.display()))
+                    .with_help("name a file in it"),
+            );
+        }
         let here = place(&report.path);
         if let Some((_, other)) = taken.iter().find(|(p, _)| *p == here) {
             return Err(Error::usage(format!(
@@ -222,9 +229,10 @@ pub fn create_for(path: Option<&Path>) -> Result<Option<OutputFile>, Error> {
 }
 
 /// Puts the finished `-o` report (if any) and `--report` files in place and says where each went
-/// (`verb` `count` products). Every file is written in full before any is put in place, so a
-/// report that cannot be written (a full disk) fails the run, whose count is then taken back,
-/// and leaves none of them in place.
+/// (`verb` `count` products). A report that cannot be written fails the run, whose count is
+/// then taken back. Every file is written in full before any is put in place, so a full disk
+/// leaves none of them in place; only a rename that fails (rare: the directory went away) can
+/// leave the files renamed before it.
 pub fn commit_all_counted(
     file: Option<OutputFile>,
     reports: ReportFiles,
@@ -327,6 +335,70 @@ mod tests {
         let fresh = dir.path().join("fresh.csv");
         drop(OutputFile::create(&fresh).unwrap());
         assert!(!fresh.exists());
+    }
+
+    #[test]
+    fn a_report_is_format_equals_path_or_a_path_whose_extension_names_the_format() {
+        let spec = |format, path: &str| ReportSpec {
+            format,
+            path: PathBuf::from(path),
+        };
+        assert_eq!(
+            parse_report("sarif=out/feedlint.sarif"),
+            Ok(spec(OutputFormat::Sarif, "out/feedlint.sarif"))
+        );
+        assert_eq!(
+            parse_report("GitLab=gl.json"),
+            Ok(spec(OutputFormat::Gitlab, "gl.json"))
+        );
+        assert_eq!(
+            parse_report("table=a=b.txt"),
+            Ok(spec(OutputFormat::Table, "a=b.txt"))
+        );
+        assert_eq!(
+            parse_report("report.JSON"),
+            Ok(spec(OutputFormat::Json, "report.JSON"))
+        );
+        assert_eq!(
+            parse_report("junit.xml"),
+            Ok(spec(OutputFormat::Junit, "junit.xml"))
+        );
+        // Not all letters before `=`: a path.
+        assert_eq!(
+            parse_report("./a=b.csv"),
+            Ok(spec(OutputFormat::Csv, "./a=b.csv"))
+        );
+        assert_eq!(
+            parse_report("=x.ndjson"),
+            Ok(spec(OutputFormat::Ndjson, "=x.ndjson"))
+        );
+    }
+
+    #[test]
+    fn a_report_without_a_format_or_a_file_is_refused_listing_the_formats() {
+        let all = "table, json, ndjson, csv, junit, sarif, github, gitlab";
+        let e = parse_report("xlsx=a.xlsx").unwrap_err();
+        assert!(
+            e.contains("unknown report format `xlsx`") && e.contains(all),
+            "{e}"
+        );
+        let e = parse_report("report.txt").unwrap_err();
+        assert!(e.contains("report.txt") && e.contains(all), "{e}");
+        let e = parse_report("noextension").unwrap_err();
+        assert!(e.contains(all), "{e}");
+        let e = parse_report("json=").unwrap_err();
+        assert!(e.contains("`json=` names no file"), "{e}");
+        assert!(parse_report("").unwrap_err().contains("names no file"));
+    }
+
+    #[test]
+    fn two_names_of_one_place_are_the_same_place() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let a = dir.path().join("sub/r.json");
+        let b = dir.path().join("sub/../sub/./r.json");
+        assert_eq!(place(&a), place(&b));
+        assert_ne!(place(&a), place(&dir.path().join("r.json")));
     }
 
     #[test]
