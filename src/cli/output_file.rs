@@ -217,9 +217,16 @@ impl ReportFiles {
         Ok(Self { files })
     }
 
-    /// Each report's format and where it is written, to open its emitter on.
-    pub fn writers(&mut self) -> impl Iterator<Item = (OutputFormat, &mut dyn Write)> {
-        self.files.iter_mut().map(|(f, file)| (*f, file.writer()))
+    /// Opens an emitter on each report file: `open(format, writer)`.
+    pub fn open_each<'a, T>(
+        &'a mut self,
+        open: impl FnMut((OutputFormat, &'a mut dyn Write)) -> Result<T, Error>,
+    ) -> Result<Vec<T>, Error> {
+        self.files
+            .iter_mut()
+            .map(|(f, file)| (*f, file.writer()))
+            .map(open)
+            .collect()
     }
 }
 

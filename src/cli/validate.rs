@@ -256,6 +256,19 @@ fn unsupported(format: OutputFormat) -> Error {
     ))
 }
 
+/// Refuses, before any work, an output file (`-o`, `--report`) that would replace an input feed,
+/// and `--report`s that cannot work (`output_file::check_reports`).
+fn check_outputs(args: &ValidateArgs) -> Result<(), Error> {
+    args.feed.refuse_as_output(args.output.as_deref())?;
+    output_file::check_reports(
+        &args.reports,
+        args.output.as_deref(),
+        &args.feed,
+        "validate",
+        &FORMATS,
+    )
+}
+
 /// The built-in gate of `validate`: a product with a critical compliance finding fails the run.
 fn critical_verdict(critical: u64, total: u64) -> Verdict {
     if critical == 0 {
@@ -307,19 +320,19 @@ fn open_output<'w>(
     Ok(output)
 }
 
-/// Writes the one-line reason of a failing verdict on stderr (`gate::report_failure`) and, when
-/// the run fails on the baseline, its details; returns the run's outcome.
+/// Writes the one-line reason of a failing verdict on stderr (`gate::report_failure`, unless
+/// `--quiet` leaves it out) and, when the run fails on the baseline, its details; returns the
+/// run's outcome.
 fn explain_verdict(
     verdict: &Verdict,
     gate: &crate::gate::Gate,
     baseline: Option<&crate::gate::BaselineReport>,
-    quiet: bool,
-    err: &mut dyn std::io::Write,
+    ctx: &mut Ctx<'_>,
 ) -> Result<Outcome, Error> {
-    let outcome = gate.report(verdict, quiet, err)?;
+    let outcome = gate.report(verdict, ctx.global.quiet, &mut *ctx.err)?;
     if outcome == Outcome::GateFailed {
         if let Some(b) = baseline.filter(|b| b.verdict() != Verdict::Pass) {
-            b.write_details(err)?;
+            b.write_details(&mut *ctx.err)?;
         }
     }
     Ok(outcome)
@@ -353,14 +366,7 @@ fn check_batch(
 
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.report_format(args.output.as_deref());
-    args.feed.refuse_as_output(args.output.as_deref())?;
-    output_file::check_reports(
-        &args.reports,
-        args.output.as_deref(),
-        &args.feed,
-        "validate",
-        &FORMATS,
-    )?;
+    check_outputs(args)?;
     let cwd = std::env::current_dir()?;
     let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);
@@ -395,16 +401,13 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = output_file::create_for(args.output.as_deref())?;
-    // `--report`s: the same run in other formats, each rendered here on the writing thread (the
-    // main report alone may render ahead) and put in place with `-o` at the end.
+    // `--report`s: the same run in other formats, rendered on this thread, put in place with -o.
     let mut report_files = output_file::ReportFiles::create(&args.reports)?;
     let terminal = file.is_none().then_some((ctx.color, ctx.table_width));
     let out = output_file::report_writer(&mut file, &mut *ctx.out);
     let mut output = open_output(format, out, &infos, &ci_options, args, terminal)?;
-    let mut extras = report_files
-        .writers()
-        .map(|(format, out)| open_output(format, out, &infos, &ci_options, args, None))
-        .collect::<Result<Vec<_>, Error>>()?;
+    let mut extras =
+        report_files.open_each(|(f, out)| open_output(f, out, &infos, &ci_options, args, None))?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);
@@ -447,9 +450,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                     c.observe_findings(&report.product_id, &report.findings);
                 }
                 output.product(&p, &report, opts, rendered)?;
-                for extra in &mut extras {
-                    extra.product(&p, &report, opts, None)?;
-                }
+                (extras.iter_mut()).try_for_each(|e| e.product(&p, &report, opts, None))?;
                 progress.inc(1);
                 if ahead {
                     // Where `local`, `then_some` drops the product here.
@@ -466,8 +467,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     progress.finish();
     let receipt = account.record(total)?;
     // A report that cannot be written to the end fails the run, which then counts nothing.
-    std::iter::once(output)
-        .chain(extras)
+    (std::iter::once(output).chain(extras))
         .try_for_each(|o| o.finish(&receipt, &rctx))
         .map_err(|e| account.take_back(&receipt, e))?;
     output_file::commit_all_counted(file, report_files, &account, &receipt, ctx, "validated")?;
@@ -475,11 +475,5 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = critical_verdict(critical, total)
         .and(gate.evaluate_all(&feed_summary, baseline_report.as_ref()));
-    explain_verdict(
-        &verdict,
-        &gate,
-        baseline_report.as_ref(),
-        ctx.global.quiet,
-        &mut *ctx.err,
-    )
+    explain_verdict(&verdict, &gate, baseline_report.as_ref(), ctx)
 }
