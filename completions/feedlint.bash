@@ -269,7 +269,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__batch)
-            opts="-v -o -q -j -h -V --no-market-intelligence --verbose --output --input-format --encoding --max-decompressed-size --stdin-filename --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --no-market-intelligence --verbose --output --report --input-format --encoding --max-decompressed-size --stdin-filename --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -280,6 +280,10 @@ _feedlint() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --report)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1263,7 +1267,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__validate)
-            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --output --input-format --encoding --max-decompressed-size --stdin-filename --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --output --report --input-format --encoding --max-decompressed-size --stdin-filename --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1278,6 +1282,10 @@ _feedlint() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --report)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -55,6 +55,7 @@ complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "generate" -d 'Gen
 complete -c feedlint -n "__fish_feedlint_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l category -d 'Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s o -l output -d 'Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format: .json, .ndjson, .csv, .sarif, .xml (JUnit)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l report -d 'Also write a report of the same run in FORMAT to PATH, besides the main one (stdout or -o), counted once: repeat for several, e.g. `--report sarif=feedlint.sarif --report report.json`. Without FORMAT= the extension picks it, as for -o. Formats: table, json, ndjson, csv, junit, sarif, github, gitlab. Each file is put in place only when the run ends, with no colour or terminal width' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
 xml\t'RSS 2.0 or Atom 1.0'
@@ -97,6 +98,7 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s q -l quie
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -s o -l output -d 'Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format: .json, .sarif, .xml (JUnit)' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l report -d 'Also write a report of the same run in FORMAT to PATH, besides the main one (stdout or -o), counted once: repeat for several, e.g. `--report sarif=feedlint.sarif --report report.json`. Without FORMAT= the extension picks it, as for -o. Formats: table, json, junit, sarif, github, gitlab. Each file is put in place only when the run ends, with no colour or terminal width' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand batch" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
 xml\t'RSS 2.0 or Atom 1.0'

@@ -49,6 +49,7 @@ _arguments "${_arguments_options[@]}" : \
 '--category=[Treat every product as this category instead of detecting it (apparel, electronics, health_beauty, automotive, home_garden, sporting_goods)]:KEY:_default' \
 '-o+[Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format\: .json, .ndjson, .csv, .sarif, .xml (JUnit)]:FILE:_files' \
 '--output=[Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format\: .json, .ndjson, .csv, .sarif, .xml (JUnit)]:FILE:_files' \
+'*--report=[Also write a report of the same run in FORMAT to PATH, besides the main one (stdout or -o), counted once\: repeat for several, e.g. \`--report sarif=feedlint.sarif --report report.json\`. Without FORMAT= the extension picks it, as for -o. Formats\: table, json, ndjson, csv, junit, sarif, github, gitlab. Each file is put in place only when the run ends, with no colour or terminal width]:[FORMAT=]PATH:_default' \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
 xml\:"RSS 2.0 or Atom 1.0"
@@ -100,6 +101,7 @@ gitlab\:"GitLab Code Quality JSON"))' \
 _arguments "${_arguments_options[@]}" : \
 '-o+[Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format\: .json, .sarif, .xml (JUnit)]:FILE:_files' \
 '--output=[Write the report to FILE instead of stdout, in place only when the run ends (an error leaves no partial file). Without --format, the extension picks the format\: .json, .sarif, .xml (JUnit)]:FILE:_files' \
+'*--report=[Also write a report of the same run in FORMAT to PATH, besides the main one (stdout or -o), counted once\: repeat for several, e.g. \`--report sarif=feedlint.sarif --report report.json\`. Without FORMAT= the extension picks it, as for -o. Formats\: table, json, junit, sarif, github, gitlab. Each file is put in place only when the run ends, with no colour or terminal width]:[FORMAT=]PATH:_default' \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
 xml\:"RSS 2.0 or Atom 1.0"

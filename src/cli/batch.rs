@@ -48,6 +48,14 @@ pub struct BatchArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// Also write a report of the same run in FORMAT to PATH, besides the main one (stdout or
+    /// -o), counted once: repeat for several, e.g. `--report sarif=feedlint.sarif --report
+    /// report.json`. Without FORMAT= the extension picks it, as for -o. Formats: table, json,
+    /// junit, sarif, github, gitlab. Each file is put in place only when the run ends, with no
+    /// colour or terminal width.
+    #[arg(long = "report", value_name = "[FORMAT=]PATH", value_parser = super::output_file::parse_report)]
+    pub reports: Vec<super::output_file::ReportSpec>,
+
     #[command(flatten)]
     pub feed: FeedArgs,
 
@@ -229,7 +237,8 @@ fn gates(
     Ok(gate.report_with_baseline(&verdict, report.as_ref(), quiet, err)?)
 }
 
-/// Rejects formats and inputs `batch` cannot handle, before any work.
+/// Rejects formats, inputs and output files (`-o`, `--report`) `batch` cannot handle, before any
+/// work.
 fn check_args(args: &BatchArgs, format: OutputFormat) -> Result<()> {
     format.ensure_one_of("batch", &FORMATS)?;
     if args
@@ -242,7 +251,14 @@ fn check_args(args: &BatchArgs, format: OutputFormat) -> Result<()> {
     {
         return Err(Error::usage("stdin (`-`) can be read only once"));
     }
-    Ok(())
+    args.feed.check_inputs(args.output.as_deref())?;
+    super::output_file::check_reports(
+        &args.reports,
+        args.output.as_deref(),
+        &args.feed,
+        "batch",
+        &FORMATS,
+    )
 }
 
 impl<'w> Sink<'w> {
@@ -316,11 +332,23 @@ impl<'w> Sink<'w> {
     }
 }
 
+/// How the table looks. `terminal`: its colour and width when it goes to stdout (`None` for a
+/// file, `-o` or `--report`: a report file gets neither).
+fn table_look(args: &BatchArgs, terminal: Option<(bool, Option<u16>)>) -> TableLook {
+    let (color, width) = terminal.unwrap_or((false, None));
+    TableLook {
+        // With several feeds the table's rows name the file too, as in `validate`.
+        name_files: args.feed.inputs.len() > 1,
+        verbose: args.verbose,
+        color,
+        width,
+    }
+}
+
 /// Runs `feedlint batch`.
 pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let format = ctx.global.report_format(args.output.as_deref());
     check_args(args, format)?;
-    args.feed.check_inputs(args.output.as_deref())?;
     let cwd = std::env::current_dir()?;
     let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);
@@ -364,15 +392,14 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = super::output_file::create_for(args.output.as_deref())?;
-    let look = TableLook {
-        // With several feeds the table's rows name the file too, as in `validate`.
-        name_files: args.feed.inputs.len() > 1,
-        verbose: args.verbose,
-        color: ctx.color && file.is_none(),
-        width: ctx.table_width.filter(|_| file.is_none()),
-    };
+    // `--report`s: the same run in other formats, rendered on this thread, put in place with -o.
+    let mut report_files = super::output_file::ReportFiles::create(&args.reports)?;
+    let look = table_look(args, file.is_none().then_some((ctx.color, ctx.table_width)));
     let out = super::output_file::report_writer(&mut file, &mut *ctx.out);
     let mut sink = Sink::open(format, out, &rules, &ci_options, look)?;
+    let file_look = table_look(args, None);
+    let mut extras =
+        report_files.open_each(|(f, out)| Sink::open(f, out, &rules, &ci_options, file_look))?;
 
     let pick = |mi: bool| if mi { &engine } else { &plain };
     // As in `validate`: for feeds costly to read (XML, JSON) the thread reading the feed and
@@ -394,6 +421,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
             c.observe_findings(&report.product_id, &report.findings);
         }
         sink.emit(&p, mi, &report, rendered)?;
+        (extras.iter_mut()).try_for_each(|e| e.emit(&p, mi, &report, None))?;
         progress.inc(1);
         if rendered_ahead.is_some() {
             // Where the product is freed where read, `then_some` drops it here.
@@ -417,9 +445,17 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let meta = receipt.meta(&rctx, Endpoint::VALIDATE_BATCH);
     let tail = analytics.tail(meta.processing_time);
     // A report that cannot be written to the end fails the run, which then counts nothing.
-    sink.finish(&tail, &receipt, &meta)
+    (std::iter::once(sink).chain(extras))
+        .try_for_each(|s| s.finish(&tail, &receipt, &meta))
         .map_err(|e| account.take_back(&receipt, e))?;
-    super::output_file::commit_counted(file, &account, &receipt, ctx, "validated")?;
+    super::output_file::commit_all_counted(
+        file,
+        report_files,
+        &account,
+        &receipt,
+        ctx,
+        "validated",
+    )?;
 
     gates(&gate, &summary, comparison, ctx.global.quiet, ctx.err)
 }

@@ -145,11 +145,17 @@ impl FeedArgs {
     }
 
     /// Checks the inputs before anything is read: `--stdin-filename` needs stdin (`-`) among
-    /// them ([`ReadArgs::check_stdin_filename`]); an output file (`-o`) that is one of the input
-    /// feeds (the same file under any name, a link included) is refused, as the report would
-    /// replace the feed it was made from. The name given to stdin is no input file.
+    /// them ([`ReadArgs::check_stdin_filename`]), and the output file (`-o`) is refused when it
+    /// is one of the input feeds ([`FeedArgs::refuse_as`]).
     pub fn check_inputs(&self, output: Option<&Path>) -> Result<(), Error> {
         self.read.check_stdin_filename(self.reads_stdin())?;
+        self.refuse_as("-o", output)
+    }
+
+    /// Refuses the output file of `flag` (`-o`, `--report`) when it is one of the input feeds
+    /// (the same file under any name, a link included): the report would replace the feed it
+    /// was made from. The name given to stdin is no input file.
+    pub fn refuse_as(&self, flag: &str, output: Option<&Path>) -> Result<(), Error> {
         let Some(output) = output else {
             return Ok(());
         };
@@ -160,7 +166,7 @@ impl FeedArgs {
             .find(|p| same_file::is_same_file(p, output).unwrap_or(false));
         match feed {
             Some(feed) => Err(Error::usage(format!(
-                "-o {} is the feed {} being read: writing there would replace the feed",
+                "{flag} {} is the feed {} being read: writing there would replace the feed",
                 output.display(),
                 feed.display()
             ))

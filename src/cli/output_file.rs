@@ -1,13 +1,20 @@
-//! `-o FILE` (`convert`, `revenue`): the output goes to a temporary file beside FILE, renamed over
-//! it only when the run succeeds, so a run stopped by an error leaves FILE as it was: an existing
-//! file is not replaced by part of a report, and no partial file is created.
+//! `-o FILE` (`convert`, `revenue`, `validate`, `batch`) and `--report [FORMAT=]PATH`
+//! (`validate`, `batch`): the output goes to a temporary file beside FILE, renamed over it only
+//! when the run succeeds, so a run stopped by an error leaves FILE as it was: an existing file is
+//! not replaced by part of a report, and no partial file is created.
+//!
+//! Responsible for the files and for checking `--report` against the command; not for what is
+//! written in them (the emitters in `report/`, opened by each command).
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use clap::ValueEnum;
 use tempfile::NamedTempFile;
 
+use super::input::FeedArgs;
 use crate::error::Error;
+use crate::report::OutputFormat;
 
 /// An output file being written: [`OutputFile::commit`] puts it in place.
 pub struct OutputFile {
@@ -48,6 +55,11 @@ impl OutputFile {
     /// Flushes the output and renames it over the path. Dropping an `OutputFile` without
     /// committing deletes the temporary file.
     pub fn commit(self) -> Result<(), Error> {
+        self.flush()?.persist()
+    }
+
+    /// Flushes the output into its temporary file, not yet in place.
+    fn flush(self) -> Result<Flushed, Error> {
         let tmp = self.tmp.into_inner().map_err(|e| {
             Error::input(format!(
                 "cannot write {}: {}",
@@ -55,16 +67,202 @@ impl OutputFile {
                 e.error()
             ))
         })?;
-        tmp.persist(&self.path).map_err(|e| {
+        Ok(Flushed {
+            path: self.path,
+            tmp,
+        })
+    }
+}
+
+/// An output written in full to its temporary file: [`Flushed::persist`] puts it in place.
+struct Flushed {
+    path: PathBuf,
+    tmp: NamedTempFile,
+}
+
+impl Flushed {
+    fn persist(self) -> Result<(), Error> {
+        self.tmp.persist(&self.path).map_err(|e| {
             Error::input(format!("cannot write {}: {}", self.path.display(), e.error))
         })?;
         Ok(())
     }
 }
 
+/// `--report [FORMAT=]PATH`: one more report of the same run, in `format`, written to `path`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportSpec {
+    pub format: OutputFormat,
+    pub path: PathBuf,
+}
+
+/// Every format's name, for messages: `table, json, ndjson, ...`.
+fn format_names() -> String {
+    OutputFormat::value_variants()
+        .iter()
+        .map(|f| f.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Parses `--report FORMAT=PATH` or `--report PATH`, whose extension names the format as for
+/// `-o` ([`OutputFormat::from_extension`]). Text before the first `=` is a format name when it
+/// is all letters (format names are); a path holding `=` can be written `./a=b.json`.
+pub fn parse_report(text: &str) -> Result<ReportSpec, String> {
+    let named = text
+        .split_once('=')
+        .filter(|(name, _)| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphabetic()));
+    if let Some((name, path)) = named {
+        let format = OutputFormat::from_str(name, true).map_err(|_| {
+            format!(
+                "unknown report format `{name}` (valid formats: {})",
+                format_names()
+            )
+        })?;
+        if path.is_empty() {
+            return Err(format!(
+                "`{text}` names no file: write {name}=PATH, e.g. {name}=feedlint.{}",
+                format.name()
+            ));
+        }
+        return Ok(ReportSpec {
+            format,
+            path: PathBuf::from(path),
+        });
+    }
+    if text.is_empty() {
+        return Err("names no file: write [FORMAT=]PATH, e.g. sarif=feedlint.sarif".to_owned());
+    }
+    let path = PathBuf::from(text);
+    let format = OutputFormat::from_extension(&path).ok_or_else(|| {
+        format!(
+            "cannot tell the format of `{text}` from its extension (.json, .ndjson, .jsonl, \
+             .csv, .sarif, .xml): write FORMAT={text} (valid formats: {})",
+            format_names()
+        )
+    })?;
+    Ok(ReportSpec { format, path })
+}
+
+/// Refuses, before any work, `--report`s that `command` cannot write (a format not in
+/// `supported`), that would replace an input feed, or that share a file with another
+/// `--report` or with `-o` (`output`).
+pub fn check_reports(
+    reports: &[ReportSpec],
+    output: Option<&Path>,
+    feed: &FeedArgs,
+    command: &str,
+    supported: &[OutputFormat],
+) -> Result<(), Error> {
+    let mut taken: Vec<(PathBuf, String)> = output
+        .map(|o| (place(o), format!("-o {}", o.display())))
+        .into_iter()
+        .collect();
+    for report in reports {
+        let flag = format!(
+            "--report {}={}",
+            report.format.name(),
+            report.path.display()
+        );
+        report
+            .format
+            .ensure_one_of(command, supported)
+            .map_err(|e| Error::usage(format!("{flag}: {}", e.message)))?;
+        feed.refuse_as("--report", Some(&report.path))?;
+        if report.path.is_dir() {
+            // Found now, not when the finished report cannot be renamed over it.
+            return Err(
+                Error::usage(format!("{flag}: {} is a directory", report.path.display()))
+                    .with_help("name a file in it"),
+            );
+        }
+        let here = place(&report.path);
+        if let Some((_, other)) = taken.iter().find(|(p, _)| *p == here) {
+            return Err(Error::usage(format!(
+                "{flag} writes the same file as {other}: a file holds one report"
+            ))
+            .with_help("give each report its own file"));
+        }
+        taken.push((here, flag));
+    }
+    Ok(())
+}
+
+/// Where `path` would be created, to tell two names of one file apart from two files: its
+/// directory resolved (symbolic links, `.`/`..`) when it exists, and its name.
+fn place(path: &Path) -> PathBuf {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
+    match path.file_name() {
+        Some(name) => dir.join(name),
+        None => dir,
+    }
+}
+
+/// The `--report` files of a run, being written ([`OutputFile`] each), in the order given.
+pub struct ReportFiles {
+    files: Vec<(OutputFormat, OutputFile)>,
+}
+
+impl ReportFiles {
+    /// Starts writing every report (none written in place until [`commit_all_counted`]).
+    pub fn create(reports: &[ReportSpec]) -> Result<Self, Error> {
+        let files = reports
+            .iter()
+            .map(|r| Ok((r.format, OutputFile::create(&r.path)?)))
+            .collect::<Result<_, Error>>()?;
+        Ok(Self { files })
+    }
+
+    /// Opens an emitter on each report file: `open(format, writer)`.
+    pub fn open_each<'a, T>(
+        &'a mut self,
+        open: impl FnMut((OutputFormat, &'a mut dyn Write)) -> Result<T, Error>,
+    ) -> Result<Vec<T>, Error> {
+        self.files
+            .iter_mut()
+            .map(|(f, file)| (*f, file.writer()))
+            .map(open)
+            .collect()
+    }
+}
+
 /// `-o FILE` when given: [`OutputFile::create`].
 pub fn create_for(path: Option<&Path>) -> Result<Option<OutputFile>, Error> {
     path.map(OutputFile::create).transpose()
+}
+
+/// Puts the finished `-o` report (if any) and `--report` files in place and says where each went
+/// (`verb` `count` products). A report that cannot be written fails the run, whose count is
+/// then taken back. Every file is written in full before any is put in place, so a full disk
+/// leaves none of them in place; only a rename that fails (rare: the directory went away) can
+/// leave the files renamed before it.
+pub fn commit_all_counted(
+    file: Option<OutputFile>,
+    reports: ReportFiles,
+    account: &crate::account::Account,
+    receipt: &crate::account::Receipt,
+    ctx: &mut super::Ctx<'_>,
+    verb: &str,
+) -> Result<(), Error> {
+    let flushed = file
+        .into_iter()
+        .chain(reports.files.into_iter().map(|(_, f)| f))
+        .map(OutputFile::flush)
+        .collect::<Result<Vec<_>, Error>>()
+        .map_err(|e| account.take_back(receipt, e))?;
+    let mut paths = Vec::with_capacity(flushed.len());
+    for f in flushed {
+        paths.push(f.path.clone());
+        f.persist().map_err(|e| account.take_back(receipt, e))?;
+    }
+    for path in paths {
+        say_written(ctx, verb, receipt.count, Some(&path))?;
+    }
+    Ok(())
 }
 
 /// Where a report goes: the `-o` file when there is one, else stdout.
@@ -76,23 +274,6 @@ pub fn report_writer<'a>(
         Some(f) => f.writer(),
         None => stdout,
     }
-}
-
-/// Puts a finished `-o` report in place and says where it went (`verb` `count` products): a
-/// report that cannot be put there fails the run, whose count is then taken back.
-pub fn commit_counted(
-    file: Option<OutputFile>,
-    account: &crate::account::Account,
-    receipt: &crate::account::Receipt,
-    ctx: &mut super::Ctx<'_>,
-    verb: &str,
-) -> Result<(), Error> {
-    if let Some(file) = file {
-        let path = file.path.clone();
-        file.commit().map_err(|e| account.take_back(receipt, e))?;
-        say_written(ctx, verb, receipt.count, Some(&path))?;
-    }
-    Ok(())
 }
 
 /// Says on stderr (unless `--quiet`) where a report of `count` products went: `validated 7
@@ -161,6 +342,70 @@ mod tests {
         let fresh = dir.path().join("fresh.csv");
         drop(OutputFile::create(&fresh).unwrap());
         assert!(!fresh.exists());
+    }
+
+    #[test]
+    fn a_report_is_format_equals_path_or_a_path_whose_extension_names_the_format() {
+        let spec = |format, path: &str| ReportSpec {
+            format,
+            path: PathBuf::from(path),
+        };
+        assert_eq!(
+            parse_report("sarif=out/feedlint.sarif"),
+            Ok(spec(OutputFormat::Sarif, "out/feedlint.sarif"))
+        );
+        assert_eq!(
+            parse_report("GitLab=gl.json"),
+            Ok(spec(OutputFormat::Gitlab, "gl.json"))
+        );
+        assert_eq!(
+            parse_report("table=a=b.txt"),
+            Ok(spec(OutputFormat::Table, "a=b.txt"))
+        );
+        assert_eq!(
+            parse_report("report.JSON"),
+            Ok(spec(OutputFormat::Json, "report.JSON"))
+        );
+        assert_eq!(
+            parse_report("junit.xml"),
+            Ok(spec(OutputFormat::Junit, "junit.xml"))
+        );
+        // Not all letters before `=`: a path.
+        assert_eq!(
+            parse_report("./a=b.csv"),
+            Ok(spec(OutputFormat::Csv, "./a=b.csv"))
+        );
+        assert_eq!(
+            parse_report("=x.ndjson"),
+            Ok(spec(OutputFormat::Ndjson, "=x.ndjson"))
+        );
+    }
+
+    #[test]
+    fn a_report_without_a_format_or_a_file_is_refused_listing_the_formats() {
+        let all = "table, json, ndjson, csv, junit, sarif, github, gitlab";
+        let e = parse_report("xlsx=a.xlsx").unwrap_err();
+        assert!(
+            e.contains("unknown report format `xlsx`") && e.contains(all),
+            "{e}"
+        );
+        let e = parse_report("report.txt").unwrap_err();
+        assert!(e.contains("report.txt") && e.contains(all), "{e}");
+        let e = parse_report("noextension").unwrap_err();
+        assert!(e.contains(all), "{e}");
+        let e = parse_report("json=").unwrap_err();
+        assert!(e.contains("`json=` names no file"), "{e}");
+        assert!(parse_report("").unwrap_err().contains("names no file"));
+    }
+
+    #[test]
+    fn two_names_of_one_place_are_the_same_place() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let a = dir.path().join("sub/r.json");
+        let b = dir.path().join("sub/../sub/./r.json");
+        assert_eq!(place(&a), place(&b));
+        assert_ne!(place(&a), place(&dir.path().join("r.json")));
     }
 
     #[test]

@@ -64,6 +64,14 @@ pub struct ValidateArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
+    /// Also write a report of the same run in FORMAT to PATH, besides the main one (stdout or
+    /// -o), counted once: repeat for several, e.g. `--report sarif=feedlint.sarif --report
+    /// report.json`. Without FORMAT= the extension picks it, as for -o. Formats: table, json,
+    /// ndjson, csv, junit, sarif, github, gitlab. Each file is put in place only when the run
+    /// ends, with no colour or terminal width.
+    #[arg(long = "report", value_name = "[FORMAT=]PATH", value_parser = output_file::parse_report)]
+    pub reports: Vec<output_file::ReportSpec>,
+
     #[command(flatten)]
     pub feed: FeedArgs,
 
@@ -72,6 +80,17 @@ pub struct ValidateArgs {
 
     #[command(flatten, next_help_heading = "Configuration")]
     pub config: ConfigArgs,
+}
+
+impl ValidateArgs {
+    /// The optional outputs the flags ask for (a request body's `options` may add more).
+    fn result_options(&self) -> ResultOptions {
+        ResultOptions {
+            market_intelligence: self.market_intelligence,
+            recommendations: self.recommendations,
+            business_intelligence: self.business_intelligence,
+        }
+    }
 }
 
 fn parse_category(s: &str) -> Result<Category, String> {
@@ -229,11 +248,36 @@ impl Output<'_> {
     }
 }
 
+/// The formats `validate` writes.
+const FORMATS: [OutputFormat; 8] = [
+    OutputFormat::Table,
+    OutputFormat::Json,
+    OutputFormat::Ndjson,
+    OutputFormat::Csv,
+    OutputFormat::Junit,
+    OutputFormat::Sarif,
+    OutputFormat::Github,
+    OutputFormat::Gitlab,
+];
+
 fn unsupported(format: OutputFormat) -> Error {
     Error::usage(format!(
         "validate supports --format table|json|ndjson|csv|junit|sarif|github|gitlab, not {}",
         format.name()
     ))
+}
+
+/// Refuses, before any work, an output file (`-o`, `--report`) that would replace an input feed,
+/// and `--report`s that cannot work (`output_file::check_reports`).
+fn check_outputs(args: &ValidateArgs) -> Result<(), Error> {
+    args.feed.check_inputs(args.output.as_deref())?;
+    output_file::check_reports(
+        &args.reports,
+        args.output.as_deref(),
+        &args.feed,
+        "validate",
+        &FORMATS,
+    )
 }
 
 /// The built-in gate of `validate`: a product with a critical compliance finding fails the run.
@@ -315,7 +359,7 @@ fn check_batch(
 
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.report_format(args.output.as_deref());
-    args.feed.check_inputs(args.output.as_deref())?;
+    check_outputs(args)?;
     let cwd = std::env::current_dir()?;
     let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);
@@ -328,12 +372,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         &rctx,
     )?;
     let budget = account.prefetch_limit()?;
-    let base = ResultOptions {
-        market_intelligence: args.market_intelligence,
-        recommendations: args.recommendations,
-        business_intelligence: args.business_intelligence,
-    };
-    let (sources, buffered) = open_sources(&args.feed, budget, base)?;
+    let (sources, buffered) = open_sources(&args.feed, budget, args.result_options())?;
     account.ensure_capacity(buffered)?;
 
     let engine = Engine::new(engine_options(&config, args.category));
@@ -350,9 +389,13 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = output_file::create_for(args.output.as_deref())?;
+    // `--report`s: the same run in other formats, rendered on this thread, put in place with -o.
+    let mut report_files = output_file::ReportFiles::create(&args.reports)?;
     let terminal = file.is_none().then_some((ctx.color, ctx.table_width));
     let out = output_file::report_writer(&mut file, &mut *ctx.out);
     let mut output = open_output(format, out, &infos, &ci_options, args, terminal)?;
+    let mut extras =
+        report_files.open_each(|(f, out)| open_output(f, out, &infos, &ci_options, args, None))?;
     let mut feed_summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);
@@ -395,6 +438,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                     c.observe_findings(&report.product_id, &report.findings);
                 }
                 output.product(&p, &report, opts, rendered)?;
+                (extras.iter_mut()).try_for_each(|e| e.product(&p, &report, opts, None))?;
                 progress.inc(1);
                 if ahead {
                     // Where `local`, `then_some` drops the product here.
@@ -411,10 +455,10 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     progress.finish();
     let receipt = account.record(total)?;
     // A report that cannot be written to the end fails the run, which then counts nothing.
-    output
-        .finish(&receipt, &rctx)
+    (std::iter::once(output).chain(extras))
+        .try_for_each(|o| o.finish(&receipt, &rctx))
         .map_err(|e| account.take_back(&receipt, e))?;
-    output_file::commit_counted(file, &account, &receipt, ctx, "validated")?;
+    output_file::commit_all_counted(file, report_files, &account, &receipt, ctx, "validated")?;
 
     let baseline_report = comparison.map(|c| c.finish(gate.max_drop));
     let verdict = critical_verdict(critical, total)
