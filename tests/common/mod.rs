@@ -45,7 +45,11 @@ pub fn run(db: &Path, key: Option<&str>, args: &[&str]) -> Output {
 
 /// Runs feedlint and insists on exit 0.
 pub fn ok(db: &Path, key: Option<&str>, args: &[&str]) -> Output {
-    let out = run(db, key, args);
+    exited_ok(run(db, key, args), args)
+}
+
+/// Insists that `out`, what feedlint `args` gave, exited 0, showing its stderr when not.
+pub fn exited_ok(out: Output, args: &[&str]) -> Output {
     assert_eq!(
         out.status.code(),
         Some(0),
