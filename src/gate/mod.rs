@@ -3,8 +3,8 @@
 //! Responsible for: `--fail-under PERCENT` (feed compliance under the threshold), `--fail-on
 //! SEVERITY` (any finding at or above it), `--exit-zero`, and the baseline comparison
 //! ([`baseline`]). Each failing gate yields a one-line reason; every command that evaluates a
-//! gate prints it on stderr through [`report_failure`], the one wording of that line.
-//! Not responsible for printing, for computing findings, or for parsing the config file
+//! gate prints it on stderr through [`report_failure`], the one wording of that line. Not
+//! responsible for the reports (report/), for computing findings, or for parsing the config file
 //! (`config/` supplies defaults; [`args::GateArgs::resolve`] merges them under the flags).
 
 pub mod args;
