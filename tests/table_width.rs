@@ -161,3 +161,35 @@ fn a_report_file_gets_no_width() {
         assert_eq!(written, stdout(None, &command(name)), "{name}");
     }
 }
+
+/// The lines under `categories`' tier table (what a production key is billed) wrap to the width
+/// too, their text hanging under its second column, every word kept.
+#[test]
+fn the_billing_lines_under_categories_wrap_to_the_width() {
+    let args = vec!["categories".to_owned()];
+    let wide = stdout(None, &args);
+    let narrow = stdout(Some("60"), &args);
+    let billing = |text: &str| -> Vec<String> {
+        text.lines()
+            .skip_while(|l| !l.starts_with("Production keys are billed"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let (wide, narrow) = (billing(&wide), billing(&narrow));
+    assert!(wide.len() >= 5, "{wide:?}");
+    assert!(wide.iter().any(|l| l.chars().count() > 60), "{wide:?}");
+    assert!(narrow.len() > wide.len(), "{narrow:?}");
+    assert!(narrow.iter().all(|l| l.chars().count() <= 60), "{narrow:?}");
+    let words = |lines: &[String]| {
+        lines
+            .join(" ")
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(words(&narrow), words(&wide));
+    // A wrapped band line hangs under the prices, not under the counter's name.
+    let hanging = narrow.iter().find(|l| l.starts_with("      ")).unwrap();
+    let first = narrow.iter().find(|l| l.contains("0.08")).unwrap();
+    assert_eq!(hanging.find(|c: char| c != ' '), first.find("0.08"));
+}

@@ -156,14 +156,15 @@ fn write_table(r: &CategoriesResponse, view: View, ctx: &mut Ctx<'_>) -> Result<
     writeln!(ctx.out, "{t}")?;
     // The tier's price is the spec's catalogue text (spec 4.7, 8); what is billed are the bands.
     if let Some(production) = r.data.tiers.get(Tier::Production.as_str()) {
-        for line in plan::billed_by_volume_lines() {
-            writeln!(ctx.out, "{line}")?;
-        }
-        writeln!(
-            ctx.out,
+        let note = format!(
             "The tier table's \"{}\" is the spec's catalogue figure, not what is billed.",
             production.price
-        )?;
+        );
+        for line in plan::billed_by_volume_lines().iter().chain([&note]) {
+            for part in crate::report::width::wrap_line(line, ctx.table_width) {
+                writeln!(ctx.out, "{part}")?;
+            }
+        }
     }
     Ok(())
 }

@@ -155,7 +155,9 @@ fn write_table(data: &UsageData, ctx: &mut Ctx<'_>) -> Result<(), Error> {
     // What "billed by volume" means, from the bands the costs above come from.
     if billed_by_volume {
         for line in billed_by_volume_lines() {
-            writeln!(ctx.out, "{line}")?;
+            for part in crate::report::width::wrap_line(&line, ctx.table_width) {
+                writeln!(ctx.out, "{part}")?;
+            }
         }
     }
     Ok(())

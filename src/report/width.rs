@@ -32,6 +32,36 @@ pub fn available(stdout_is_terminal: bool) -> Option<u16> {
     decide(columns.as_deref(), terminal)
 }
 
+/// `line`, a line of text shown under a table, wrapped to `width` at spaces (as it is without a
+/// width). A line of two columns, `  label  text`, hangs its wrapped text under its second
+/// column, so the labels stay readable; a word longer than the width is left whole.
+#[must_use]
+pub fn wrap_line(line: &str, width: Option<u16>) -> Vec<std::borrow::Cow<'_, str>> {
+    let Some(width) = width else {
+        return vec![std::borrow::Cow::Borrowed(line)];
+    };
+    // At most half the width, so that a narrow terminal still has room for the text.
+    let hang = " ".repeat(second_column(line).min(usize::from(width) / 2));
+    let options = textwrap::Options::new(usize::from(width))
+        .subsequent_indent(&hang)
+        .break_words(false);
+    textwrap::wrap(line, options)
+}
+
+/// Where the second column of `  label  text` starts: after the first run of two or more spaces
+/// that follows the leading ones; 0 for a line of one column.
+fn second_column(line: &str) -> usize {
+    let lead = line.len() - line.trim_start_matches(' ').len();
+    let rest = &line[lead..];
+    match rest.find("  ") {
+        Some(gap) => {
+            let after = &rest[gap..];
+            lead + gap + (after.len() - after.trim_start_matches(' ').len())
+        }
+        None => 0,
+    }
+}
+
 /// Lays `table` out to `width`, its rows and header already added. Without a width, or when
 /// the table fits, it is left as it is. Otherwise each column gets a width of its own
 /// ([`widths`]): the columns of `keep` (ids, lines, numbers) at least their widest cell, up to
@@ -208,6 +238,41 @@ pub const READABLE_MAX: u16 = 120;
 
 /// The widest a key column is kept whole: longer ids (GMC allows 50 characters) may wrap.
 pub const KEY_COLUMN_MAX: u16 = 50;
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::*;
+
+    #[test]
+    fn a_line_wraps_under_its_second_column_and_keeps_every_word() {
+        let line = "  Product validations   0.08 (first 10,000), 0.06 (to 50,000), 0.02 after";
+        assert_eq!(wrap_line(line, None), [line]);
+        assert_eq!(wrap_line(line, Some(200)), [line]);
+        let wrapped = wrap_line(line, Some(50));
+        assert_eq!(
+            wrapped,
+            [
+                "  Product validations   0.08 (first 10,000), 0.06",
+                "                        (to 50,000), 0.02 after",
+            ]
+        );
+        let words = |text: &str| {
+            text.split_whitespace()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(words(&wrapped.join(" ")), words(line));
+        // One column: no hang. Narrower than a word: the word is whole.
+        assert_eq!(
+            wrap_line("Production keys are billed by volume:", Some(20)),
+            ["Production keys are", "billed by volume:"]
+        );
+        for width in 1..=12 {
+            let wrapped = wrap_line(line, Some(width));
+            assert_eq!(words(&wrapped.join(" ")), words(line), "{width}");
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
