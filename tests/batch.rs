@@ -382,10 +382,7 @@ fn fail_under_and_fail_on_exit_1_with_a_one_line_reason() {
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(out.status.code(), Some(1), "{flag}");
         let err = String::from_utf8_lossy(&out.stderr);
-        let lines: Vec<&str> = err
-            .lines()
-            .filter(|l| l.starts_with("feedlint: "))
-            .collect();
+        let lines = gate_lines(&err);
         assert_eq!(lines.len(), 1, "{err}");
         // The line `validate` and `gtin` write too (`gate::failure_line`).
         assert!(lines[0].contains(expect), "{err}");
@@ -402,6 +399,13 @@ fn fail_under_and_fail_on_exit_1_with_a_one_line_reason() {
     assert_eq!(ok.status.code(), Some(0));
 }
 
+/// The lines `feedlint: ...` of a run's stderr (the gate's line, `gate::failure_line`).
+fn gate_lines(err: &str) -> Vec<&str> {
+    err.lines()
+        .filter(|l| l.starts_with("feedlint: "))
+        .collect()
+}
+
 #[test]
 fn exit_zero_reports_the_failure_but_exits_0() {
     let dir = tempdir();
@@ -412,10 +416,7 @@ fn exit_zero_reports_the_failure_but_exits_0() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
-    let lines: Vec<&str> = err
-        .lines()
-        .filter(|l| l.starts_with("feedlint: "))
-        .collect();
+    let lines = gate_lines(&err);
     assert_eq!(lines.len(), 1, "{err}");
     assert!(
         lines[0].contains("(--fail-on low) (exit 0 because of --exit-zero)"),
