@@ -278,13 +278,7 @@ fn junit_parses_back_with_one_case_per_product_and_failure_counts() {
     let mut root_counts = (String::new(), String::new());
     let mut failure_texts = Vec::new();
     let mut in_failure = false;
-    let attr = |e: &quick_xml::events::BytesStart<'_>, name: &str| -> String {
-        e.try_get_attribute(name)
-            .ok()
-            .flatten()
-            .and_then(|a| a.unescape_value().ok().map(std::borrow::Cow::into_owned))
-            .unwrap_or_default()
-    };
+    let attr = xml_attr;
     loop {
         match reader.read_event() {
             Ok(Event::Start(e) | Event::Empty(e)) => match e.name().as_ref() {
@@ -842,18 +836,21 @@ struct JunitCase {
     system_out: Option<String>,
 }
 
+/// The unescaped value of attribute `name` of `e`, empty when it has none.
+fn xml_attr(e: &quick_xml::events::BytesStart<'_>, name: &str) -> String {
+    e.try_get_attribute(name)
+        .ok()
+        .flatten()
+        .and_then(|a| a.unescape_value().ok().map(std::borrow::Cow::into_owned))
+        .unwrap_or_default()
+}
+
 fn junit_cases(xml: &str) -> Vec<JunitCase> {
     use quick_xml::events::Event;
     let mut reader = quick_xml::Reader::from_str(xml);
     let mut cases: Vec<JunitCase> = Vec::new();
     let mut inside: Option<&'static str> = None;
-    let attr = |e: &quick_xml::events::BytesStart<'_>, name: &str| -> String {
-        e.try_get_attribute(name)
-            .ok()
-            .flatten()
-            .and_then(|a| a.unescape_value().ok().map(std::borrow::Cow::into_owned))
-            .unwrap_or_default()
-    };
+    let attr = xml_attr;
     loop {
         match reader.read_event() {
             Ok(Event::Start(e) | Event::Empty(e)) => match e.name().as_ref() {
