@@ -245,7 +245,7 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l description -d 'Product description (with --title); 50+ words give the best results' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l category -d 'Product category (for a feed: overrides each product\'s product_type)' -r
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l context -d 'Declared voice context, e.g. "luxury" (used before the profile has learned a voice)' -r
-complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l request -d 'A 2.7 JSON request body: {product:{title,description,brand,category}, brandName, options}' -r -F
+complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l request -d 'A 2.7 JSON request body: {product:{title,description,brand,category}, brandName, options} (`-` reads stdin)' -r -F
 complete -c feedlint -n "__fish_feedlint_using_subcommand voice; and __fish_seen_subcommand_from analyze" -l input-format -d 'Read the feeds as this format instead of detecting it from the extension and content' -r -f -a "csv\t'Delimited text (delimiter sniffed from the header line)'
 tsv\t'Tab-separated text'
 xml\t'RSS 2.0 or Atom 1.0'

@@ -277,7 +277,7 @@ _arguments "${_arguments_options[@]}" : \
 '(--request)--description=[Product description (with --title); 50+ words give the best results]:D:_default' \
 '--category=[Product category (for a feed\: overrides each product'\''s product_type)]:CATEGORY:_default' \
 '--context=[Declared voice context, e.g. "luxury" (used before the profile has learned a voice)]:TEXT:_default' \
-'()--request=[A 2.7 JSON request body\: {product\:{title,description,brand,category}, brandName, options}]:FILE:_files' \
+'()--request=[A 2.7 JSON request body\: {product\:{title,description,brand,category}, brandName, options} (\`-\` reads stdin)]:FILE:_files' \
 '--input-format=[Read the feeds as this format instead of detecting it from the extension and content]:FORMAT:((csv\:"Delimited text (delimiter sniffed from the header line)"
 tsv\:"Tab-separated text"
 xml\:"RSS 2.0 or Atom 1.0"
@@ -525,7 +525,7 @@ gitlab\:"GitLab Code Quality JSON"))' \
 '--help[Print help (see more with '\''--help'\'')]' \
 '-V[Print version]' \
 '--version[Print version]' \
-':file -- An export file written by `voice profiles export`:_files' \
+':file -- An export file written by `voice profiles export` (`-` reads stdin; `.gz` is undone):_files' \
 && ret=0
 ;;
 (help)

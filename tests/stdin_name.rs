@@ -462,3 +462,52 @@ fn gtin_names_stdin_as_well() {
         text(&out.stderr)
     );
 }
+
+/// `voice analyze --request -` reads the 2.7 body from stdin, gzip and all when the name ends
+/// in `.gz`, and a bad body is named by the name.
+#[test]
+fn voice_request_reads_stdin_under_the_name() {
+    let body = serde_json::json!({
+        "product": {
+            "title": "Precision torque wrench, 1/2 inch drive",
+            "description": "Calibrated to 4% accuracy with a 72-tooth ratchet and a chrome vanadium body.",
+            "category": "tools"
+        },
+        "brandName": "Vortex",
+    })
+    .to_string();
+    let analyze = |name: &str, stdin: &[u8]| {
+        run(
+            &[
+                "--format",
+                "json",
+                "voice",
+                "analyze",
+                "--request",
+                "-",
+                "--stdin-filename",
+                name,
+            ],
+            stdin,
+        )
+    };
+    let plain = analyze("req.json", body.as_bytes());
+    assert_eq!(plain.status.code(), Some(0), "{}", text(&plain.stderr));
+    let doc: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert_eq!(doc["success"], true, "{doc}");
+    let zipped = analyze("req.json.gz", &gzip(body.as_bytes()));
+    assert_eq!(zipped.status.code(), Some(0), "{}", text(&zipped.stderr));
+    let doc2: serde_json::Value = serde_json::from_slice(&zipped.stdout).unwrap();
+    assert_eq!(
+        doc["data"]["brandVoiceAnalysis"],
+        doc2["data"]["brandVoiceAnalysis"]
+    );
+    let bad = analyze("req.json", b"{\"product\": 3}");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stdout).contains("req.json is not a 2.7 request body"),
+        "{}{}",
+        text(&bad.stdout),
+        text(&bad.stderr)
+    );
+}

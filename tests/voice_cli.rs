@@ -445,6 +445,48 @@ fn create_update_and_export_delete_import_round_trip() {
     assert_eq!(r.code, Some(0), "{}", r.stderr);
 }
 
+/// `voice profiles export` piped into `voice profiles import -` moves a key's profiles to
+/// another database, byte for byte; a bad body on stdin is named `<stdin>`.
+#[test]
+fn an_export_piped_into_import_dash_moves_the_profiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let (from, to) = (dir.path().join("from"), dir.path().join("to"));
+    let text = corpus("friendly").remove(0);
+    assert_eq!(analyze_one(&from, KEY_A, "Nimbus", &text).code, Some(0));
+    let export = run(&from, KEY_A, &["voice", "profiles", "export"]);
+    assert_eq!(export.code, Some(0), "{}", export.stderr);
+    let import = |stdin: &str| {
+        let out = feedlint(&to, KEY_A)
+            .args(["--format", "json", "voice", "profiles", "import", "-"])
+            .write_stdin(stdin.to_owned())
+            .output()
+            .unwrap();
+        Run {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    };
+    let r = import(&export.stdout);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let show = |db: &Path| {
+        json(&run(
+            db,
+            KEY_A,
+            &["--format", "json", "voice", "profiles", "show", "Nimbus"],
+        ))["data"]
+            .clone()
+    };
+    assert_eq!(show(&from), show(&to));
+    let bad = import("{}");
+    assert_eq!(bad.code, Some(2));
+    let message = json(&bad)["error"]["message"].as_str().unwrap().to_owned();
+    assert!(
+        message.starts_with("<stdin>: not a feedlint voice profile export"),
+        "{message}"
+    );
+}
+
 /// A file that is not an export is named in the error.
 #[test]
 fn importing_a_file_that_is_not_an_export_names_it() {

@@ -5,6 +5,7 @@
 //! `account.store()`. Profiles are keyed by the API-key hash, so one key never sees another's.
 //! Drift alerts go to stderr only: nothing is sent over a network.
 
+use std::io::Read as _;
 use std::path::PathBuf;
 
 use comfy_table::{Table, presets};
@@ -61,7 +62,8 @@ pub struct AnalyzeArgs {
     /// Do not produce recommendations (spec 2.7 options.includeRecommendations = false).
     #[arg(long)]
     pub no_recommendations: bool,
-    /// A 2.7 JSON request body: {product:{title,description,brand,category}, brandName, options}.
+    /// A 2.7 JSON request body: {product:{title,description,brand,category}, brandName, options}
+    /// (`-` reads stdin).
     #[arg(long, value_name = "FILE", conflicts_with = "feeds")]
     pub request: Option<PathBuf>,
     /// Feeds whose products are analysed in order (each one updates the profile).
@@ -138,7 +140,7 @@ pub struct ExportArgs {
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct ImportArgs {
-    /// An export file written by `voice profiles export`.
+    /// An export file written by `voice profiles export` (`-` reads stdin; `.gz` is undone).
     pub file: PathBuf,
     /// Overwrite profiles that already exist (default: an existing brand is an error and
     /// nothing is imported).
@@ -234,13 +236,18 @@ fn read_request(
     context: &mut Option<String>,
     opts: &mut AnalyzeOptions,
 ) -> Result<AnalysisInput, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::input(format!("cannot read {}: {e}", path.display())))?;
+    // Opened as feeds are (`-` is stdin, named by --stdin-filename; gzip and encodings undone).
+    let options = args.read.read_options();
+    let label = crate::feed::label(path, &options);
+    let mut text = String::new();
+    crate::feed::open_text(path, &options)?
+        .read_to_string(&mut text)
+        .map_err(|e| Error::input(format!("cannot read {label}: {e}")))?;
     let body: RequestBody = serde_json::from_str(&text).map_err(|e| {
         validation_422(
             Error::new(
                 ErrorCode::ValidationError,
-                format!("{} is not a 2.7 request body: {e}", path.display()),
+                format!("{label} is not a 2.7 request body: {e}"),
             ),
             "body",
         )
@@ -262,9 +269,14 @@ fn read_request(
     })
 }
 
+/// Whether `voice analyze` reads stdin: `-` as a feed or as `--request`.
+fn reads_stdin(args: &AnalyzeArgs) -> bool {
+    let dash = |p: &std::path::Path| p.as_os_str() == "-";
+    args.feeds.iter().any(|p| dash(p)) || args.request.as_deref().is_some_and(dash)
+}
+
 fn analyze(args: &AnalyzeArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
-    args.read
-        .check_stdin_filename(args.feeds.iter().any(|p| p.as_os_str() == "-"))?;
+    args.read.check_stdin_filename(reads_stdin(args))?;
     let rctx = RequestContext::from_env()?;
     // One text from flags is analysed in a moment: the database is opened once, for the key's
     // check and the count with the profile update together. Feeds and request files are not.
@@ -792,11 +804,16 @@ fn profiles(cmd: &ProfilesCommand, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> 
             }
         }
         ProfilesCommand::Import(i) => {
-            let text = std::fs::read_to_string(&i.file)
-                .map_err(|e| Error::input(format!("cannot read {}: {e}", i.file.display())))?;
+            // Opened as feeds are: `-` is stdin, gzip undone, a byte order mark decoded.
+            let options = crate::feed::ReadOptions::default();
+            let label = crate::feed::label(&i.file, &options);
+            let mut text = String::new();
+            crate::feed::open_text(&i.file, &options)?
+                .read_to_string(&mut text)
+                .map_err(|e| Error::input(format!("cannot read {label}: {e}")))?;
             // The file is named in the message: the checks that fail know only its text.
             let imported = voice::import_profiles(&text).map_err(|mut e| {
-                e.message = format!("{}: {}", i.file.display(), e.message);
+                e.message = format!("{label}: {}", e.message);
                 e
             })?;
             let items = imported
