@@ -412,10 +412,12 @@ impl Engine {
     }
 }
 
-/// The product's price when it is in USD: prices in other currencies are not converted, so the
-/// impact uses the USD price tiers only for USD prices.
-fn usd_price(price: Option<&crate::model::Price>) -> Option<f64> {
-    price.filter(|pr| pr.currency == "USD").map(|pr| pr.amount)
+/// The product's price amount, in its own currency: the spec's $100–999 premium tier is applied
+/// to it unconverted, as the $35–$50 bases are (feedlint has no exchange rates), and as
+/// `revenue` applies it (docs/revenue-model.md §5), so that a product's `totalRevenueImpact`
+/// here and its `currentImpact` there agree in every currency.
+fn tier_price(price: Option<&crate::model::Price>) -> Option<f64> {
+    price.map(|pr| pr.amount)
 }
 
 /// What the rules found in one product so far.
@@ -438,7 +440,7 @@ fn record(rule: &ProductRule, p: &Product, ctx: &RuleCtx, found: &mut Found, hit
         &rule.active,
         p,
         ctx.category,
-        usd_price(ctx.price.as_ref()),
+        tier_price(ctx.price.as_ref()),
     );
 }
 
@@ -483,7 +485,7 @@ fn push_findings(
     active: &Active,
     p: &Product,
     category: Option<Category>,
-    usd_price: Option<f64>,
+    tier_price: Option<f64>,
 ) {
     if hits.is_empty() {
         // Most rules find nothing: skip the per-call set-up below.
@@ -500,7 +502,7 @@ fn push_findings(
             field: hit.field,
             message: hit.message,
             fix: rule.fix,
-            revenue_impact: issue_impact(active.severity, category, usd_price),
+            revenue_impact: issue_impact(active.severity, category, tier_price),
             line: p.location.line,
         });
     }
