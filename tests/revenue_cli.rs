@@ -800,7 +800,7 @@ fn results_source(body: &Path) -> Vec<Value> {
 
 /// An issue costs in `revenue` what `validate` says it costs: both take the category the rules
 /// engine detected, keywords included, and the same price tier in every currency (a 349 EUR
-/// product is in the $100–999 tier, unconverted, for both).
+/// product is in the $100–999 tier, unconverted, for both, and so is its duplicate-id finding).
 #[test]
 fn revenue_prices_each_product_as_validate_does() {
     let dir = tempfile::tempdir().unwrap();
@@ -811,7 +811,8 @@ fn revenue_prices_each_product_as_validate_does() {
         "id,title,price,link,image_link,availability,condition,brand\n\
          K1,Wireless Bluetooth Noise Cancelling Headphones with USB-C Charging,149.00 USD,https://shop.example/k1,https://shop.example/k1.jpg,in_stock,new,Acme\n\
          K2,Stoneware Garden Planter for Patio Herbs and Flowers,39.00 USD,https://shop.example/k2,https://shop.example/k2.jpg,in_stock,new,Acme\n\
-         K3,Espresso Machine with Steam Wand,349.00 EUR,https://shop.example/k3,https://shop.example/k3.jpg,in_stock,new,Acme\n",
+         K3,Espresso Machine with Steam Wand,349.00 EUR,https://shop.example/k3,https://shop.example/k3.jpg,in_stock,new,Acme\n\
+         K3,Espresso Machine with Steam Wand,349.00 EUR,https://shop.example/k4,https://shop.example/k4.jpg,in_stock,new,Acme\n",
     )
     .unwrap();
     // With the same rules too: feedlint.toml and the selection flags apply to both commands.

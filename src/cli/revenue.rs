@@ -29,7 +29,7 @@ use crate::revenue::{
     AnalysisType, Analyzer, Issue, MAX_PRODUCTS_PER_REQUEST, Options, ProductInput, Timeframe,
     check_request_size, parse_time_horizon,
 };
-use crate::rules::Engine;
+use crate::rules::{Engine, ProductReport};
 
 /// Products analysed in parallel per chunk (memory is bounded by one chunk in flight).
 const CHUNK: usize = 256;
@@ -185,7 +185,8 @@ pub fn run(args: &RevenueArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     Ok(Outcome::Clean)
 }
 
-/// Finds each product's issues with the rules engine (in parallel, in order) and adds the
+/// Finds each product's issues with the rules engine (in parallel, in order), adds the
+/// feed-wide rules' (a duplicate id or GTIN, in input order, as `validate` does) and adds the
 /// products to the analyzer one at a time, streaming each result to the emitter.
 fn analyze_all<W: Write>(
     items: impl Iterator<Item = Result<Item, Error>> + Send,
@@ -194,35 +195,15 @@ fn analyze_all<W: Write>(
     emitter: &mut Emitter<W>,
     progress: &Progress,
 ) -> Result<(), Error> {
+    let mut state = engine.feed_state();
     crate::pipeline::map_batches(
         items,
         CHUNK,
-        |batch: Vec<Result<Item, Error>>| {
-            // Issues per product come from the rules engine (spec 2.6 "per validation issue");
-            // a request body's product counts only those its request could avoid.
-            Engine::check_each(batch, |item| (engine, &item.product))
-                .into_iter()
-                .map(|item| {
-                    item.map(|(item, report)| {
-                        let p = &item.product;
-                        let issues = report
-                            .findings
-                            .iter()
-                            .filter(|f| {
-                                !item.request || revenue::request::counts(f.field, p.has(f.field))
-                            })
-                            .map(Issue::from_finding)
-                            .collect();
-                        ProductInput {
-                            gtin_issue: report.gtin_issue,
-                            ..ProductInput::from_product(p, report.category, issues)
-                        }
-                    })
-                })
-                .collect()
-        },
-        |input: Result<ProductInput, Error>| -> Result<(), Error> {
-            let result = analyzer.add(&input?);
+        |batch: Vec<Result<Item, Error>>| Engine::check_each(batch, |item| (engine, &item.product)),
+        |checked: Result<(Item, ProductReport), Error>| -> Result<(), Error> {
+            let (item, mut report) = checked?;
+            state.apply(engine, &item.product, &mut report);
+            let result = analyzer.add(&product_input(&item, &report));
             match emitter {
                 Emitter::Json(s) => s.product(&result)?,
                 Emitter::Csv(c) => c.write(&result)?,
@@ -232,6 +213,23 @@ fn analyze_all<W: Write>(
             Ok(())
         },
     )
+}
+
+/// What the analyzer is given of a checked product: its issues come from the rules engine
+/// (spec 2.6 "per validation issue"); a request body's product counts only those its request
+/// could avoid.
+fn product_input(item: &Item, report: &ProductReport) -> ProductInput {
+    let p = &item.product;
+    let issues = report
+        .findings
+        .iter()
+        .filter(|f| !item.request || revenue::request::counts(f.field, p.has(f.field)))
+        .map(Issue::from_finding)
+        .collect();
+    ProductInput {
+        gtin_issue: report.gtin_issue,
+        ..ProductInput::from_product(p, report.category, issues)
+    }
 }
 
 /// The emitter chosen by `--format`.

@@ -107,7 +107,6 @@ pub struct ProductReport {
     pub category_source: super::DetectionSource,
     /// `price` amount when it parses (for revenue figures).
     pub price_amount: Option<f64>,
-    pub price_currency: Option<crate::model::Currency>,
     pub required: RequiredFields,
     /// 0–100, see docs/scoring.md.
     pub compliance_percentage: f64,
@@ -459,8 +458,7 @@ fn report(
         category: ctx.category,
         category_confidence: ctx.confidence,
         category_source: detection.source,
-        price_amount: ctx.price.as_ref().map(|pr| pr.amount),
-        price_currency: ctx.price.map(|pr| pr.currency),
+        price_amount: tier_price(ctx.price.as_ref()),
         // Placeholders: `finish` computes the statuses and scores from the findings.
         required: RequiredFields::ALL_COMPLIANT,
         compliance_percentage: 100.0,
@@ -633,10 +631,6 @@ impl FeedState {
         if engine.feed_rules.is_empty() {
             return false;
         }
-        let usd = report
-            .price_currency
-            .filter(|c| *c == "USD")
-            .and(report.price_amount);
         let mut hits = Vec::new();
         let before = report.findings.len();
         // A report checked by an engine without feed-level rules has no keys.
@@ -657,7 +651,7 @@ impl FeedState {
                     active,
                     p,
                     report.category,
-                    usd,
+                    report.price_amount,
                 );
             }
         }
