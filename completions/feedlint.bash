@@ -1267,7 +1267,7 @@ _feedlint() {
             return 0
             ;;
         feedlint__subcmd__validate)
-            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --output --report --input-format --encoding --max-decompressed-size --stdin-filename --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
+            opts="-v -o -q -j -h -V --category --market-intelligence --recommendations --business-intelligence --verbose --statistics --output --report --input-format --encoding --max-decompressed-size --stdin-filename --fail-under --fail-on --exit-zero --baseline --max-drop --config --no-config --select --ignore --extend-select --extend-ignore --format --quiet --color --jobs --api-key --db --lock-timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

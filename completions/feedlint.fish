@@ -92,6 +92,7 @@ complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l market-in
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l recommendations -d 'Add the top `recommendations` (highest revenue impact first) to each result'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l business-intelligence -d 'Add `businessIntelligence` (revenue at risk, payback) to each result'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s v -l verbose -d 'Table format: list every violation with file:line under the table'
+complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l statistics -d 'Instead of one entry per product, one row per rule that fired: its findings, the products they are in and their monthly revenue impact, most findings first (table, json or csv; as ruff\'s --statistics). Gates and --report files work as without it'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l exit-zero -d 'Report failing gates on stderr but exit 0'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -l no-config -d 'Ignore any feedlint.toml'
 complete -c feedlint -n "__fish_feedlint_using_subcommand validate" -s q -l quiet -d 'Print nothing on stderr except errors (no progress bars, no hints)'

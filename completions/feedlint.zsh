@@ -86,6 +86,7 @@ gitlab\:"GitLab Code Quality JSON"))' \
 '--business-intelligence[Add \`businessIntelligence\` (revenue at risk, payback) to each result]' \
 '-v[Table format\: list every violation with file\:line under the table]' \
 '--verbose[Table format\: list every violation with file\:line under the table]' \
+'(-v --verbose)--statistics[Instead of one entry per product, one row per rule that fired\: its findings, the products they are in and their monthly revenue impact, most findings first (table, json or csv; as ruff'\''s --statistics). Gates and --report files work as without it]' \
 '--exit-zero[Report failing gates on stderr but exit 0]' \
 '--no-config[Ignore any feedlint.toml]' \
 '-q[Print nothing on stderr except errors (no progress bars, no hints)]' \

@@ -376,11 +376,7 @@ pub fn run(args: &BatchArgs, ctx: &mut Ctx<'_>) -> Result<Outcome> {
     let prefetched = account.prefetch(products.by_ref())?;
 
     let rules = rule_infos();
-    let ci_options = CiOptions {
-        base_dir: Some(cwd.clone()),
-        fail_on: gate.fail_on,
-        ..CiOptions::default()
-    };
+    let ci_options = CiOptions::for_run(cwd.clone(), gate.fail_on);
     let mut analytics = BatchAnalytics::default();
     let mut summary = FeedSummary::default();
     let mut comparison = baseline.as_ref().map(Baseline::compare);

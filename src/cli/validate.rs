@@ -30,6 +30,7 @@ use crate::model::{Product, request};
 use crate::pipeline::{DEFAULT_CHUNK, DropBehind, map_batches};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
+use crate::report::statistics::{self, RuleStatistics};
 use crate::report::validate::{Rendered, ValidateEmitter};
 use crate::rules::Engine;
 use crate::rules::ProductReport;
@@ -57,6 +58,12 @@ pub struct ValidateArgs {
     /// Table format: list every violation with file:line under the table.
     #[arg(long, short)]
     pub verbose: bool,
+
+    /// Instead of one entry per product, one row per rule that fired: its findings, the
+    /// products they are in and their monthly revenue impact, most findings first (table, json
+    /// or csv; as ruff's --statistics). Gates and --report files work as without it.
+    #[arg(long, conflicts_with = "verbose")]
+    pub statistics: bool,
 
     /// Write the report to FILE instead of stdout, in place only when the run ends (an error
     /// leaves no partial file). Without --format, the extension picks the format: .json,
@@ -189,10 +196,37 @@ fn open_sources(
     Ok((sources, buffered))
 }
 
-/// Where the reports go: the validate emitters or a CI emitter (junit, sarif, github, gitlab).
+/// Where the reports go: the validate emitters, a CI emitter (junit, sarif, github, gitlab) or
+/// the per-rule statistics (`--statistics`).
 enum Output<'w> {
     Report(ValidateEmitter<&'w mut dyn std::io::Write>),
     Ci(Box<dyn CiEmitter + 'w>),
+    Statistics(Box<Statistics<'w>>),
+}
+
+/// `--statistics`: the counts, and where and how they are written when the run ends.
+struct Statistics<'w> {
+    counts: RuleStatistics,
+    format: OutputFormat,
+    out: &'w mut dyn std::io::Write,
+    /// The table's colour and width.
+    look: (bool, Option<u16>),
+}
+
+impl<'w> Statistics<'w> {
+    /// The statistics written to `out` in `format`; `terminal` as for [`open_output`].
+    fn output(
+        format: OutputFormat,
+        out: &'w mut dyn std::io::Write,
+        terminal: Option<(bool, Option<u16>)>,
+    ) -> Output<'w> {
+        Output::Statistics(Box::new(Self {
+            counts: RuleStatistics::default(),
+            format,
+            out,
+            look: terminal.unwrap_or((false, None)),
+        }))
+    }
 }
 
 impl Output<'_> {
@@ -206,11 +240,23 @@ impl Output<'_> {
                 e.finish(&receipt.product_billing(), &meta)?.flush()?;
             }
             Self::Ci(e) => e.finish()?,
+            Self::Statistics(st) => {
+                let meta = receipt.meta(rctx, Endpoint::VALIDATE_PRODUCT);
+                let billing = receipt.product_billing();
+                let Statistics {
+                    counts,
+                    format,
+                    out,
+                    look,
+                } = *st;
+                counts.write(format, out, &billing, &meta, look)?.flush()?;
+            }
         }
         Ok(())
     }
 
-    /// Ends a report an input error stopped: the products checked before it stay in it.
+    /// Ends a report an input error stopped: the products checked before it stay in it (the
+    /// statistics, which are of the whole feed, are not written).
     fn abandon(self) -> Result<(), Error> {
         if let Self::Report(report) = self {
             report.abandon()?;
@@ -243,6 +289,7 @@ impl Output<'_> {
                 title: p.get("title"),
                 findings: &r.findings,
             })?,
+            Self::Statistics(st) => st.counts.add(r),
         }
         Ok(())
     }
@@ -269,7 +316,14 @@ fn unsupported(format: OutputFormat) -> Error {
 
 /// Refuses, before any work, an output file (`-o`, `--report`) that would replace an input feed,
 /// and `--report`s that cannot work (`output_file::check_reports`).
-fn check_outputs(args: &ValidateArgs) -> Result<(), Error> {
+fn check_outputs(args: &ValidateArgs, format: OutputFormat) -> Result<(), Error> {
+    if args.statistics && !statistics::FORMATS.contains(&format) {
+        return Err(Error::usage(format!(
+            "--statistics writes --format table, json or csv, not {}",
+            format.name()
+        ))
+        .with_help("write the per-product report in that format with --report"));
+    }
     args.feed.check_inputs(args.output.as_deref())?;
     output_file::check_reports(
         &args.reports,
@@ -359,7 +413,7 @@ fn check_batch(
 
 pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let format = ctx.global.report_format(args.output.as_deref());
-    check_outputs(args)?;
+    check_outputs(args, format)?;
     let cwd = std::env::current_dir()?;
     let config = load_config(&args.config, &cwd)?;
     let gate = args.gate.resolve(&config.gates);
@@ -381,11 +435,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         "validating products",
     );
     let infos = rule_infos();
-    let ci_options = CiOptions {
-        base_dir: Some(cwd),
-        fail_on: gate.fail_on,
-        ..CiOptions::default()
-    };
+    let ci_options = CiOptions::for_run(cwd, gate.fail_on);
     // `-o FILE` is written beside FILE and renamed over it at the end: a failed run leaves FILE
     // as it was.
     let mut file = output_file::create_for(args.output.as_deref())?;
@@ -393,7 +443,11 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let mut report_files = output_file::ReportFiles::create(&args.reports)?;
     let terminal = file.is_none().then_some((ctx.color, ctx.table_width));
     let out = output_file::report_writer(&mut file, &mut *ctx.out);
-    let mut output = open_output(format, out, &infos, &ci_options, args, terminal)?;
+    let mut output = if args.statistics {
+        Statistics::output(format, out, terminal)
+    } else {
+        open_output(format, out, &infos, &ci_options, args, terminal)?
+    };
     let mut extras =
         report_files.open_each(|(f, out)| open_output(f, out, &infos, &ci_options, args, None))?;
     let mut feed_summary = FeedSummary::default();

@@ -73,6 +73,19 @@ pub struct CiOptions {
     pub fail_on: Option<Severity>,
 }
 
+impl CiOptions {
+    /// The options of a `validate` or `batch` run: paths relative to `base_dir` (the working
+    /// directory), JUnit failing at the run's `--fail-on`, the other limits their defaults.
+    #[must_use]
+    pub fn for_run(base_dir: std::path::PathBuf, fail_on: Option<Severity>) -> Self {
+        Self {
+            base_dir: Some(base_dir),
+            fail_on,
+            ..Self::default()
+        }
+    }
+}
+
 /// Builds the emitter of a CI format, or `None` when `format` is not a CI format.
 pub fn emitter<'w>(
     format: super::OutputFormat,

@@ -11,6 +11,7 @@ pub mod junit;
 pub mod product_json;
 pub mod revenue;
 pub mod sarif;
+pub mod statistics;
 pub mod validate;
 pub mod width;
 
