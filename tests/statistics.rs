@@ -5,22 +5,10 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{PROD_A, json, ok, run};
+use common::{PROD_A, example, json, ok, run, shared_feed};
 use feedlint::revenue::model::to_cents;
-
-fn shared_feed(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/feeds")
-        .join(name)
-}
-
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
-        .join(name)
-}
 
 /// Per rule, from `validate --format ndjson`: (findings, products, impact in cents).
 fn counted_from_products(db: &Path, feed: &Path) -> BTreeMap<String, (u64, u64, i64)> {

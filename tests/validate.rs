@@ -15,17 +15,7 @@ const TEST_KEY: &str = "adb_test_0123456789abcdefXYZ";
 const PROD_KEY: &str = "adb_prod_0123456789abcdefXYZ";
 const NOW: &str = "2026-11-22T10:00:00Z";
 
-fn shared(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/feeds")
-        .join(name)
-}
-
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples")
-        .join(name)
-}
+use common::{example, shared_feed as shared};
 
 fn feedlint(db: &Path) -> Command {
     let mut cmd = Command::cargo_bin("feedlint").unwrap();

@@ -299,12 +299,7 @@ impl SummaryJson {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Engine, EngineOptions};
-
-    fn report(pairs: &[(&str, &str)]) -> ProductReport {
-        let engine = Engine::new(EngineOptions::default());
-        engine.check(&crate::rules::product_from_pairs(pairs))
-    }
+    use crate::rules::report_from_pairs as report;
 
     #[test]
     fn counts_findings_and_products_per_rule_in_a_stable_order() {

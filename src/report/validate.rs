@@ -566,12 +566,7 @@ fn flush_table<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Engine, EngineOptions};
-
-    fn report(pairs: &[(&str, &str)]) -> ProductReport {
-        let engine = Engine::new(EngineOptions::default());
-        engine.check(&crate::rules::product_from_pairs(pairs))
-    }
+    use crate::rules::report_from_pairs as report;
 
     #[test]
     fn summary_means_and_counts() {

@@ -730,6 +730,13 @@ pub fn reference_markdown() -> String {
     s
 }
 
+/// The report of the default engine on the product of `pairs` ([`product_from_pairs`]), for the
+/// emitters' tests.
+#[cfg(test)]
+pub(crate) fn report_from_pairs(pairs: &[(&str, &str)]) -> ProductReport {
+    Engine::new(EngineOptions::default()).check(&product_from_pairs(pairs))
+}
+
 /// Builds a product from test-vector pairs. The key `@read_issue` adds a reader issue instead
 /// of an attribute; `@line` sets the line; `@shipping` and `@tax` take the GMC text forms;
 /// `name#N` repeats the value N times.

@@ -255,3 +255,17 @@ pub fn same_products_in_three_formats(
     std::fs::write(&paths[2], serde_json::to_string(&json).unwrap()).unwrap();
     paths
 }
+
+/// A sample feed of the repository's `examples/`.
+pub fn example(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+}
+
+/// A real public sample feed of `../shared/feeds/`.
+pub fn shared_feed(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/feeds")
+        .join(name)
+}
