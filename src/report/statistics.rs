@@ -200,23 +200,7 @@ impl RuleStatistics {
             count(s.total, "product"),
             s.total - s.with_findings
         )?;
-        writeln!(
-            out,
-            "GMC compliance {:.2}% (mean), feed compliance {:.1}% ({} of {} fully compliant), \
-             optimisation score {:.2} (mean)",
-            s.compliance_score(),
-            crate::gate::compliance_percent(s.fully_compliant, s.total),
-            s.fully_compliant,
-            s.total,
-            s.optimization_score()
-        )?;
-        writeln!(
-            out,
-            "Billing: {} validated, cost {:.2} USD ({})",
-            count(billing.products_validated, "product"),
-            billing.cost,
-            billing.environment
-        )
+        super::validate::write_compliance_and_billing(out, s, billing)
     }
 }
 

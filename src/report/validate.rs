@@ -466,25 +466,7 @@ impl<W: Write> ValidateEmitter<W> {
                     s.critical,
                     count(s.findings, "finding")
                 )?;
-                // Feed compliance too, the figure `--fail-under` reads, written as its message
-                // writes it.
-                writeln!(
-                    out,
-                    "GMC compliance {:.2}% (mean), feed compliance {:.1}% ({} of {} fully \
-                     compliant), optimisation score {:.2} (mean)",
-                    s.compliance_score(),
-                    crate::gate::compliance_percent(s.fully_compliant, s.total),
-                    s.fully_compliant,
-                    s.total,
-                    s.optimization_score()
-                )?;
-                writeln!(
-                    out,
-                    "Billing: {} validated, cost {:.2} USD ({})",
-                    count(billing.products_validated, "product"),
-                    billing.cost,
-                    billing.environment
-                )?;
+                write_compliance_and_billing(&mut out, &s, billing)?;
                 Ok(out)
             }
             Inner::Json { mut out, first, .. } => {
@@ -511,6 +493,32 @@ impl<W: Write> ValidateEmitter<W> {
             Inner::Csv(w) => w.into_inner().map_err(csv::IntoInnerError::into_error),
         }
     }
+}
+
+/// The last two lines of the table (and of `--statistics`' table): the means and feed compliance
+/// (the figure `--fail-under` reads, written as its message writes it), then the billing.
+pub fn write_compliance_and_billing<W: Write>(
+    out: &mut W,
+    s: &Summary,
+    billing: &ProductBilling,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "GMC compliance {:.2}% (mean), feed compliance {:.1}% ({} of {} fully compliant), \
+         optimisation score {:.2} (mean)",
+        s.compliance_score(),
+        crate::gate::compliance_percent(s.fully_compliant, s.total),
+        s.fully_compliant,
+        s.total,
+        s.optimization_score()
+    )?;
+    writeln!(
+        out,
+        "Billing: {} validated, cost {:.2} USD ({})",
+        count(billing.products_validated, "product"),
+        billing.cost,
+        billing.environment
+    )
 }
 
 /// How the table looks: the place column, the colours, the width.
