@@ -261,9 +261,8 @@ impl RuleJson {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct SummaryJson {
-    compliance_score: f64,
-    total_products: u64,
-    validated_products: u64,
+    #[serde(flatten)]
+    products: super::validate::SummaryJson,
     total_findings: u64,
     feed_compliance: f64,
 }
@@ -271,9 +270,7 @@ struct SummaryJson {
 impl SummaryJson {
     fn of(s: &Summary) -> Self {
         Self {
-            compliance_score: s.compliance_score(),
-            total_products: s.total,
-            validated_products: s.valid,
+            products: super::validate::SummaryJson::of(s),
             total_findings: s.findings,
             feed_compliance: crate::gate::compliance_percent(s.fully_compliant, s.total),
         }

@@ -92,10 +92,20 @@ pub fn has_critical_compliance(r: &ProductReport) -> bool {
 /// `data.summary` as serialised.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct SummaryJson {
+pub(crate) struct SummaryJson {
     compliance_score: f64,
     total_products: u64,
     validated_products: u64,
+}
+
+impl SummaryJson {
+    pub(crate) fn of(s: &Summary) -> Self {
+        Self {
+            compliance_score: s.compliance_score(),
+            total_products: s.total,
+            validated_products: s.valid,
+        }
+    }
 }
 
 /// CSV columns, one row per violation.
@@ -474,14 +484,7 @@ impl<W: Write> ValidateEmitter<W> {
                     out.write_all(JSON_HEAD)?;
                 }
                 out.write_all(b"\n],\"summary\":")?;
-                serde_json::to_writer(
-                    &mut out,
-                    &SummaryJson {
-                        compliance_score: s.compliance_score(),
-                        total_products: s.total,
-                        validated_products: s.valid,
-                    },
-                )?;
+                serde_json::to_writer(&mut out, &SummaryJson::of(&s))?;
                 out.write_all(b",\"billing\":")?;
                 serde_json::to_writer(&mut out, billing)?;
                 out.write_all(b"},\"meta\":")?;
