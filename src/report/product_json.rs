@@ -62,13 +62,13 @@ fn priority_and_compliance_key(buf: &mut Vec<u8>, priority: Severity) {
     match priority {
         Severity::Low => buf.extend_from_slice(b",\"overallPriority\":\"low\",\"gmcCompliance\":"),
         Severity::Medium => {
-            buf.extend_from_slice(b",\"overallPriority\":\"medium\",\"gmcCompliance\":")
+            buf.extend_from_slice(b",\"overallPriority\":\"medium\",\"gmcCompliance\":");
         }
         Severity::High => {
-            buf.extend_from_slice(b",\"overallPriority\":\"high\",\"gmcCompliance\":")
+            buf.extend_from_slice(b",\"overallPriority\":\"high\",\"gmcCompliance\":");
         }
         Severity::Critical => {
-            buf.extend_from_slice(b",\"overallPriority\":\"critical\",\"gmcCompliance\":")
+            buf.extend_from_slice(b",\"overallPriority\":\"critical\",\"gmcCompliance\":");
         }
     }
 }
@@ -152,28 +152,28 @@ fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
 fn severity_and_kind(buf: &mut Vec<u8>, severity: Severity, kind: RuleKind) {
     match (severity, kind) {
         (Severity::Low, RuleKind::Compliance) => {
-            buf.extend_from_slice(b",\"severity\":\"low\",\"kind\":\"compliance\"")
+            buf.extend_from_slice(b",\"severity\":\"low\",\"kind\":\"compliance\"");
         }
         (Severity::Low, RuleKind::Performance) => {
-            buf.extend_from_slice(b",\"severity\":\"low\",\"kind\":\"performance\"")
+            buf.extend_from_slice(b",\"severity\":\"low\",\"kind\":\"performance\"");
         }
         (Severity::Medium, RuleKind::Compliance) => {
-            buf.extend_from_slice(b",\"severity\":\"medium\",\"kind\":\"compliance\"")
+            buf.extend_from_slice(b",\"severity\":\"medium\",\"kind\":\"compliance\"");
         }
         (Severity::Medium, RuleKind::Performance) => {
-            buf.extend_from_slice(b",\"severity\":\"medium\",\"kind\":\"performance\"")
+            buf.extend_from_slice(b",\"severity\":\"medium\",\"kind\":\"performance\"");
         }
         (Severity::High, RuleKind::Compliance) => {
-            buf.extend_from_slice(b",\"severity\":\"high\",\"kind\":\"compliance\"")
+            buf.extend_from_slice(b",\"severity\":\"high\",\"kind\":\"compliance\"");
         }
         (Severity::High, RuleKind::Performance) => {
-            buf.extend_from_slice(b",\"severity\":\"high\",\"kind\":\"performance\"")
+            buf.extend_from_slice(b",\"severity\":\"high\",\"kind\":\"performance\"");
         }
         (Severity::Critical, RuleKind::Compliance) => {
-            buf.extend_from_slice(b",\"severity\":\"critical\",\"kind\":\"compliance\"")
+            buf.extend_from_slice(b",\"severity\":\"critical\",\"kind\":\"compliance\"");
         }
         (Severity::Critical, RuleKind::Performance) => {
-            buf.extend_from_slice(b",\"severity\":\"critical\",\"kind\":\"performance\"")
+            buf.extend_from_slice(b",\"severity\":\"critical\",\"kind\":\"performance\"");
         }
     }
 }
@@ -339,50 +339,58 @@ enum Escapes {
 /// all at once (SWAR), so no byte is looked at alone. Callgrind, 20k bench rows, `validate
 /// --format ndjson --jobs 1`: see docs/performance.md. A proptest holds it to the byte-by-byte
 /// definition ([`escapes_by_byte`] in the tests) for every length and position.
-fn escapes(b: &[u8]) -> Escapes {
-    let n = b.len();
-    let (control, quote) = if n >= 16 {
+fn escapes(bytes: &[u8]) -> Escapes {
+    let len = bytes.len();
+    let (control, quote) = if len >= 16 {
         let mut quote = false;
-        let blocks = b
+        let blocks = bytes
             .chunks_exact(16)
             .filter_map(|c| <&[u8; 16]>::try_from(c).ok());
         // The early exit on a control byte is not only a short cut: without it LLVM vectorised
         // the loop over the blocks too, gathering bytes from sixteen blocks at a time.
-        for block in blocks.chain(b.last_chunk::<16>()) {
-            let (c, q) = block_escapes(block);
-            if c {
+        for block in blocks.chain(bytes.last_chunk::<16>()) {
+            let (control, has_quote) = block_escapes(block);
+            if control {
                 return Escapes::Control;
             }
-            quote |= q;
+            quote |= has_quote;
         }
         (false, quote)
     } else {
-        let word = if n >= 8 {
-            // Bytes 0..8 and n-8..n: together every byte, some twice.
-            let first = b.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
-            let last = b.last_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
+        let word = if len >= 8 {
+            // Bytes 0..8 and len-8..len: together every byte, some twice.
+            let first = bytes
+                .first_chunk::<8>()
+                .map_or(0, |w| u64::from_le_bytes(*w));
+            let last = bytes
+                .last_chunk::<8>()
+                .map_or(0, |w| u64::from_le_bytes(*w));
             return match (word_escapes(first), word_escapes(last)) {
                 ((0, 0), (0, 0)) => Escapes::None,
                 ((0, _), (0, _)) => Escapes::QuotesOnly,
                 _ => Escapes::Control,
             };
-        } else if n >= 4 {
-            // Bytes 0..4 and n-4..n in one word.
-            let first = b.first_chunk::<4>().map_or(0, |w| u32::from_le_bytes(*w));
-            let last = b.last_chunk::<4>().map_or(0, |w| u32::from_le_bytes(*w));
+        } else if len >= 4 {
+            // Bytes 0..4 and len-4..len in one word.
+            let first = bytes
+                .first_chunk::<4>()
+                .map_or(0, |w| u32::from_le_bytes(*w));
+            let last = bytes
+                .last_chunk::<4>()
+                .map_or(0, |w| u32::from_le_bytes(*w));
             u64::from(first) | (u64::from(last) << 32)
         } else {
             // 0–3 bytes: the first, middle and last are all of them; the other bytes of the
             // word are spaces, which need no escape.
-            match (b.first(), b.get(n / 2), b.last()) {
-                (Some(&x), Some(&y), Some(&z)) => {
-                    u64::from_le_bytes([x, y, z, b' ', b' ', b' ', b' ', b' '])
+            match (bytes.first(), bytes.get(len / 2), bytes.last()) {
+                (Some(&first), Some(&middle), Some(&last)) => {
+                    u64::from_le_bytes([first, middle, last, b' ', b' ', b' ', b' ', b' '])
                 }
                 _ => return Escapes::None,
             }
         };
-        let (c, q) = word_escapes(word);
-        (c != 0, q != 0)
+        let (control, quote) = word_escapes(word);
+        (control != 0, quote != 0)
     };
     match (control, quote) {
         (true, _) => Escapes::Control,
