@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::model::ProductResult;
 use crate::model::result::{GmcCompliance, PerformanceOptimization, Violation};
+use crate::model::{RuleKind, Severity};
 use crate::revenue::impact::whole_cents;
 use crate::rules::RequiredFieldStatus;
 
@@ -24,17 +25,17 @@ pub(crate) const RENDERED_CAPACITY: usize = 1024;
 pub fn write_product(buf: &mut Vec<u8>, r: &ProductResult<'_>) -> serde_json::Result<()> {
     buf.extend_from_slice(b"{\"productId\":");
     string(buf, r.product_id)?;
-    buf.extend_from_slice(if r.is_valid {
-        b",\"isValid\":true,\"totalErrors\":"
+    // Two copies, each of a fixed length (one of a length chosen at run time was a `memcpy` call).
+    if r.is_valid {
+        buf.extend_from_slice(b",\"isValid\":true,\"totalErrors\":");
     } else {
-        b",\"isValid\":false,\"totalErrors\":"
-    });
-    value(buf, &r.total_errors)?;
+        buf.extend_from_slice(b",\"isValid\":false,\"totalErrors\":");
+    }
+    // itoa, as serde_json writes integers, without its serializer around it.
+    buf.extend_from_slice(itoa::Buffer::new().format(r.total_errors).as_bytes());
     buf.extend_from_slice(b",\"totalRevenueImpact\":");
     float(buf, r.total_revenue_impact)?;
-    buf.extend_from_slice(b",\"overallPriority\":");
-    fixed(buf, r.overall_priority.as_str());
-    buf.extend_from_slice(b",\"gmcCompliance\":");
+    priority_and_compliance_key(buf, r.overall_priority);
     compliance(buf, &r.gmc_compliance)?;
     buf.extend_from_slice(b",\"performanceOptimization\":");
     optimization(buf, &r.performance_optimization)?;
@@ -54,10 +55,28 @@ pub fn write_product(buf: &mut Vec<u8>, r: &ProductResult<'_>) -> serde_json::Re
     Ok(())
 }
 
+/// `,"overallPriority":…,"gmcCompliance":`: the key, the quotes and the priority in one copy of
+/// a length known to the compiler (each arm its own literal), an inline copy instead of a call to
+/// `memcpy` and three pushes (see [`text`]). A test holds the four to what `fixed` writes.
+fn priority_and_compliance_key(buf: &mut Vec<u8>, priority: Severity) {
+    match priority {
+        Severity::Low => buf.extend_from_slice(b",\"overallPriority\":\"low\",\"gmcCompliance\":"),
+        Severity::Medium => {
+            buf.extend_from_slice(b",\"overallPriority\":\"medium\",\"gmcCompliance\":");
+        }
+        Severity::High => {
+            buf.extend_from_slice(b",\"overallPriority\":\"high\",\"gmcCompliance\":");
+        }
+        Severity::Critical => {
+            buf.extend_from_slice(b",\"overallPriority\":\"critical\",\"gmcCompliance\":");
+        }
+    }
+}
+
 fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()> {
-    buf.extend_from_slice(b"{\"status\":");
-    fixed(buf, c.status);
-    buf.extend_from_slice(b",\"percentage\":");
+    buf.extend_from_slice(b"{\"status\":\"");
+    text(buf, c.status);
+    buf.extend_from_slice(b"\",\"percentage\":");
     float(buf, c.percentage)?;
     let f = &c.required_fields_check;
     let statuses = [
@@ -107,16 +126,15 @@ const ALL_REQUIRED_COMPLIANT: &[u8] = b",\"requiredFieldsCheck\":{\"title\":\"co
 \"imageLink\":\"compliant\",\"availability\":\"compliant\",\"condition\":\"compliant\"";
 
 fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
-    buf.extend_from_slice(b"{\"rule\":");
-    fixed(buf, v.rule);
-    buf.extend_from_slice(b",\"name\":");
-    fixed(buf, v.name);
-    buf.extend_from_slice(b",\"field\":");
+    buf.extend_from_slice(b"{\"rule\":\"");
+    text(buf, v.rule);
+    buf.extend_from_slice(b"\",\"name\":\"");
+    text(buf, v.name);
+    buf.extend_from_slice(b"\",\"field\":");
     string(buf, v.field)?;
-    buf.extend_from_slice(b",\"severity\":");
-    fixed(buf, v.severity.as_str());
-    buf.extend_from_slice(b",\"kind\":");
-    fixed(buf, v.kind.as_str());
+    // Severity and kind with their keys and quotes in one copy of a fixed length (see
+    // [`text`]); a test holds the eight to what `fixed` writes.
+    severity_and_kind(buf, v.severity, v.kind);
     buf.extend_from_slice(b",\"message\":");
     string(buf, v.message)?;
     buf.extend_from_slice(b",\"fix\":");
@@ -124,9 +142,40 @@ fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
     buf.extend_from_slice(b",\"revenueImpact\":");
     float(buf, v.revenue_impact)?;
     buf.extend_from_slice(b",\"line\":");
-    value(buf, &v.line)?;
+    buf.extend_from_slice(itoa::Buffer::new().format(v.line).as_bytes());
     buf.push(b'}');
     Ok(())
+}
+
+/// `,"severity":…,"kind":…` of a violation. Each arm copies its own literal, so that the length
+/// of each copy is fixed at compile time.
+fn severity_and_kind(buf: &mut Vec<u8>, severity: Severity, kind: RuleKind) {
+    match (severity, kind) {
+        (Severity::Low, RuleKind::Compliance) => {
+            buf.extend_from_slice(b",\"severity\":\"low\",\"kind\":\"compliance\"");
+        }
+        (Severity::Low, RuleKind::Performance) => {
+            buf.extend_from_slice(b",\"severity\":\"low\",\"kind\":\"performance\"");
+        }
+        (Severity::Medium, RuleKind::Compliance) => {
+            buf.extend_from_slice(b",\"severity\":\"medium\",\"kind\":\"compliance\"");
+        }
+        (Severity::Medium, RuleKind::Performance) => {
+            buf.extend_from_slice(b",\"severity\":\"medium\",\"kind\":\"performance\"");
+        }
+        (Severity::High, RuleKind::Compliance) => {
+            buf.extend_from_slice(b",\"severity\":\"high\",\"kind\":\"compliance\"");
+        }
+        (Severity::High, RuleKind::Performance) => {
+            buf.extend_from_slice(b",\"severity\":\"high\",\"kind\":\"performance\"");
+        }
+        (Severity::Critical, RuleKind::Compliance) => {
+            buf.extend_from_slice(b",\"severity\":\"critical\",\"kind\":\"compliance\"");
+        }
+        (Severity::Critical, RuleKind::Performance) => {
+            buf.extend_from_slice(b",\"severity\":\"critical\",\"kind\":\"performance\"");
+        }
+    }
 }
 
 fn optimization(buf: &mut Vec<u8>, o: &PerformanceOptimization) -> serde_json::Result<()> {
@@ -168,6 +217,10 @@ pub(crate) fn value<T: Serialize + ?Sized>(buf: &mut Vec<u8>, v: &T) -> serde_js
 /// formatter writes (a proptest compares the two).
 pub(crate) fn float(buf: &mut Vec<u8>, v: f64) -> serde_json::Result<()> {
     match whole_cents(v).filter(|&c| c < FAST_CENTS_MAX) {
+        Some(c) if c < SHORT_CENTS_MAX => {
+            short_cents(buf, c);
+            Ok(())
+        }
         Some(c) => {
             buf.extend_from_slice(itoa::Buffer::new().format(c / 100).as_bytes());
             let (tenths, hundredths) = (((c / 10) % 10) as u8, (c % 10) as u8);
@@ -182,6 +235,36 @@ pub(crate) fn float(buf: &mut Vec<u8>, v: f64) -> serde_json::Result<()> {
     }
 }
 
+/// Cents below this are written by [`short_cents`]: at most five digits, the point and two.
+const SHORT_CENTS_MAX: u64 = 10_000_000;
+
+/// `c / 100` as [`float`] writes it for `c` below [`SHORT_CENTS_MAX`] (every amount, percentage
+/// and score of the bench rows), at most eight bytes: built as the bytes of a `u64`, first
+/// character lowest, from the last digit up, and appended as eight bytes then cut to length.
+/// The fixed-length copy is two instructions; the digits of `itoa` went through a copy of a
+/// length known only at run time, a call to `memcpy`, and the point and decimals were pushed
+/// one at a time (~30 instructions a number more, 5.1 numbers a bench row).
+fn short_cents(buf: &mut Vec<u8>, c: u64) {
+    let digit = |d: u64| u64::from(b'0') + d % 10;
+    let (mut text, mut len) = if c % 10 == 0 {
+        (u64::from(b'.') | digit(c / 10) << 8, 2)
+    } else {
+        (u64::from(b'.') | digit(c / 10) << 8 | digit(c) << 16, 3)
+    };
+    let mut units = c / 100;
+    loop {
+        text = (text << 8) | digit(units);
+        len += 1;
+        units /= 10;
+        if units == 0 {
+            break;
+        }
+    }
+    let end = buf.len() + len;
+    buf.extend_from_slice(&text.to_le_bytes());
+    buf.truncate(end);
+}
+
 /// Cents below this (a billion) are written by [`float`] without the float formatter. Below it
 /// neighbouring doubles are far closer together than a cent, so no shorter decimal than the
 /// cents' reads back as the same double; serde_json writes plain decimals there, without an
@@ -191,40 +274,158 @@ const FAST_CENTS_MAX: u64 = 100_000_000_000;
 /// A string: copied between quotes when JSON needs no escape in it; with a backslash before
 /// each `"` and `\` when those are its only bytes to escape (a message quoting a value:
 /// serde_json's byte-by-byte escaping took ~5 instructions a byte); else encoded by serde_json.
+///
+/// The escaping is out of line ([`escaped`]): with it inside, this function's prologue and
+/// epilogue saved six registers and set up a stack frame for every string, 18 instructions a
+/// call; without, 10 (callgrind). `#[inline]` is a hint the release build did not take for the
+/// calls of `write_product`.
+#[inline]
 pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
-    if needs_no_escape(s) {
-        buf.reserve(s.len() + 2);
-        buf.push(b'"');
-        buf.extend_from_slice(s.as_bytes());
-        buf.push(b'"');
-        Ok(())
-    } else if has_no_control(s) {
-        let b = s.as_bytes();
-        buf.reserve(b.len() + 8);
-        buf.push(b'"');
-        let mut start = 0;
-        for i in memchr::memchr2_iter(b'"', b'\\', b) {
-            buf.extend_from_slice(&b[start..i]);
-            buf.push(b'\\');
-            buf.push(b[i]);
-            start = i + 1;
+    match escapes(s.as_bytes()) {
+        Escapes::None => {
+            buf.reserve(s.len() + 2);
+            buf.push(b'"');
+            buf.extend_from_slice(s.as_bytes());
+            buf.push(b'"');
+            Ok(())
         }
-        buf.extend_from_slice(&b[start..]);
-        buf.push(b'"');
-        Ok(())
-    } else {
-        value(buf, s)
+        needed => escaped(buf, s, needed),
     }
 }
 
-/// Whether `s` has no control byte below 0x20 (which serde_json escapes as `\n`, `\u001f`...).
-/// Without early exit, so the loop is vectorised.
+/// A string with bytes to escape (`needed`, not [`Escapes::None`]), as [`string`] writes it.
+#[inline(never)]
+fn escaped(buf: &mut Vec<u8>, s: &str, needed: Escapes) -> serde_json::Result<()> {
+    match needed {
+        Escapes::QuotesOnly => {
+            let b = s.as_bytes();
+            buf.reserve(b.len() + 8);
+            buf.push(b'"');
+            let mut start = 0;
+            for i in memchr::memchr2_iter(b'"', b'\\', b) {
+                buf.extend_from_slice(&b[start..i]);
+                buf.push(b'\\');
+                buf.push(b[i]);
+                start = i + 1;
+            }
+            buf.extend_from_slice(&b[start..]);
+            buf.push(b'"');
+            Ok(())
+        }
+        Escapes::None | Escapes::Control => value(buf, s),
+    }
+}
+
+/// Which bytes of a string JSON escapes (serde_json escapes exactly `"`, `\` and the controls
+/// below 0x20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Escapes {
+    /// None of them: the string is copied as it is.
+    None,
+    /// `"` or `\` but no control byte.
+    QuotesOnly,
+    /// A control byte (perhaps quotes too).
+    Control,
+}
+
+/// Which escapes `b` needs, in one pass with a fixed number of steps for short strings (the
+/// strings of a result are 5 to 100 bytes: ids, field names, messages, fixes).
+///
+/// Before, two vectorised folds (`needs_no_escape`, then `has_no_control` for strings with a
+/// quote) did 32 then 8 bytes a step and the last 0–7 bytes one at a time at ~13 instructions a
+/// byte: a 14-byte product id took ~100 instructions to check, ~115 a string on average. Here a
+/// string of 16 bytes or more is read in 16-byte blocks (SSE2 compares) plus one last block
+/// overlapping the one before, and a shorter one as one or two overlapping 8-byte words tested
+/// all at once (SWAR), so no byte is looked at alone. Callgrind, 20k bench rows, `validate
+/// --format ndjson --jobs 1`: see docs/performance.md. A proptest holds it to the byte-by-byte
+/// definition ([`escapes_by_byte`] in the tests) for every length and position.
+fn escapes(bytes: &[u8]) -> Escapes {
+    let len = bytes.len();
+    let (control, quote) = if len >= 16 {
+        let mut quote = false;
+        let blocks = bytes
+            .chunks_exact(16)
+            .filter_map(|c| <&[u8; 16]>::try_from(c).ok());
+        // The early exit on a control byte is not only a short cut: without it LLVM vectorised
+        // the loop over the blocks too, gathering bytes from sixteen blocks at a time.
+        for block in blocks.chain(bytes.last_chunk::<16>()) {
+            let (control, has_quote) = block_escapes(block);
+            if control {
+                return Escapes::Control;
+            }
+            quote |= has_quote;
+        }
+        (false, quote)
+    } else {
+        let word = if len >= 8 {
+            // Bytes 0..8 and len-8..len: together every byte, some twice.
+            let first = bytes
+                .first_chunk::<8>()
+                .map_or(0, |w| u64::from_le_bytes(*w));
+            let last = bytes
+                .last_chunk::<8>()
+                .map_or(0, |w| u64::from_le_bytes(*w));
+            return match (word_escapes(first), word_escapes(last)) {
+                ((0, 0), (0, 0)) => Escapes::None,
+                ((0, _), (0, _)) => Escapes::QuotesOnly,
+                _ => Escapes::Control,
+            };
+        } else if len >= 4 {
+            // Bytes 0..4 and len-4..len in one word.
+            let first = bytes
+                .first_chunk::<4>()
+                .map_or(0, |w| u32::from_le_bytes(*w));
+            let last = bytes
+                .last_chunk::<4>()
+                .map_or(0, |w| u32::from_le_bytes(*w));
+            u64::from(first) | (u64::from(last) << 32)
+        } else {
+            // 0–3 bytes: the first, middle and last are all of them; the other bytes of the
+            // word are spaces, which need no escape.
+            match (bytes.first(), bytes.get(len / 2), bytes.last()) {
+                (Some(&first), Some(&middle), Some(&last)) => {
+                    u64::from_le_bytes([first, middle, last, b' ', b' ', b' ', b' ', b' '])
+                }
+                _ => return Escapes::None,
+            }
+        };
+        let (control, quote) = word_escapes(word);
+        (control != 0, quote != 0)
+    };
+    match (control, quote) {
+        (true, _) => Escapes::Control,
+        (false, true) => Escapes::QuotesOnly,
+        (false, false) => Escapes::None,
+    }
+}
+
+/// Whether 16 bytes have a control byte, and whether they have a `"` or `\`. Each fold over a
+/// fixed-size array compiles to a few SSE2 instructions without a loop.
 #[expect(
     clippy::needless_bitwise_bool,
-    reason = "no short-circuit: the loop is vectorised"
+    reason = "no short-circuit: the folds are vectorised"
 )]
-fn has_no_control(s: &str) -> bool {
-    s.bytes().fold(true, |ok, b| ok & (b >= 0x20))
+fn block_escapes(block: &[u8; 16]) -> (bool, bool) {
+    let control = block.iter().fold(false, |any, &b| any | (b < 0x20));
+    let quote = block
+        .iter()
+        .fold(false, |any, &b| any | (b == b'"') | (b == b'\\'));
+    (control, quote)
+}
+
+/// The bytes of `w` (eight, little-endian) below 0x20, and those that are `"` or `\`, as masks
+/// that are zero exactly when there are none. The classic SWAR tests ("has a byte less than
+/// n", for n <= 128, and "has a zero byte" on `w` xor the byte looked for): a borrow can set a
+/// flag above a matching byte, never one in a word without a match, so the masks are exact as
+/// to whether there is one (which is all that is asked), not as to where.
+fn word_escapes(w: u64) -> (u64, u64) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let control = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    let q = w ^ (ONES * u64::from(b'"'));
+    let s = w ^ (ONES * u64::from(b'\\'));
+    let quote = ((q.wrapping_sub(ONES) & !q) | (s.wrapping_sub(ONES) & !s)) & HIGH;
+    (control, quote)
 }
 
 /// A fixed text of the program (a status, a severity, a rule's code or name), which needs no
@@ -237,15 +438,18 @@ fn fixed(buf: &mut Vec<u8>, s: &'static str) {
     buf.push(b'"');
 }
 
+/// A fixed text of the program without its quotes, which the keys around it carry: a copy, where
+/// [`fixed`] reserved and pushed the two quotes around it (~15 instructions a text, 6.5 texts a
+/// bench row).
+fn text(buf: &mut Vec<u8>, s: &'static str) {
+    debug_assert!(needs_no_escape(s), "{s}");
+    buf.extend_from_slice(s.as_bytes());
+}
+
 /// Whether `s` has none of the bytes JSON strings escape: `"`, `\` and controls below 0x20
-/// (serde_json escapes exactly these). Without early exit, so the loop is vectorised.
-#[expect(
-    clippy::needless_bitwise_bool,
-    reason = "no short-circuit: the loop is vectorised"
-)]
+/// (serde_json escapes exactly these).
 fn needs_no_escape(s: &str) -> bool {
-    s.bytes()
-        .fold(true, |ok, b| ok & (b >= 0x20) & (b != b'"') & (b != b'\\'))
+    escapes(s.as_bytes()) == Escapes::None
 }
 
 #[cfg(test)]
@@ -296,10 +500,10 @@ mod tests {
     }
 
     proptest! {
-        /// Whole numbers of cents, around the fast path's limit too, and any double.
+        /// Whole numbers of cents, around the two fast paths' limits too, and any double.
         #[test]
         fn float_matches_serde_json(
-            c in prop_oneof![0u64..100_000, 0u64..2 * FAST_CENTS_MAX],
+            c in prop_oneof![0u64..100_000, 0u64..2 * SHORT_CENTS_MAX, 0u64..2 * FAST_CENTS_MAX],
             v in proptest::num::f64::ANY,
         ) {
             #[expect(clippy::cast_precision_loss, reason = "below 2^53")]
@@ -322,6 +526,39 @@ mod tests {
             String::from_utf8_lossy(ALL_REQUIRED_COMPLIANT),
             String::from_utf8_lossy(&want)
         );
+    }
+
+    #[test]
+    fn priorities_are_what_fixed_writes() {
+        for priority in Severity::ALL {
+            let mut want = b",\"overallPriority\":".to_vec();
+            fixed(&mut want, priority.as_str());
+            want.extend_from_slice(b",\"gmcCompliance\":");
+            let mut got = Vec::new();
+            priority_and_compliance_key(&mut got, priority);
+            assert_eq!(
+                String::from_utf8_lossy(&got),
+                String::from_utf8_lossy(&want)
+            );
+        }
+    }
+
+    #[test]
+    fn severity_and_kind_are_what_fixed_writes() {
+        for severity in Severity::ALL {
+            for kind in [RuleKind::Compliance, RuleKind::Performance] {
+                let mut want = b",\"severity\":".to_vec();
+                fixed(&mut want, severity.as_str());
+                want.extend_from_slice(b",\"kind\":");
+                fixed(&mut want, kind.as_str());
+                let mut got = Vec::new();
+                severity_and_kind(&mut got, severity, kind);
+                assert_eq!(
+                    String::from_utf8_lossy(&got),
+                    String::from_utf8_lossy(&want)
+                );
+            }
+        }
     }
 
     #[test]
@@ -424,7 +661,61 @@ mod tests {
         }
     }
 
+    /// The definition [`escapes`] implements: each byte classed alone, as serde_json's escape
+    /// table classes it.
+    fn escapes_by_byte(b: &[u8]) -> Escapes {
+        if b.iter().any(|&c| c < 0x20) {
+            Escapes::Control
+        } else if b.iter().any(|&c| c == b'"' || c == b'\\') {
+            Escapes::QuotesOnly
+        } else {
+            Escapes::None
+        }
+    }
+
+    /// Every length through the short cases (0–3, 4–7, 8–15 bytes) and several 16-byte blocks,
+    /// a byte to escape at every position, on fillers on both sides of each boundary.
+    #[test]
+    fn escapes_are_found_at_every_length_and_position() {
+        for n in 0..=70 {
+            for filler in [b' ', b'!', b'#', b'[', b']', b'a', 0x7f, 0x80, 0xdc, 0xff] {
+                let clean = vec![filler; n];
+                assert_eq!(escapes(&clean), Escapes::None, "{n} {filler:#x}");
+                for at in 0..n {
+                    for bad in [0x00, 0x01, 0x1f, b'"', b'\\'] {
+                        let mut s = clean.clone();
+                        s[at] = bad;
+                        assert_eq!(escapes(&s), escapes_by_byte(&s), "{n} {at} {bad:#x}");
+                        // A quote elsewhere does not hide the control byte, nor the other way.
+                        let mut t = s.clone();
+                        t[n - 1 - at] = if bad == b'"' { 0x05 } else { b'"' };
+                        assert_eq!(escapes(&t), escapes_by_byte(&t), "{n} {at} {bad:#x}");
+                    }
+                }
+            }
+        }
+    }
+
     proptest! {
+        /// Any bytes, weighted towards those JSON escapes and their neighbours.
+        #[test]
+        fn escapes_match_the_byte_by_byte_definition(
+            b in proptest::collection::vec(
+                prop_oneof![
+                    any::<u8>(),
+                    0x18u8..0x28,
+                    0x58u8..0x60,
+                    Just(b'"'),
+                    Just(b'\\'),
+                    0x80u8..=0xff,
+                    0x20u8..0x7f,
+                ],
+                0..120,
+            ),
+        ) {
+            prop_assert_eq!(escapes(&b), escapes_by_byte(&b));
+        }
+
         /// Strings of any length made of the bytes on both sides of every boundary of the test,
         /// with or without one byte JSON escapes.
         #[test]
@@ -444,8 +735,8 @@ mod tests {
         /// A string of any bytes JSON escapes or not is written as serde_json writes it.
         #[test]
         fn strings_are_written_as_serde_json_writes_them(
-            s in r"[\x00-\x1f\x22\x5c\x7f a-z\u{80}-\u{ff}]{0,40}",
-            quoted in r"[\x22\x5c a-z\u{80}-\u{ff}]{0,40}",
+            s in r"[\x00-\x1f\x22\x5c\x7f a-z\u{80}-\u{ff}\u{2028}\u{2029}]{0,90}",
+            quoted in r"[\x22\x5c a-z\u{80}-\u{ff}\u{2028}\u{2029}]{0,90}",
         ) {
             for s in [s, quoted] {
                 let mut buf = Vec::new();
