@@ -126,7 +126,11 @@ fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
                     // A dot right after a slash starts the segment `.` or `..` when the
                     // segment ends there (at a slash or the end of the path).
                     if b[i - 1] == b'/' {
-                        let end = if b.get(i + 1) == Some(&b'.') { i + 2 } else { i + 1 };
+                        let end = if b.get(i + 1) == Some(&b'.') {
+                            i + 2
+                        } else {
+                            i + 1
+                        };
                         if matches!(b.get(end), None | Some(b'/' | b'?' | b'#')) {
                             return None;
                         }
@@ -160,7 +164,10 @@ fn skip_bytewise(b: &[u8], i: usize, kept: &[bool; 256]) -> usize {
 /// fewer than eight, and the eight that hold the stop, go byte by byte.
 fn skip(b: &[u8], mut i: usize, kept: &[bool; 256]) -> usize {
     while let Some(chunk) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        if !chunk.iter().fold(true, |all, &c| all & kept[usize::from(c)]) {
+        if !chunk
+            .iter()
+            .fold(true, |all, &c| all & kept[usize::from(c)])
+        {
             break;
         }
         i += 8;
