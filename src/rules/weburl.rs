@@ -117,7 +117,8 @@ fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
         // `i` is on a `/`, `.` or `%` here: the run to skip starts after it. A slash does not
         // end a run: a dot segment can only start with a dot, so the dots are looked at
         // instead (one in a bench image URL, none in a link, against eight slashes and two).
-        // ~210 fewer instructions for a bench image URL (docs/performance.md).
+        // With [`skip`]: 694 -> 510 instructions per bench URL (callgrind; docs/performance.md,
+        // "1e8dbd3-8bc846e").
         loop {
             i = skip(b, i + 1, &PATH_RUN);
             match b.get(i) {
@@ -159,9 +160,9 @@ fn skip_bytewise(b: &[u8], i: usize, kept: &[bool; 256]) -> usize {
 }
 
 /// What [`skip_bytewise`] gives, eight bytes at a time while all eight are kept: their eight
-/// table tests are combined with `&` and take one branch, where the byte loop takes two
-/// branches and an increment per byte (~6 instructions a byte against ~3.5); the last run of
-/// fewer than eight, and the eight that hold the stop, go byte by byte.
+/// table tests are combined with `&` without an exit per byte (LLVM branches once per pair),
+/// ~29 instructions for eight bytes where the byte loop takes 6 a byte; the last run of fewer
+/// than eight, and the eight that hold the stop, go byte by byte.
 fn skip(b: &[u8], mut i: usize, kept: &[bool; 256]) -> usize {
     while let Some(chunk) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         if !chunk
