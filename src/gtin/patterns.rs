@@ -271,7 +271,7 @@ pub fn detect(raw: &str, digits: Option<&[u8]>) -> PatternSet {
     let mut set = PatternSet::default();
     // A plain run of digits (nearly every submitted GTIN) has no template marker, mask or word,
     // and can only be one of the numeric placeholder tokens.
-    if raw.bytes().all(|b| b.is_ascii_digit()) {
+    if all_ascii_digits(raw.as_bytes()) {
         if NUMERIC_PLACEHOLDERS.contains(&raw) {
             set.insert(Pattern::SystemPlaceholder);
         }
@@ -283,7 +283,7 @@ pub fn detect(raw: &str, digits: Option<&[u8]>) -> PatternSet {
             set.insert(Pattern::SystemPlaceholder);
         }
     }
-    if let Some(d) = digits.filter(|d| d.len() >= 7 && d.iter().all(u8::is_ascii_digit)) {
+    if let Some(d) = digits.filter(|d| d.len() >= 7 && all_ascii_digits(d)) {
         detect_digits(d, &mut set);
     }
     set
@@ -340,7 +340,8 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
             set.insert(Pattern::RepeatedBlock);
         }
     }
-    let canonical = right_aligned_14(d);
+    // `d` is digits (checked in `detect`): only the length is left to check.
+    let canonical = pad_14(d);
     // Padded to 14 digits, equal texts are equal numbers: one binary search of the values.
     if canonical.is_some()
         && COMMON_TEST_VALUES_SORTED
@@ -400,8 +401,9 @@ impl Scan {
             sequence: false,
             increment: false,
         };
-        let (keypad, sequence) = (&*KEYPAD_WINDOWS, &*SEQUENCE_WINDOWS);
-        let mut prev_step = u8::MAX;
+        // The steps ending one and two positions before, [`NO_STEP`] before the code has them:
+        // a run compares the step with the one before, and the groups' screens add them up.
+        let (mut step1, mut step2) = (NO_STEP, NO_STEP);
         let mut run = 1_u32;
         for (i, w) in s.windows(2).enumerate() {
             // The step from one digit to the next, mod 10, without a division.
@@ -411,26 +413,50 @@ impl Scan {
             } else {
                 step
             };
-            run = if step == prev_step { run + 1 } else { 2 };
-            prev_step = step;
+            run = if step == step1 { run + 1 } else { 2 };
             if run >= 7 {
                 scan.long_steps |= 1 << (step & 15);
             }
-            // Windows and groups starting at i. The first three digits screen both window sets.
+            // Windows starting at i. One table read of their first three digits screens both
+            // window sets: 923 of the 1,000 leads start no window.
             if let Some(&third) = s.get(i + 2) {
-                let l = lead3(w[0], w[1], third);
-                if !scan.keypad && s.len() - i >= keypad.n && keypad.leads_with(l) {
-                    scan.keypad = keypad.has(&s[i..i + keypad.n]);
-                }
-                if !scan.sequence && s.len() - i >= sequence.n && sequence.leads_with(l) {
-                    scan.sequence = sequence.has(&s[i..i + sequence.n]);
+                let leads = WINDOW_LEADS[lead3(w[0], w[1], third)];
+                if leads != 0 {
+                    scan.windows_at(s, i, leads);
                 }
             }
+            // Groups ending here: two-digit groups from i - 2 and three-digit ones from i - 4
+            // can only each be one more than the last when the last digits of the first two
+            // differ by one (mod 10), the sum of the two or three steps between them; the
+            // groups are read only then ([`incrementing_at`] screens the same way).
             if !scan.increment {
-                scan.increment = incrementing_at(s, i, 2, 4) || incrementing_at(s, i, 3, 3);
+                if matches!(step1 + step, 1 | 11) {
+                    scan.increment = i
+                        .checked_sub(2)
+                        .is_some_and(|start| incrementing_at(s, start, 2, 4));
+                }
+                if matches!(step2 + step1 + step, 1 | 11 | 21) {
+                    scan.increment |= i
+                        .checked_sub(4)
+                        .is_some_and(|start| incrementing_at(s, start, 3, 3));
+                }
             }
+            (step2, step1) = (step1, step);
         }
         scan
+    }
+
+    /// The keypad and sequence windows at `i`, for the window sets `leads` (a [`WINDOW_LEADS`]
+    /// entry) says start with its first three digits.
+    fn windows_at(&mut self, s: &[u8], i: usize, leads: u8) {
+        if leads & KEYPAD_LEAD != 0 && !self.keypad {
+            let keypad = &*KEYPAD_WINDOWS;
+            self.keypad = s.get(i..i + keypad.n).is_some_and(|w| keypad.has(w));
+        }
+        if leads & SEQUENCE_LEAD != 0 && !self.sequence {
+            let sequence = &*SEQUENCE_WINDOWS;
+            self.sequence = s.get(i..i + sequence.n).is_some_and(|w| sequence.has(w));
+        }
     }
 
     fn has_long_step(&self, step: u8) -> bool {
@@ -537,25 +563,59 @@ static KEYPAD_WINDOWS: LazyLock<Windows> =
 static SEQUENCE_WINDOWS: LazyLock<Windows> =
     LazyLock::new(|| windows_of(&NUMBER_SEQUENCES, SEQUENCE_WINDOW));
 
-/// The `n`-digit windows of some digit strings: their values, sorted, and a bitmap of their
-/// first three digits. Most windows of a real GTIN start with three digits no window of the
-/// patterns starts with, and are rejected by one bit test before any search.
+/// A step no two digits make (steps are 0-9): what [`Scan::of`] remembers before the code's
+/// first steps, so that sums of up to three steps including it are never 1, 11 or 21.
+const NO_STEP: u8 = 100;
+
+/// [`WINDOW_LEADS`]' bit for a keypad window's first three digits.
+const KEYPAD_LEAD: u8 = 1;
+/// [`WINDOW_LEADS`]' bit for a sequence window's first three digits.
+const SEQUENCE_LEAD: u8 = 2;
+
+/// For each three digits 000-999 (as [`lead3`] numbers them), which window sets have a window
+/// starting with them: [`KEYPAD_LEAD`], [`SEQUENCE_LEAD`], both or none. Most windows of a real
+/// GTIN start with three digits no window of the patterns starts with, and are rejected by one
+/// table read before any search; built at compile time, so the scan does not check a
+/// `LazyLock` for each code.
+static WINDOW_LEADS: [u8; 1000] = {
+    let mut t = [0; 1000];
+    mark_leads(&mut t, &KEYPAD_WALKS, KEYPAD_WINDOW, KEYPAD_LEAD);
+    mark_leads(&mut t, &NUMBER_SEQUENCES, SEQUENCE_WINDOW, SEQUENCE_LEAD);
+    t
+};
+
+/// Sets `bit` in `t` for the first three digits of every `n`-digit window of `patterns`.
+const fn mark_leads(table: &mut [u8; 1000], patterns: &[&str], n: usize, bit: u8) {
+    let mut k = 0;
+    while k < patterns.len() {
+        let digits = patterns[k].as_bytes();
+        let mut at = 0;
+        while at + n <= digits.len() {
+            table[lead3(digits[at], digits[at + 1], digits[at + 2])] |= bit;
+            at += 1;
+        }
+        k += 1;
+    }
+}
+
+/// The `n`-digit windows of some digit strings: their values, sorted. [`WINDOW_LEADS`] marks
+/// their first three digits.
 struct Windows {
     n: usize,
     sorted: Vec<u64>,
-    leads: [u64; 16],
 }
 
 /// The first three digits of `w` (at least three ASCII digits) as a number, 0–999.
+#[cfg(test)]
 fn lead(w: &[u8]) -> usize {
     lead3(w[0], w[1], w[2])
 }
 
 /// Three ASCII digits as a number, 0–999.
-fn lead3(a: u8, b: u8, c: u8) -> usize {
-    usize::from(a.wrapping_sub(b'0')) * 100
-        + usize::from(b.wrapping_sub(b'0')) * 10
-        + usize::from(c.wrapping_sub(b'0'))
+const fn lead3(a: u8, b: u8, c: u8) -> usize {
+    a.wrapping_sub(b'0') as usize * 100
+        + b.wrapping_sub(b'0') as usize * 10
+        + c.wrapping_sub(b'0') as usize
 }
 
 /// The value of a run of ASCII digits. All windows compared have the same length, so equal
@@ -572,20 +632,10 @@ fn windows_of(patterns: &[&str], n: usize) -> Windows {
         .collect();
     sorted.sort_unstable();
     sorted.dedup();
-    let mut leads = [0; 16];
-    for w in patterns.iter().flat_map(|p| p.as_bytes().windows(n)) {
-        let l = lead(w);
-        leads[l / 64] |= 1 << (l % 64);
-    }
-    Windows { n, sorted, leads }
+    Windows { n, sorted }
 }
 
 impl Windows {
-    /// Whether a window of the patterns starts with the three digits `lead`.
-    fn leads_with(&self, lead: usize) -> bool {
-        self.leads[(lead / 64) & 15] & (1 << (lead % 64)) != 0
-    }
-
     /// Whether `w` (`n` ASCII digits) is a window of the patterns.
     fn has(&self, w: &[u8]) -> bool {
         self.sorted.binary_search(&digits_value(w)).is_ok()
@@ -594,9 +644,9 @@ impl Windows {
 
 /// Whether `s` (ASCII digits) shares a window with the patterns behind `windows`.
 #[cfg(test)]
-fn shares_window(s: &[u8], windows: &Windows) -> bool {
+fn shares_window(s: &[u8], windows: &Windows, lead_bit: u8) -> bool {
     s.windows(windows.n)
-        .any(|w| windows.leads_with(lead(w)) && windows.has(w))
+        .any(|w| WINDOW_LEADS[lead(w)] & lead_bit != 0 && windows.has(w))
 }
 
 fn group_value(g: &[u8]) -> u32 {
@@ -654,9 +704,11 @@ fn has_fill_run(s: &[u8], sig_start: usize) -> bool {
 /// Whether `s` has period `p`: every digit equals the one `p` before it, and the first `p`
 /// digits are not all the same (so a constant string has no period above 1).
 fn period_is(s: &[u8], p: usize) -> bool {
+    // The repetition first: it fails at once for nearly every code (the tests are pure, so
+    // their order does not change the answer).
     s.len() > p
-        && !all_same(&s[..p])
         && (p..s.len()).all(|i| s[i] == s[i - p])
+        && !all_same(&s[..p])
         && (1..p).all(|q| p % q != 0 || !(q..s.len()).all(|i| s[i] == s[i - q]))
 }
 
@@ -671,12 +723,46 @@ fn distinct_digits(s: &[u8]) -> u32 {
 /// The value left-padded with zeros to 14 digits, when it has 14 or fewer.
 #[must_use]
 pub fn right_aligned_14(d: &[u8]) -> Option<[u8; 14]> {
-    if d.len() > 14 || !d.iter().all(u8::is_ascii_digit) {
+    if d.len() > 14 || !all_ascii_digits(d) {
         return None;
     }
+    pad_14(d)
+}
+
+/// `d` left-padded with zeros to 14 bytes, when it has 14 or fewer: [`right_aligned_14`] for
+/// bytes already known to be digits.
+fn pad_14(d: &[u8]) -> Option<[u8; 14]> {
     let mut out = [b'0'; 14];
-    out[14 - d.len()..].copy_from_slice(d);
+    out.get_mut(14usize.checked_sub(d.len())?..)?
+        .copy_from_slice(d);
     Some(out)
+}
+
+/// Whether every byte of `s` is an ASCII digit: [`u8::is_ascii_digit`] for each, eight bytes
+/// at a time once there are eight (the last eight overlapping the ones before), where a byte
+/// loop takes ~6 instructions a byte. Every GTIN's raw text and digits are checked.
+fn all_ascii_digits(s: &[u8]) -> bool {
+    let Some(&last) = s.last_chunk::<8>() else {
+        return s.iter().all(u8::is_ascii_digit);
+    };
+    let mut rest = s;
+    while let Some((&chunk, tail)) = rest.split_first_chunk::<8>() {
+        if !eight_digits(chunk) {
+            return false;
+        }
+        rest = tail;
+    }
+    eight_digits(last)
+}
+
+/// Whether the eight bytes are ASCII digits (0x30-0x39): each byte's high half is 3, and adding
+/// 6 to its low half does not carry into the high one (which it does from 0xA up). No byte
+/// carries into the next: 0x3F + 6 is below 0x100.
+fn eight_digits(c: [u8; 8]) -> bool {
+    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    const THREES: u64 = 0x3030_3030_3030_3030;
+    let x = u64::from_le_bytes(c);
+    x & HIGH == THREES && x.wrapping_add(0x0606_0606_0606_0606) & HIGH == THREES
 }
 
 fn is_template(raw: &str) -> bool {
@@ -684,7 +770,7 @@ fn is_template(raw: &str) -> bool {
     const WORDS: [&str; 6] = ["gtin", "ean", "upc", "isbn", "barcode", "placeholder"];
     // A plain run of digits has no marker, wrapper, mask or word: the common case, answered
     // without the scans below.
-    if raw.bytes().all(|b| b.is_ascii_digit()) {
+    if all_ascii_digits(raw.as_bytes()) {
         return false;
     }
     if MARKERS.iter().any(|m| raw.contains(m)) {
@@ -776,9 +862,16 @@ mod reference {
     use super::{
         COMMON_TEST_VALUES, KEYPAD_WALKS, KEYPAD_WINDOW, LazyLock, NUMBER_SEQUENCES, Pattern,
         PatternSet, SAMPLE_COMPANY_PREFIXES, SEQUENCE_WINDOW, TOKENS, all_same, digits_value,
-        distinct_digits, group_value, is_palindrome, is_template, period_is, right_aligned_14,
-        step_runs,
+        distinct_digits, group_value, is_palindrome, is_template, right_aligned_14, step_runs,
     };
+
+    /// Whether `s` has period `p` (the previous order of the tests).
+    fn period_is(s: &[u8], p: usize) -> bool {
+        s.len() > p
+            && !all_same(&s[..p])
+            && (p..s.len()).all(|i| s[i] == s[i - p])
+            && (1..p).all(|q| p % q != 0 || !(q..s.len()).all(|i| s[i] == s[i - q]))
+    }
 
     /// Runs every detector. `raw` is the trimmed raw text; `digits` the ASCII digits read from it
     /// (any count; digit detectors need at least 7).
@@ -1438,6 +1531,26 @@ mod window_props {
     }
 
     #[test]
+    fn window_leads_mark_exactly_the_windows_first_digits() {
+        for (bit, patterns, n) in [
+            (KEYPAD_LEAD, &KEYPAD_WALKS[..], KEYPAD_WINDOW),
+            (SEQUENCE_LEAD, &NUMBER_SEQUENCES[..], SEQUENCE_WINDOW),
+        ] {
+            for (l, &leads) in WINDOW_LEADS.iter().enumerate() {
+                let digits = format!("{l:03}");
+                let starts = patterns.iter().any(|p| {
+                    p.as_bytes()
+                        .windows(n)
+                        .any(|w| w[..3] == *digits.as_bytes())
+                });
+                assert_eq!(leads & bit != 0, starts, "{digits}");
+            }
+        }
+        let none: usize = WINDOW_LEADS.iter().map(|&l| usize::from(l == 0)).sum();
+        assert_eq!(none, 923, "the count Scan::of's comment gives");
+    }
+
+    #[test]
     fn numeric_placeholders_are_the_all_digit_tokens() {
         let digits: Vec<&str> = TOKENS
             .iter()
@@ -1452,11 +1565,11 @@ mod window_props {
         fn precomputed_windows_match_the_direct_search(s in "[0-9]{0,16}") {
             let b = s.as_bytes();
             prop_assert_eq!(
-                shares_window(b, &KEYPAD_WINDOWS),
+                shares_window(b, &KEYPAD_WINDOWS, KEYPAD_LEAD),
                 naive(b, &KEYPAD_WALKS, KEYPAD_WINDOW)
             );
             prop_assert_eq!(
-                shares_window(b, &SEQUENCE_WINDOWS),
+                shares_window(b, &SEQUENCE_WINDOWS, SEQUENCE_LEAD),
                 naive(b, &NUMBER_SEQUENCES, SEQUENCE_WINDOW)
             );
         }
@@ -1470,18 +1583,40 @@ mod window_props {
             for step in 0..10u8 {
                 prop_assert_eq!(scan.has_long_step(step), runs[usize::from(step)] >= 7, "step {}", step);
             }
-            prop_assert_eq!(scan.keypad, shares_window(b, &KEYPAD_WINDOWS));
-            prop_assert_eq!(scan.sequence, shares_window(b, &SEQUENCE_WINDOWS));
+            prop_assert_eq!(scan.keypad, shares_window(b, &KEYPAD_WINDOWS, KEYPAD_LEAD));
+            prop_assert_eq!(scan.sequence, shares_window(b, &SEQUENCE_WINDOWS, SEQUENCE_LEAD));
             prop_assert_eq!(
                 scan.increment,
                 incrementing_groups(b, 2, 4) || incrementing_groups(b, 3, 3)
             );
         }
 
+        /// The eight-at-a-time digit test is `is_ascii_digit` on every byte, for texts of
+        /// digits with any byte anywhere (bytes next to the digits' range above all).
+        #[test]
+        fn all_ascii_digits_is_each_byte_a_digit(
+            digits in "[0-9]{0,40}",
+            odd in proptest::option::of((0usize..40, prop_oneof![
+                Just(b'/'), Just(b':'), Just(b'?'), Just(b' '), Just(0x2f_u8), Just(0x3a_u8),
+                Just(0x3f_u8), Just(0x40_u8), Just(0xb0_u8), Just(0xff_u8), any::<u8>(),
+            ])),
+        ) {
+            let mut b = digits.into_bytes();
+            if let Some((at, byte)) = odd {
+                b.insert(at.min(b.len()), byte);
+            }
+            prop_assert_eq!(all_ascii_digits(&b), b.iter().all(u8::is_ascii_digit), "{:?}", b);
+        }
+
+        #[test]
+        fn pad_14_is_right_aligned_14_for_digits(s in "[0-9]{0,20}") {
+            prop_assert_eq!(pad_14(s.as_bytes()), right_aligned_14(s.as_bytes()));
+        }
+
         #[test]
         fn windows_taken_from_the_patterns_are_found(i in 0usize..8, start in 0usize..4) {
             let w = &KEYPAD_WALKS[i].as_bytes()[start..start + KEYPAD_WINDOW];
-            prop_assert!(shares_window(w, &KEYPAD_WINDOWS));
+            prop_assert!(shares_window(w, &KEYPAD_WINDOWS, KEYPAD_LEAD));
         }
     }
 }
