@@ -7,9 +7,9 @@ use crate::model::Trim;
 use crate::model::text::count;
 use std::sync::LazyLock;
 
-use super::util::{PhraseSet, blank, chars_over, chars_under, invalid_char, is_yes, text, window};
+use super::util::{PhraseSet, chars_over, chars_under, invalid_char, is_yes, text, window};
 use super::{BASE, Hit, Rule, RuleCtx, Sink};
-use crate::model::{Group, Product, RuleKind, Severity};
+use crate::model::{Group, RuleKind, Severity};
 
 use crate::catalog::fields::{DESCRIPTION_MAX, TITLE_MAX, TITLE_MIN};
 
@@ -85,8 +85,13 @@ const ALLOWED_TAGS: &[&str] = &[
 
 /// PROMO in `field` (title or description) when it is given, searched in both at once
 /// ([`PhraseSet::find_in_each`]) by the first of the two rules to run.
-fn promo_in(p: &Product, field: &'static str, ctx: &RuleCtx, out: &mut Sink) {
-    if text(p, field).is_some() {
+fn promo_in(field: &'static str, ctx: &RuleCtx, out: &mut Sink) {
+    let given = if field == "description" {
+        ctx.description
+    } else {
+        ctx.title
+    };
+    if given.is_some() {
         let found = ctx.promo.get_or_init(|| PROMO.find_in_each(&ctx.lowered));
         if let Some(phrase) = found[usize::from(field == "description")] {
             out.push(Hit {
@@ -435,8 +440,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A product without a title is disapproved: there is nothing to show in the listing or to match against searches.",
         example: "`title` absent or `title=\"   \"`.",
         fix: "Give every product a specific title: brand, product type and the attributes that distinguish it (size, colour, material).",
-        check: product_check!(|p, _, out| {
-            if blank(p, "title") {
+        check: product_check!(|_, ctx, out| {
+            if ctx.title.is_none() {
                 out.push(Hit {
                     field: "title",
                     message: "title is missing or empty".into(),
@@ -455,8 +460,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Very short titles match few searches and are flagged by the validation service as out of range; shoppers cannot tell the product from similar ones.",
         example: "`title=\"Loviti Spring Pumps\"` (19 characters).",
         fix: "Add the brand, product type and distinguishing attributes until the title is 25 characters or more.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = text(p, "title") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(t) = ctx.title {
                 if let Some(n) = chars_under(t.trim_fast(), TITLE_MIN) {
                     out.push(Hit {
                         field: "title",
@@ -481,8 +486,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Titles over 150 characters are rejected or cut; the words that matter most are easily lost.",
         example: "A 180-character title listing every keyword the product might match.",
         fix: "Shorten the title to 150 characters, keeping the most important words in the first 70.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = text(p, "title") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(t) = ctx.title {
                 if let Some(n) = chars_over(t, TITLE_MAX) {
                     out.push(Hit {
                         field: "title",
@@ -506,7 +511,7 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC's editorial requirements disapprove titles with promotional text; prices and offers belong in price, sale_price and promotions.",
         example: "`title=\"Acme Running Shoes - FREE SHIPPING\"`.",
         fix: "Remove the promotional words from the title; use sale_price, shipping and promotions for offers.",
-        check: product_check!(|p, ctx, out| promo_in(p, "title", ctx, out)),
+        check: product_check!(|_, ctx, out| promo_in("title", ctx, out)),
         pass: &[("title", "Acme Wholesale-Grade Running Shoes for Men")],
         fail: &[("title", "Acme Running Shoes for Men - Free Shipping")],
         ..BASE
@@ -519,8 +524,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC's editorial requirements disapprove gimmicky capitalisation; it also reads as shouting to shoppers.",
         example: "`title=\"SUPER COMFORTABLE RUNNING SHOES for men\"`.",
         fix: "Write the title in sentence or title case; keep capitals for brand names and acronyms.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = text(p, "title") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(t) = ctx.title {
                 if shouting(t) {
                     out.push(Hit {
                         field: "title",
@@ -541,8 +546,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Repeated punctuation and symbols used for attention are an editorial disapproval reason (Google Ads editorial policy, GMC 6324415).",
         example: "`title=\"Amazing Running Shoes!!!\"`.",
         fix: "Remove the repeated punctuation; let the product attributes speak.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = text(p, "title") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(t) = ctx.title {
                 if let Some(seq) = repeated_punctuation(t) {
                     out.push(Hit {
                         field: "title",
@@ -591,8 +596,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Leading and trailing spaces are usually left over from a broken export; they waste characters and can hide other truncation problems.",
         example: "`title=\" Acme Running Shoes for Men \"`.",
         fix: "Trim the title in the export.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = text(p, "title") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(t) = ctx.title {
                 if t.trim_fast() != t {
                     out.push(Hit {
                         field: "title",
@@ -615,8 +620,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Runs of whitespace are a sign of an empty template placeholder (\"Acme  Shoes\" where a colour was meant) and look careless in listings.",
         example: "`title=\"Acme  Running Shoes\"`.",
         fix: "Collapse the whitespace and fill the empty template slot.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = text(p, "title") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(t) = ctx.title {
                 let t = t.trim_fast();
                 if super::util::has_double_space_or_break(t) {
                     out.push(Hit {
@@ -639,8 +644,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Products without a description are disapproved and match far fewer searches.",
         example: "An RSS item with no `<description>` element.",
         fix: "Write a description of what the product is, its main features and what makes it different (plain text, up to 5,000 characters).",
-        check: product_check!(|p, _, out| {
-            if blank(p, "description") {
+        check: product_check!(|_, ctx, out| {
+            if ctx.description.is_none() {
                 out.push(Hit {
                     field: "description",
                     message: "description is missing or empty".into(),
@@ -663,8 +668,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Text beyond 5,000 characters is truncated, so whatever you put at the end is never shown.",
         example: "A description with the full manual pasted in (12,000 characters).",
         fix: "Shorten the description to 5,000 characters, keeping the most useful information first.",
-        check: product_check!(|p, _, out| {
-            if let Some(d) = text(p, "description") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(d) = ctx.description {
                 if let Some(n) = chars_over(d, DESCRIPTION_MAX) {
                     out.push(Hit {
                         field: "description",
@@ -692,8 +697,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A description of a few words adds nothing for search matching or for the shopper deciding to click.",
         example: "`description=\"Nice shoes\"`.",
         fix: "Describe the product: what it is, what it is made of, what it is for, its key specifications.",
-        check: product_check!(|p, _, out| {
-            if let Some(d) = text(p, "description") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(d) = ctx.description {
                 if let Some(n) = chars_under(d.trim_fast(), DESCRIPTION_MIN) {
                     out.push(Hit {
                         field: "description",
@@ -718,8 +723,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC 6324468 allows only plain formatting in descriptions; active content is rejected and can be treated as malicious.",
         example: "`description=\"Great shoes <script>track()</script>\"`.",
         fix: "Strip scripts and event handlers from the description export; keep plain text with simple formatting.",
-        check: product_check!(|p, ctx, out| {
-            if text(p, "description").is_some() {
+        check: product_check!(|_, ctx, out| {
+            if ctx.description.is_some() {
                 if let Some(what) = has_script(ctx.lowered.description()) {
                     out.push(Hit {
                         field: "description",
@@ -744,8 +749,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Other markup (div, span, table, img, style, a) is not rendered; it shows as literal text or is stripped in ways you do not control (GMC 6324468).",
         example: "`description=\"<div class='x'><span>Soft cotton</span></div>\"`.",
         fix: "Export the description as plain text or with the allowed formatting tags only.",
-        check: product_check!(|p, _, out| {
-            if let Some(d) = text(p, "description") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(d) = ctx.description {
                 if let Some(tag) = html_tags(d)
                     .find(|t| !ALLOWED_TAGS.contains(&t.as_str()) && t != "script" && t != "iframe")
                 {
@@ -775,8 +780,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A copied title adds no information, so the product matches fewer searches and persuades fewer shoppers.",
         example: "`title` and `description` both \"Acme Running Shoes for Men, Blue\".",
         fix: "Write a real description: features, materials, use, dimensions, compatibility.",
-        check: product_check!(|p, _, out| {
-            if let (Some(t), Some(d)) = (text(p, "title"), text(p, "description")) {
+        check: product_check!(|_, ctx, out| {
+            if let (Some(t), Some(d)) = (ctx.title, ctx.description) {
                 if t.trim_fast().eq_ignore_ascii_case(d.trim_fast()) {
                     out.push(Hit {
                         field: "description",
@@ -808,8 +813,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Descriptions should describe the product; offers in them go stale, may contradict the landing page and are a common reason for manual review.",
         example: "`description=\"Buy now and get free shipping!\"`.",
         fix: "Move offers to sale_price, shipping and promotions; describe the product instead.",
-        check: product_check!(|p, ctx, out| {
-            promo_in(p, "description", ctx, out);
+        check: product_check!(|_, ctx, out| {
+            promo_in("description", ctx, out);
         }),
         pass: &[(
             "description",
@@ -856,8 +861,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Capitalised text is hard to read and looks like spam to shoppers and reviewers.",
         example: "`description=\"THE BEST SHOES EVER MADE FOR RUNNING\"`.",
         fix: "Rewrite the description in normal sentence case.",
-        check: product_check!(|p, _, out| {
-            if let Some(d) = text(p, "description") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(d) = ctx.description {
                 if shouting(d) {
                     out.push(Hit {
                         field: "description",
@@ -884,8 +889,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "URLs in titles are promotional text under the editorial requirements and are disapproved; the landing page belongs in `link`.",
         example: "`title=\"Acme Running Shoes - www.acme-shop.com\"`.",
         fix: "Remove the address from the title; put the product page in `link`.",
-        check: product_check!(|p, ctx, out| {
-            if text(p, "title").is_some() && has_url(ctx.lowered.title()) {
+        check: product_check!(|_, ctx, out| {
+            if ctx.title.is_some() && has_url(ctx.lowered.title()) {
                 out.push(Hit {
                     field: "title",
                     message: "title contains a web address".into(),
@@ -906,8 +911,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Repeating keywords does not improve matching; it makes the title unreadable and wastes the characters shoppers see.",
         example: "`title=\"Shoes Running Shoes Men Shoes Sport Shoes\"`.",
         fix: "Mention each keyword once and use the freed space for distinguishing attributes.",
-        check: product_check!(|p, _, out| {
-            if let Some(w) = text(p, "title").and_then(stuffed_word) {
+        check: product_check!(|_, ctx, out| {
+            if let Some(w) = ctx.title.and_then(stuffed_word) {
                 out.push(Hit {
                     field: "title",
                     message: format!("title repeats the word \"{w}\" three or more times"),
@@ -928,8 +933,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Links in descriptions are not clickable in listings and point shoppers away from the product; reviewers treat them as promotional.",
         example: "`description=\"See www.acme-shop.com for more colours.\"`.",
         fix: "Remove the address; the landing page is `link`.",
-        check: product_check!(|p, ctx, out| {
-            if text(p, "description").is_some() && has_url(ctx.lowered.description()) {
+        check: product_check!(|_, ctx, out| {
+            if ctx.description.is_some() && has_url(ctx.lowered.description()) {
                 out.push(Hit {
                     field: "description",
                     message: "description contains a web address".into(),
@@ -979,8 +984,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Titles are plain text: markup is shown literally, which looks broken; an entity like `&amp;` means the text was escaped twice.",
         example: "`title=\"Acme <b>Running</b> Shoes\"` or `title=\"M&amp;S Jeans\"` after decoding.",
         fix: "Strip markup and decode entities once before export.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = text(p, "title") {
+        check: product_check!(|_, ctx, out| {
+            if let Some(t) = ctx.title {
                 // Every entity starts with `&`: most titles have none, answered by one memchr
                 // instead of six substring searches.
                 let entity = memchr::memchr(b'&', t.as_bytes()).and_then(|_| {
@@ -1139,7 +1144,7 @@ pub(crate) const RULES: &[Rule] = &[
             if !cond_new {
                 return;
             }
-            if text(p, "title").is_some() {
+            if ctx.title.is_some() {
                 if let Some(w) = USED_WORDS.find_lowered(ctx.lowered.title()) {
                     out.push(Hit {
                         field: "condition",
@@ -1167,8 +1172,8 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A code as title tells shoppers nothing and matches no natural search.",
         example: "`id=\"SKU-1234\"` and `title=\"SKU-1234\"`.",
         fix: "Write a descriptive title; keep codes in id, mpn and gtin.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = text(p, "title") {
+        check: product_check!(|p, ctx, out| {
+            if let Some(t) = ctx.title {
                 let t = t.trim_fast();
                 for field in ["id", "mpn", "gtin"] {
                     if p.get_nonblank(field)

@@ -98,6 +98,11 @@ pub struct RuleCtx<'a> {
     /// `gtin` analysed once by [`crate::gtin::analyze`] (the one GTIN implementation), when
     /// the attribute is present and not blank. Read by the GTIN rules FL-I100..FL-I119.
     pub gtin: Option<crate::gtin::GtinAnalysis>,
+    /// `title` as [`util::text`] gives it (the first value, when not blank), looked up once:
+    /// about a dozen content checks read it, each with its own look-up and blank test before.
+    pub(crate) title: Option<&'a str>,
+    /// `description` the same way (about ten content checks).
+    pub(crate) description: Option<&'a str>,
     /// The title and description lower-cased once for the phrase searches.
     pub(crate) lowered: util::LoweredText,
     /// The promotional phrase found first in the title and in the description, searched once
@@ -126,6 +131,7 @@ impl<'a> RuleCtx<'a> {
     pub fn with_category(p: &'a Product, category: Option<Category>, confidence: f64) -> Self {
         let (price, price_error) = parse_given(p, "price");
         let (sale_price, sale_price_error) = parse_given(p, "sale_price");
+        let [title, description] = util::title_and_description(p);
         Self {
             category,
             confidence,
@@ -151,7 +157,9 @@ impl<'a> RuleCtx<'a> {
                 .map(|v| WebUrl::parse(v.trim_fast()))
                 .collect(),
             gtin: p.get_nonblank("gtin").map(crate::gtin::analyze),
-            lowered: util::LoweredText::of(p),
+            title: Some(title).filter(|t| !t.is_blank()),
+            description: Some(description).filter(|d| !d.is_blank()),
+            lowered: util::LoweredText::new(title, description),
             promo: std::cell::OnceCell::new(),
         }
     }

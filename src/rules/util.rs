@@ -337,8 +337,16 @@ pub struct LoweredText {
 }
 
 impl LoweredText {
+    /// The lower-cased text of `p` (the rule context builds it from the title and description
+    /// it has looked up, with [`Self::new`]).
+    #[cfg(test)]
     pub(crate) fn of(p: &Product) -> Self {
         let [title, description] = title_and_description(p);
+        Self::new(title, description)
+    }
+
+    /// The lower-cased text of a product whose [`title_and_description`] are these.
+    pub(crate) fn new(title: &str, description: &str) -> Self {
         let mut joined = String::with_capacity(title.len() + 1 + description.len());
         joined.push_str(title);
         joined.push(' ');
@@ -760,9 +768,7 @@ mod tests {
                 PhraseSet::new(MANY_PHRASES),
                 PhraseSet { packed: None, ..PhraseSet::new(MANY_PHRASES) },
             ] {
-                let mut joined = format!("{title} {description}");
-                joined.make_ascii_lowercase();
-                let lowered = LoweredText { joined, title_len: title.len() };
+                let lowered = LoweredText::new(&title, &description);
                 prop_assert_eq!(
                     set.find_in_each(&lowered),
                     [set.find(&title), set.find(&description)]
@@ -785,10 +791,7 @@ mod tests {
     fn a_match_across_title_and_description_leaves_both_their_own() {
         static SET: &[&str] = &["hot deal", "deal of the day", "sale"];
         let set = PhraseSet::new(SET);
-        let lowered = |title: &str, description: &str| LoweredText {
-            joined: format!("{title} {description}").to_ascii_lowercase(),
-            title_len: title.len(),
-        };
+        let lowered = LoweredText::new;
         // "hot deal" spans the two; searched apart, the description has "deal of the day".
         assert_eq!(
             set.find_in_each(&lowered("Grill, hot", "deal of the day")),
