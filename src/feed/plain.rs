@@ -15,7 +15,18 @@
 //! elsewhere: here it is kept wherever it is, and reported (docs/reading-bad-input.md). The text
 //! is valid UTF-8 (checked once per segment), so a field cut at ASCII bytes is too.
 
-use memchr::{memchr, memchr3};
+use memchr::{memchr2, memchr3};
+
+/// The `\n`s in `breaks`, the line breaks before a record: nearly always none or the `\n` of
+/// a `\r\n`, counted by a byte loop where `source::count_newlines` (memchr's counter) was a
+/// call of ~40 instructions for every record.
+#[allow(
+    clippy::naive_bytecount,
+    reason = "a slice of zero or one byte nearly always (see above)"
+)]
+pub(crate) fn newlines_in_breaks(breaks: &[u8]) -> u64 {
+    breaks.iter().filter(|&&b| b == b'\n').count() as u64
+}
 
 /// Where a field of the record just read is: a range of the text, or of the scratch text (a
 /// quoted field with `""` or text after its closing quote, rewritten as the csv crate reads it).
@@ -82,6 +93,20 @@ impl Plain {
     /// Where the unquoted text from `at` ends: at the next delimiter or line break, or the end.
     fn field_end(bytes: &[u8], at: usize, delimiter: u8) -> usize {
         memchr3(delimiter, b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |k| at + k)
+    }
+
+    /// The next `"` from `at`, counting the `\n`s before it into `newlines` (the line breaks of
+    /// a quoted field, see [`Plain::read`]); `None` when there is none (then every `\n` to the
+    /// end is counted).
+    fn next_quote(bytes: &[u8], mut at: usize, newlines: &mut u64) -> Option<usize> {
+        loop {
+            let hit = at + memchr2(b'"', b'\n', bytes.get(at..)?)?;
+            if bytes[hit] == b'"' {
+                return Some(hit);
+            }
+            *newlines += 1;
+            at = hit + 1;
+        }
     }
 
     /// The csv crate's position before the next record (or, after the last, at the end).
@@ -160,8 +185,14 @@ impl Plain {
                 .take_while(|&&c| c == b'\n' || c == b'\r')
                 .count();
         self.record_start = at;
+        // The `\n`s from `start` to `at` once the record is read, counted where one can be: in
+        // the line breaks skipped, inside quoted fields, and the line break ending the record
+        // (an unquoted field ends at a line break). Counting them over the whole record after
+        // reading it was a second pass over its bytes: ~375 instructions a bench row of ~700
+        // bytes (`count_newlines`, docs/performance.md).
+        let mut newlines = newlines_in_breaks(&self.text.as_bytes()[start..at]);
         if at == len {
-            self.line += crate::feed::source::count_newlines(&self.text.as_bytes()[start..]);
+            self.line += newlines;
             self.at = len;
             return false;
         }
@@ -176,7 +207,7 @@ impl Plain {
                 let mut in_scratch = None;
                 let end = loop {
                     let bytes = self.text.as_bytes();
-                    let Some(quote) = memchr(b'"', &bytes[next..]).map(|k| next + k) else {
+                    let Some(quote) = Self::next_quote(bytes, next, &mut newlines) else {
                         break len;
                     };
                     if bytes.get(quote + 1) != Some(&b'"') {
@@ -242,14 +273,15 @@ impl Plain {
                         break;
                     }
                 }
-                _ => {
+                Some(&c) => {
                     // `\n` or `\r`.
+                    newlines += u64::from(c == b'\n');
                     at += 1;
                     break;
                 }
             }
         }
-        self.line += crate::feed::source::count_newlines(&self.text.as_bytes()[start..at]);
+        self.line += newlines;
         self.at = at;
         true
     }
