@@ -28,6 +28,9 @@ pub(crate) fn newlines_in_breaks(breaks: &[u8]) -> u64 {
     breaks.iter().filter(|&&b| b == b'\n').count() as u64
 }
 
+/// How many eight-byte words of an unquoted field [`Plain::field_end`] tests before memchr3.
+const SWAR_WORDS: usize = 2;
+
 /// Where a field of the record just read is: a range of the text, or of the scratch text (a
 /// quoted field with `""` or text after its closing quote, rewritten as the csv crate reads it).
 #[derive(Debug, Clone, Copy)]
@@ -91,8 +94,48 @@ impl Plain {
     }
 
     /// Where the unquoted text from `at` ends: at the next delimiter or line break, or the end.
+    ///
+    /// The first [`SWAR_WORDS`] eight-byte words are tested here, a word at a time (SWAR), before
+    /// memchr3 takes the rest: most cells of a row are short (of the bench feed's 22 unquoted
+    /// cells a row, 8.2 end in their first eight bytes, 8.3 in the next eight), and one call of
+    /// memchr3 cost ~67 instructions however soon it found the byte (its dispatch and vector
+    /// set-up: 445,647 calls, 40.9M instructions on the 20k bench rows, ~94,000 of them on
+    /// cells longer than 32 bytes). A word is tested for the delimiter (a zero byte of the word
+    /// xor'ed with it) and for a byte below 0x0E, `\n` and `\r` among them, which is rarely
+    /// anything else; when it is (a tab in a CSV, a control character), memchr3 looks on from
+    /// it. A first version, one test per byte sought (three a word) and four words, cost as
+    /// much as the calls it saved (callgrind, 20k bench rows: memchr3 −23.5M, the inlined
+    /// words +23.5M); this one reads 1.7M fewer instructions (~85 a row).
     fn field_end(bytes: &[u8], at: usize, delimiter: u8) -> usize {
-        memchr3(delimiter, b'\n', b'\r', &bytes[at..]).map_or(bytes.len(), |k| at + k)
+        const LO: u64 = u64::from_ne_bytes([0x01; 8]);
+        const HI: u64 = u64::from_ne_bytes([0x80; 8]);
+        let delimiters = LO * u64::from(delimiter);
+        let mut i = at;
+        for _ in 0..SWAR_WORDS {
+            let Some(word) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) else {
+                break;
+            };
+            let bits = u64::from_le_bytes(*word);
+            let xored = bits ^ delimiters;
+            // The high bit of each byte of `xored` that is zero, and of each byte of `bits` below
+            // 0x0E. Little-endian, so the lowest bit set is the first such byte: a wrong bit (a
+            // borrow) is always above a right one.
+            let found =
+                ((xored.wrapping_sub(LO) & !xored) | (bits.wrapping_sub(LO * 0x0E) & !bits)) & HI;
+            if found != 0 {
+                let k = (found.trailing_zeros() / 8) as usize;
+                let byte = word.get(k).copied().unwrap_or_default();
+                if byte == delimiter || byte == b'\n' || byte == b'\r' {
+                    return i + k;
+                }
+                // Another byte below 0x0E, not an end: nothing before it is either.
+                i += k;
+                break;
+            }
+            i += 8;
+        }
+        memchr3(delimiter, b'\n', b'\r', bytes.get(i..).unwrap_or_default())
+            .map_or(bytes.len(), |k| i + k)
     }
 
     /// The next `"` from `at`, counting the `\n`s before it into `newlines` (the line breaks of
@@ -362,6 +405,30 @@ mod tests {
                 text.insert(0, 'a');
             }
             prop_assert_eq!(by_plain(&text, d), by_csv(&text, d));
+        }
+    }
+
+    proptest! {
+        /// The word-at-a-time search of a field's end finds what a search byte by byte finds,
+        /// at any offset, in fields shorter and longer than the words it tests (then memchr3).
+        #[test]
+        fn field_end_finds_the_first_delimiter_or_line_break(
+            text in proptest::collection::vec(
+                proptest::sample::select(vec!["a", "bc", ",", "\t", "\n", "\r", "é", "\u{feff}", "\u{b}", "\0", "xxxxxxxxxxxxxxx"]),
+                0..40,
+            ),
+            tab in any::<bool>(),
+            from in 0usize..200,
+        ) {
+            let text: String = text.concat();
+            let bytes = text.as_bytes();
+            let d = if tab { b'\t' } else { b',' };
+            let at = from.min(bytes.len());
+            let want = bytes[at..]
+                .iter()
+                .position(|&b| b == d || b == b'\n' || b == b'\r')
+                .map_or(bytes.len(), |k| at + k);
+            prop_assert_eq!(Plain::field_end(bytes, at, d), want);
         }
     }
 
