@@ -103,9 +103,8 @@ impl Plain {
     /// cells longer than 32 bytes). A word is tested for the delimiter (a zero byte of the word
     /// xor'ed with it) and for a byte below 0x0E, `\n` and `\r` among them, which is rarely
     /// anything else; when it is (a tab in a CSV, a control character), memchr3 looks on from
-    /// it. A first version, one test per byte sought (three a word) and four words, cost as
-    /// much as the calls it saved (callgrind, 20k bench rows: memchr3 −23.5M, the inlined
-    /// words +23.5M); this one reads 1.7M fewer instructions (~85 a row).
+    /// it. Callgrind, 20k bench rows, `validate`: 976.8M → 971.3M instructions (~275 a row);
+    /// a first version, one test per byte sought (three a word) and four words, 976.8M → 973.0M.
     fn field_end(bytes: &[u8], at: usize, delimiter: u8) -> usize {
         const LO: u64 = u64::from_ne_bytes([0x01; 8]);
         const HI: u64 = u64::from_ne_bytes([0x80; 8]);
@@ -231,8 +230,9 @@ impl Plain {
         // The `\n`s from `start` to `at` once the record is read, counted where one can be: in
         // the line breaks skipped, inside quoted fields, and the line break ending the record
         // (an unquoted field ends at a line break). Counting them over the whole record after
-        // reading it was a second pass over its bytes: ~375 instructions a bench row of ~700
-        // bytes (`count_newlines`, docs/performance.md).
+        // reading it was a second pass over its bytes (~375 instructions a bench row of ~700
+        // bytes); with the quote search a memchr2, a row costs ~167 fewer in all (callgrind,
+        // 20k bench rows, `validate`: 980.1M → 976.8M; docs/performance.md, 47f485a).
         let mut newlines = newlines_in_breaks(&self.text.as_bytes()[start..at]);
         if at == len {
             self.line += newlines;
