@@ -707,7 +707,7 @@ impl SegmentCursor {
     /// of them, so a record after a `\r\n` or a blank line would be reported a line too early.
     fn blank_lines_before(&self, at: u64) -> u64 {
         let at = usize::try_from(at).unwrap_or(usize::MAX);
-        source::count_newlines(breaks_at(self.src.bytes(), at))
+        super::plain::newlines_in_breaks(breaks_at(self.src.bytes(), at))
     }
 
     /// The line of the record just read, whose csv position is `pos`: the line of its first
