@@ -73,18 +73,12 @@ impl<'a> WebUrl<'a> {
     }
 }
 
-/// `s` as a plain URL the WHATWG parser leaves as written: `(https, host start, host length,
-/// path end)`, or `None` when the parser might rewrite the scheme, host or path (or reject `s`).
-/// The query and fragment after the path are never read by the rules and cannot make an http(s)
-/// URL fail to parse, so they are not looked at. One pass over the host and path.
-///
-/// The host is a domain the parser keeps as written: lower-case ASCII letters, digits and
-/// hyphens in non-empty dot-separated labels, no IDNA (`xn--`) label, and a last label that
-/// starts with a letter (a host ending in a number is parsed as an IPv4 address). The path is
-/// empty, or `/` then bytes of [`PATH_RUN`], `.` and `%`, with no dot segment (`.`, `..`, or a
-/// percent-escaped dot).
-fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
-    let b = s.as_bytes();
+/// The scheme and host of [`plain`]: whether the scheme is `https`, where the host starts, and
+/// where it ends (at the end of `b` or on a `/`, `?` or `#`). `None` when either is not plain. Each loop skips a run
+/// of the bytes that need no look (a table test per byte), then decides on the byte that ends
+/// the run.
+#[inline]
+fn plain_host(b: &[u8]) -> Option<(bool, usize, usize)> {
     let (https, start) = if b.starts_with(b"https://") {
         (true, 8)
     } else if b.starts_with(b"http://") {
@@ -92,8 +86,6 @@ fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
     } else {
         return None;
     };
-    // Each loop skips a run of the bytes that need no look (a table test per byte), then
-    // decides on the byte that ends the run.
     let mut i = start;
     let mut label = start;
     let host_end = loop {
@@ -113,6 +105,23 @@ fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
     if !b.get(label).is_some_and(u8::is_ascii_lowercase) || b[label..].starts_with(b"xn--") {
         return None;
     }
+    Some((https, start, host_end))
+}
+
+/// `s` as a plain URL the WHATWG parser leaves as written: `(https, host start, host length,
+/// path end)`, or `None` when the parser might rewrite the scheme, host or path (or reject `s`).
+/// The query and fragment after the path are never read by the rules and cannot make an http(s)
+/// URL fail to parse, so they are not looked at. One pass over the host and path.
+///
+/// The host is a domain the parser keeps as written: lower-case ASCII letters, digits and
+/// hyphens in non-empty dot-separated labels, no IDNA (`xn--`) label, and a last label that
+/// starts with a letter (a host ending in a number is parsed as an IPv4 address). The path is
+/// empty, or `/` then bytes of [`PATH_RUN`], `.` and `%`, with no dot segment (`.`, `..`, or a
+/// percent-escaped dot).
+fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
+    let b = s.as_bytes();
+    let (https, start, host_end) = plain_host(b)?;
+    let mut i = host_end;
     if b.get(i) == Some(&b'/') {
         // `i` is on a `/`, `.` or `%` here: the run to skip starts after it. A slash does not
         // end a run: a dot segment can only start with a dot, so the dots are looked at
@@ -280,7 +289,7 @@ mod tests {
     /// bit the previous code, segment by segment and a byte at a time): the new one must take
     /// the shortcut for exactly the same texts and give the same parts.
     mod reference {
-        use super::super::{HOST_KEPT, skip_bytewise};
+        use super::super::skip_bytewise;
 
         /// Path bytes the previous scan skipped: [`super::super::PATH_RUN`] with `.` and
         /// without `/`.
@@ -303,33 +312,9 @@ mod tests {
 
         pub(super) fn plain(s: &str) -> Option<(bool, usize, usize, usize)> {
             let b = s.as_bytes();
-            let (https, start) = if b.starts_with(b"https://") {
-                (true, 8)
-            } else if b.starts_with(b"http://") {
-                (false, 7)
-            } else {
-                return None;
-            };
-            let mut i = start;
-            let mut label = start;
-            let host_end = loop {
-                i = skip_bytewise(b, i, &HOST_KEPT);
-                match b.get(i) {
-                    Some(b'.') => {
-                        if i == label || b[label..].starts_with(b"xn--") {
-                            return None;
-                        }
-                        i += 1;
-                        label = i;
-                    }
-                    None | Some(b'/' | b'?' | b'#') => break i,
-                    Some(_) => return None,
-                }
-            };
-            if !b.get(label).is_some_and(u8::is_ascii_lowercase) || b[label..].starts_with(b"xn--")
-            {
-                return None;
-            }
+            // The scheme and host are scanned as they always were (only the path scan changed).
+            let (https, start, host_end) = super::super::plain_host(b)?;
+            let mut i = host_end;
             if b.get(i) == Some(&b'/') {
                 i += 1;
                 let mut segment = i;
