@@ -16,23 +16,10 @@ const COMMANDS: [&str; 2] = ["validate", "batch"];
 fn write_feed(dir: &Path, name: &str, short_title: bool) -> PathBuf {
     let mut body = String::new();
     for i in 0..4 {
-        let title = if short_title && i == 0 {
-            "Shoe".to_owned()
-        } else {
-            format!("Trail running shoe with grippy sole {i}")
-        };
-        let line = serde_json::json!({
-            "id": format!("P{i}"),
-            "title": title,
-            "description": "A light trail running shoe with a grippy sole for wet rock and mud.",
-            "link": format!("https://shop.example.org/p/{i}"),
-            "image_link": format!("https://cdn.shop.example.org/p/{i}.jpg"),
-            "price": "59.99 USD",
-            "availability": "in_stock",
-            "condition": "new",
-            "brand": "Acme",
-            "mpn": format!("TR-{i}"),
-        });
+        let mut line = common::good_product(i);
+        if short_title && i == 0 {
+            line["title"] = "Shoe".into();
+        }
         writeln!(body, "{line}").unwrap();
     }
     let path = dir.join(name);

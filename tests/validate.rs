@@ -63,19 +63,7 @@ fn validate_stdin(db: &Path, input: String) -> Run {
 
 /// A product with no critical problem (NDJSON line).
 fn good_product(i: usize) -> String {
-    serde_json::json!({
-        "id": format!("P{i}"),
-        "title": format!("Trail running shoe with grippy sole {i}"),
-        "description": "A light trail running shoe with a grippy sole for wet rock and mud.",
-        "link": format!("https://shop.example.org/p/{i}"),
-        "image_link": format!("https://cdn.shop.example.org/p/{i}.jpg"),
-        "price": "59.99 USD",
-        "availability": "in_stock",
-        "condition": "new",
-        "brand": "Acme",
-        "mpn": format!("TR-{i}"),
-    })
-    .to_string()
+    common::good_product(i).to_string()
 }
 
 fn write_ndjson(dir: &Path, name: &str, n: usize) -> PathBuf {

@@ -269,3 +269,20 @@ pub fn shared_feed(name: &str) -> std::path::PathBuf {
         .join("../shared/feeds")
         .join(name)
 }
+
+/// A product with no critical problem: `P{i}`, a trail running shoe with every required
+/// attribute (a JSON object, for NDJSON lines and request bodies).
+pub fn good_product(i: usize) -> serde_json::Value {
+    serde_json::json!({
+        "id": format!("P{i}"),
+        "title": format!("Trail running shoe with grippy sole {i}"),
+        "description": "A light trail running shoe with a grippy sole for wet rock and mud.",
+        "link": format!("https://shop.example.org/p/{i}"),
+        "image_link": format!("https://cdn.shop.example.org/p/{i}.jpg"),
+        "price": "59.99 USD",
+        "availability": "in_stock",
+        "condition": "new",
+        "brand": "Acme",
+        "mpn": format!("TR-{i}"),
+    })
+}
