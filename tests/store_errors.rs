@@ -241,19 +241,13 @@ fn a_full_disk_is_refused_with_the_path_and_loses_nothing() {
         .env("NO_COLOR", "1")
         .env_remove("FEEDLINT_DB")
         .status();
-    match status.map(|s| s.code()) {
-        Ok(Some(0)) => {}
-        Ok(Some(77)) | Err(_) => {
-            println!(
-                "SKIPPED full-disk check: a tmpfs cannot be mounted here (needs root and \
-                 unshare); the error mapping is unit-tested in store::sled_store"
-            );
-            return;
-        }
-        other => panic!(
-            "full-disk script failed ({other:?}): {}",
-            std::fs::read_to_string(results.join("seed.err")).unwrap_or_default()
-        ),
+    let ran = common::full_disk_script_ran(
+        status,
+        "; the error mapping is unit-tested in store::sled_store",
+        || std::fs::read_to_string(results.join("seed.err")).unwrap_or_default(),
+    );
+    if !ran {
+        return;
     }
     let read = |name: &str| std::fs::read_to_string(results.join(name)).unwrap();
     let (mut refused, mut gtins, mut products) = (0, 0, 0);

@@ -286,3 +286,24 @@ pub fn good_product(i: usize) -> serde_json::Value {
         "mpn": format!("TR-{i}"),
     })
 }
+
+/// Whether a full-disk script (a tmpfs mounted in a private mount namespace) ran to the end:
+/// `false`, after a SKIPPED line ending with `note`, where no tmpfs can be mounted (exit 77, or
+/// no `unshare`); a panic showing `detail()` when the script failed.
+pub fn full_disk_script_ran(
+    status: std::io::Result<std::process::ExitStatus>,
+    note: &str,
+    detail: impl FnOnce() -> String,
+) -> bool {
+    match status.map(|s| s.code()) {
+        Ok(Some(0)) => true,
+        Ok(Some(77)) | Err(_) => {
+            println!(
+                "SKIPPED full-disk check: a tmpfs cannot be mounted here (needs root and \
+                 unshare){note}"
+            );
+            false
+        }
+        other => panic!("full-disk script failed ({other:?}): {}", detail()),
+    }
+}
