@@ -94,7 +94,18 @@ impl SegmentJob {
         let segment = self.segment;
         let (ends_with_newline, ends_with_quote) =
             (segment.ends_with_newline(), segment.ends_with_quote());
-        let lone_cr = source::lone_crs(&segment.bytes) > 0;
+        // One scan of the segment for both bytes a record rarely has: a `\r` (then the lone ones
+        // are counted) and 0xEF, the first byte of a byte order mark (then each record is searched
+        // for one, [`Layout::step`]). Without either, as nearly always, neither search runs again:
+        // the per-record 0xEF search was a memchr call over each whole record. Callgrind, 20k
+        // bench rows, `validate`, main thread: see docs/performance.md, "csvseg".
+        let (lone_cr, maybe_bom) = match memchr::memchr2(b'\r', 0xEF, &segment.bytes) {
+            None => (false, false),
+            Some(_) => (
+                source::lone_crs(&segment.bytes) > 0,
+                memchr::memchr(0xEF, &segment.bytes).is_some(),
+            ),
+        };
         SegmentReader {
             cur: SegmentCursor {
                 strays: segment.strays,
@@ -102,6 +113,7 @@ impl SegmentJob {
                 len: segment.bytes.len() as u64,
                 line_offset: first_line.saturating_sub(1),
                 lone_cr,
+                maybe_bom,
                 counted_to: 0,
                 counted_lines: 0,
                 last: segment.last,
@@ -644,6 +656,8 @@ struct SegmentCursor {
     /// lines by `\n` only, so the lines of its records are counted here
     /// ([`SegmentCursor::record_line`]), from `counted_lines` line breaks before `counted_to`.
     lone_cr: bool,
+    /// The segment has a 0xEF byte somewhere: only then may a record hold a byte order mark.
+    maybe_bom: bool,
     counted_to: usize,
     counted_lines: u64,
     /// The segment ends the text, which ends with a line break, or with a quote (and maybe
@@ -864,7 +878,7 @@ impl Layout {
                 ),
             });
         }
-        if memchr::memchr(0xEF, record.text().as_bytes()).is_some() {
+        if cur.maybe_bom && memchr::memchr(0xEF, record.text().as_bytes()).is_some() {
             for (i, cell) in record.iter().enumerate() {
                 if cell.contains('\u{feff}') {
                     p.read_issues.push(ReadIssue {
@@ -1259,6 +1273,34 @@ mod tests {
             assert_eq!(error, None);
             let lines: Vec<(&str, u64)> = products.iter().map(|p| (p.0.as_str(), p.1)).collect();
             assert_eq!(lines, want, "{text:?}");
+        }
+    }
+
+    /// A byte order mark is reported on its record whichever segment holds it, also when the
+    /// segments before it have no 0xEF byte (and skip the per-record search), and a lone `\r`
+    /// in a later segment still counts as a line break.
+    #[test]
+    fn a_byte_order_mark_and_a_lone_cr_are_found_in_a_later_segment() {
+        let text = "id,title\n1,a\n2,b\n3,c\r4,\u{feff}d\n5,e\n";
+        for target in [1, 4, 10, SEGMENT_BYTES] {
+            let (products, error) = read_with(text, target);
+            assert_eq!(error, None);
+            let seen: Vec<(&str, u64, usize)> = products
+                .iter()
+                .map(|(id, line, _, issues)| (id.as_str(), *line, issues.len()))
+                .collect();
+            assert_eq!(
+                seen,
+                [
+                    ("1", 2, 0),
+                    ("2", 3, 0),
+                    ("3", 4, 0),
+                    ("4", 5, 1),
+                    ("5", 6, 0)
+                ],
+                "target {target}"
+            );
+            assert!(products[3].3[0].contains("field 2 contains a byte order mark"));
         }
     }
 
