@@ -842,20 +842,12 @@ fn check_utf8(
         Ok(_) => (data.len(), false),
         Err(e) => (e.valid_up_to(), e.error_len().is_some()),
     };
-    // A NUL byte and a `\r` are both rare: one search for either instead of a search for each
-    // (the NUL search here, the `\r` search of the line count) over every block. Without either,
-    // only the `\n`s are counted.
-    let rare = memchr::memchr2(0, b'\r', &data[..end]);
-    let nul = rare.and_then(|_| memchr::memchr(0, &data[..end]));
+    let nul = memchr::memchr(0, &data[..end]);
     if let Some(i) = nul {
         end = i;
         bad = false;
     }
-    if rare.is_some() {
-        lines.advance(&data[..end]);
-    } else {
-        lines.advance_without_cr(&data[..end]);
-    }
+    lines.advance(&data[..end]);
     *offset += end as u64;
     let error = if nul.is_some() {
         Some(nul_error(lines.line, Some(*offset), data))
@@ -926,16 +918,6 @@ impl LineTally {
         self.line = self.after(block);
         if let Some(&last) = block.last() {
             self.after_cr = last == b'\r';
-        }
-    }
-
-    /// [`LineTally::advance`] for a block known to have no `\r`: its `\n`s only (the search for
-    /// lone `\r`s skipped). Gives what `advance` gives on such a block.
-    fn advance_without_cr(&mut self, block: &[u8]) {
-        let joined = self.after_cr && block.first() == Some(&b'\n');
-        self.line = self.line + count_newlines(block) - u64::from(joined);
-        if !block.is_empty() {
-            self.after_cr = false;
         }
     }
 }
@@ -1573,28 +1555,6 @@ mod tests {
         let err = err.expect("the bad byte is an error");
         assert!(decode_error(&err).message.contains("invalid UTF-8"));
         assert_eq!(decode_error(&err).offset, valid as u64);
-    }
-
-    proptest::proptest! {
-        /// On a block without `\r`, counting its `\n`s only gives the line (and the state after
-        /// it) that the full count gives, after a block that ended with a `\r` or not.
-        #[test]
-        fn line_tally_without_cr_counts_as_the_full_count(
-            blocks in proptest::collection::vec("[ab\n\r]{0,20}", 1..8),
-        ) {
-            let mut full = LineTally::default();
-            let mut fast = LineTally::default();
-            for block in &blocks {
-                let block = block.as_bytes();
-                full.advance(block);
-                if block.contains(&b'\r') {
-                    fast.advance(block);
-                } else {
-                    fast.advance_without_cr(block);
-                }
-                proptest::prop_assert_eq!((fast.line, fast.after_cr), (full.line, full.after_cr));
-            }
-        }
     }
 
     proptest::proptest! {
