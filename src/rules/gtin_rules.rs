@@ -20,7 +20,8 @@ fn problem_hit(p: &Product, ctx: &RuleCtx, out: &mut Sink, matches: fn(GtinProbl
         let raw = p.get("gtin").unwrap_or_default().trim_fast();
         out.push(Hit {
             field: "gtin",
-            message: format!("gtin \"{raw}\": {}", problem.message()),
+            // Joined rather than `format!`ed: see FL-I111's message below.
+            message: ["gtin \"", raw, "\": ", &problem.message()].concat(),
         });
     }
 }
@@ -264,10 +265,19 @@ pub(super) const RULES: &[Rule] = &[
                 let raw = p.get("gtin").unwrap_or_default().trim_fast();
                 out.push(Hit {
                     field: "gtin",
-                    message: format!(
-                        "gtin \"{raw}\" starts with a GS1 prefix nobody issues product numbers from ({})",
-                        prefix.class.as_str()
-                    ),
+                    // The pieces joined into a string allocated once at its length: `format!`
+                    // cost ~585 instructions a message (its formatting machinery, and a capacity
+                    // guessed from the literal text that usually had to grow), and this rule
+                    // fires on a third of the bench rows (docs/performance.md, "Messages
+                    // joined").
+                    message: [
+                        "gtin \"",
+                        raw,
+                        "\" starts with a GS1 prefix nobody issues product numbers from (",
+                        prefix.class.as_str(),
+                        ")",
+                    ]
+                    .concat(),
                 });
             }
         }),

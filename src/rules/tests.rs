@@ -244,6 +244,83 @@ fn messages_of_counts_of_one_read_in_the_singular() {
     );
 }
 
+/// A rule, the attributes of a product, and the message it gives.
+type MessageCase<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+
+/// Messages joined from their pieces (`[..].concat()`, where they were `format!`ed: see
+/// FL-I111) read exactly as before; the expected texts are those the `format!` builds wrote
+/// for the same values on the bench feed.
+#[test]
+fn messages_joined_from_pieces_read_as_formatted() {
+    let message = |code: &str, pairs: &[(&str, &str)]| {
+        let rule = find(code).unwrap();
+        let hits = run(rule, pairs);
+        assert_eq!(hits.len(), 1, "{code}: {hits:?}");
+        hits[0].message.clone()
+    };
+    let cases: &[MessageCase] = &[
+        (
+            "FL-I111",
+            &[("gtin", "5954914108381")],
+            "gtin \"5954914108381\" starts with a GS1 prefix nobody issues product numbers from (unassigned)",
+        ),
+        (
+            "FL-I100",
+            &[("gtin", " 8642260960441 ")],
+            "gtin \"8642260960441\": invalid check digit: expected 5, found 1 (GS1 mod-10)",
+        ),
+        (
+            "FL-I107",
+            &[("gtin", "9982954757197")],
+            "gtin \"9982954757197\": coupon number prefix: unsupported coupon value, not a product GTIN",
+        ),
+        (
+            "FL-V002",
+            &[("availability", "maybe")],
+            "availability \"maybe\" is not in_stock, out_of_stock, preorder or backorder",
+        ),
+        (
+            "FL-V004",
+            &[("availability", "preorder")],
+            "availability is preorder but availability_date is missing",
+        ),
+        (
+            "FL-P002",
+            &[("price", "314,49 EUR")],
+            "price \"314,49 EUR\": the amount is not a plain decimal number",
+        ),
+        (
+            "FL-K602",
+            &[
+                ("market_product_category", "988"),
+                ("title", "Acme running shoes"),
+                ("gender", "male"),
+            ],
+            "\"running shoes\" has no size",
+        ),
+        (
+            "FL-K603",
+            &[
+                ("market_product_category", "988"),
+                ("title", "Acme running shoes"),
+                ("size", "42"),
+            ],
+            "\"running shoes\" has no gender",
+        ),
+        (
+            "FL-K501",
+            &[
+                ("market_product_category", "536"),
+                ("title", "Acme oven 60 cm"),
+            ],
+            "\"oven\" needs an energy_efficiency_class",
+        ),
+    ];
+    for (code, pairs, expected) in cases {
+        assert_eq!(message(code, pairs), *expected, "{code}");
+    }
+}
+
 #[test]
 fn find_and_suggest() {
     assert_eq!(find("fl-c003").map(|r| r.name), Some("title-too-short"));
