@@ -67,8 +67,22 @@ pub struct GmcCompliance<'a> {
     /// 0–100.
     pub percentage: f64,
     pub required_fields_check: RequiredFieldsCheck,
-    pub violations: Vec<Violation<'a>>,
+    pub violations: Violations<'a>,
     pub message: Cow<'static, str>,
+}
+
+/// `violations`: the report's findings, serialised each as its [`Violation`]. A view, not a
+/// `Vec<Violation>`: the vector was an allocation, a free and a copy of every finding per
+/// product, read once by the JSON writer (`report::product_json`), which now reads the findings
+/// themselves (callgrind; docs/performance.md,
+/// "a batch entry's messages without `format!`").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Violations<'a>(pub &'a [Finding]);
+
+impl Serialize for Violations<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(violation))
+    }
 }
 
 /// Each value is `compliant`, `missing` or `invalid`.
@@ -160,7 +174,9 @@ fn required(s: RequiredFieldStatus) -> &'static str {
     s.as_str()
 }
 
-fn violation(f: &Finding) -> Violation<'_> {
+/// The violation of a finding (what `violations` lists for it).
+#[must_use]
+pub fn violation(f: &Finding) -> Violation<'_> {
     Violation {
         rule: f.code,
         name: f.name,
@@ -238,7 +254,6 @@ impl<'a> ProductResult<'a> {
     /// Converts an engine report, including the optional outputs `options` asks for.
     #[must_use]
     pub fn from_report(r: &'a ProductReport, options: ResultOptions) -> Self {
-        let violations: Vec<Violation> = r.findings.iter().map(violation).collect();
         let market_intelligence = options.market_intelligence.then(|| MarketIntelligence {
             detected_category: r.category.map(crate::catalog::Category::key),
             category_name: r.category.map(crate::catalog::Category::display_name),
@@ -307,7 +322,7 @@ impl<'a> ProductResult<'a> {
                     availability: required(r.required.availability),
                     condition: required(r.required.condition),
                 },
-                violations,
+                violations: Violations(&r.findings),
                 message: compliance_message(r),
             },
             performance_optimization: PerformanceOptimization {

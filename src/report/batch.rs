@@ -15,6 +15,7 @@
 //! [`TABLE_BLOCK`](crate::report::TABLE_BLOCK) short rows (id, line, scores, counts) and, under
 //! `-v`, their findings' lines; the analytics follow the last block.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
 
@@ -26,7 +27,7 @@ use crate::error::Result;
 use crate::model::result::fix_minutes;
 use crate::model::text::{count, plural};
 use crate::model::{Group, RuleKind, Severity};
-use crate::report::product_json::{elements, float, string, value};
+use crate::report::product_json::{elements, float, string};
 use crate::report::validate;
 use crate::revenue::impact::{TwoDecimals, round_cents};
 use crate::rules::{ComplianceStatus, ProductReport};
@@ -48,11 +49,17 @@ pub fn percent_text(value: f64) -> String {
             reason = "a whole number between 0 and 1e12"
         )]
         let t = tenths as u64;
-        return if t % 10 == 0 {
-            format!("{}%", t / 10)
-        } else {
-            format!("{}.{}%", t / 10, t % 10)
-        };
+        // Pushed by hand: `format!` cost ~600 instructions a call, once per `batch` entry
+        // (callgrind, docs/performance.md,
+        // "a batch entry's messages without `format!`").
+        let mut text = String::with_capacity(24);
+        text.push_str(itoa::Buffer::new().format(t / 10));
+        if t % 10 != 0 {
+            text.push('.');
+            text.push(char::from(b'0' + (t % 10) as u8));
+        }
+        text.push('%');
+        return text;
     }
     percent_text_by_float(value)
 }
@@ -71,7 +78,9 @@ fn percent_text_by_float(value: f64) -> String {
 pub struct EntryCompliance {
     pub status: &'static str,
     pub coverage: String,
-    pub message: String,
+    /// Borrowed when it is the fixed text of a fully compliant product (most products): an
+    /// allocation and a copy less per entry.
+    pub message: Cow<'static, str>,
     pub violations: Vec<&'static str>,
 }
 
@@ -80,7 +89,8 @@ pub struct EntryCompliance {
 #[serde(rename_all = "camelCase")]
 pub struct EntryOptimization {
     pub overall_score: f64,
-    pub message: String,
+    /// Borrowed when it is the fixed text of a product without performance findings.
+    pub message: Cow<'static, str>,
     pub estimated_revenue_gain: f64,
 }
 
@@ -133,18 +143,42 @@ fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
-fn compliance_message(r: &ProductReport, compliance: usize) -> String {
-    match r.status {
-        ComplianceStatus::FullyCompliant => "Meets all GMC requirements checked".to_owned(),
-        ComplianceStatus::PartiallyCompliant => format!(
-            "{compliance} compliance issue{} may limit this product's visibility",
-            plural(compliance)
-        ),
-        ComplianceStatus::NonCompliant => format!(
-            "{compliance} compliance issue{}; GMC would disapprove this product",
-            plural(compliance)
-        ),
+/// `"{compliance} compliance issue{s}{rest}"`, or the fixed text of a fully compliant product.
+/// Built by hand rather than with `format!`, whose machinery was most of the cost of these
+/// per-product messages (~600 instructions a `format!`, 1.9 a bench row with the optimisation
+/// message and the coverage; docs/performance.md,
+/// "a batch entry's messages without `format!`"). A test holds the texts to
+/// their `format!`.
+fn compliance_message(r: &ProductReport, compliance: usize) -> Cow<'static, str> {
+    let rest = match r.status {
+        ComplianceStatus::FullyCompliant => return "Meets all GMC requirements checked".into(),
+        ComplianceStatus::PartiallyCompliant => " may limit this product's visibility",
+        ComplianceStatus::NonCompliant => "; GMC would disapprove this product",
+    };
+    let mut m = String::with_capacity(rest.len() + 40);
+    m.push_str(itoa::Buffer::new().format(compliance));
+    m.push_str(" compliance issue");
+    m.push_str(plural(compliance));
+    m.push_str(rest);
+    m.into()
+}
+
+/// `"{performance} optimisation opportunit{y|ies} worth ${amount}/month"`, or the fixed text of
+/// a product without performance findings; by hand, as [`compliance_message`].
+fn optimization_message(performance: usize, amount: f64) -> Cow<'static, str> {
+    if performance == 0 {
+        return "No optimisation opportunity found".into();
     }
+    let mut m = String::with_capacity(64);
+    m.push_str(itoa::Buffer::new().format(performance));
+    m.push_str(if performance == 1 {
+        " optimisation opportunity worth $"
+    } else {
+        " optimisation opportunities worth $"
+    });
+    TwoDecimals(amount).push_to(&mut m);
+    m.push_str("/month");
+    m.into()
 }
 
 impl BatchEntry {
@@ -163,15 +197,7 @@ impl BatchEntry {
                 error_count: n,
             }
         };
-        let opt_message = if performance == 0 {
-            "No optimisation opportunity found".to_owned()
-        } else {
-            format!(
-                "{performance} optimisation opportunit{} worth ${}/month",
-                if performance == 1 { "y" } else { "ies" },
-                TwoDecimals(r.optimization_revenue_impact)
-            )
-        };
+        let opt_message = optimization_message(performance, r.optimization_revenue_impact);
         Self {
             gmc_compliance: EntryCompliance {
                 status: r.status.as_str(),
@@ -232,29 +258,21 @@ pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> 
     buf.extend_from_slice(b",\"validationScore\":");
     float(buf, e.validation_score)?;
     buf.extend_from_slice(b",\"totalErrors\":");
-    value(buf, &e.total_errors)?;
+    buf.extend_from_slice(itoa::Buffer::new().format(e.total_errors).as_bytes());
     buf.extend_from_slice(b",\"totalRevenueImpact\":");
     float(buf, e.total_revenue_impact)?;
     buf.extend_from_slice(b",\"overallPriority\":");
     string(buf, e.overall_priority)?;
     let r = &e.results;
-    for (key, g) in [
-        (&b",\"results\":{\"identity\":"[..], r.identity),
-        (b",\"content\":", r.content),
-        (b",\"pricing\":", r.pricing),
-        (b",\"media\":", r.media),
-        (b",\"inventory\":", r.inventory),
-        (b",\"category\":", r.category),
-    ] {
-        buf.extend_from_slice(key);
-        buf.extend_from_slice(if g.has_errors {
-            b"{\"hasErrors\":true,\"errorCount\":"
-        } else {
-            b"{\"hasErrors\":false,\"errorCount\":"
-        });
-        value(buf, &g.error_count)?;
-        buf.push(b'}');
-    }
+    // One call per group, each with its own key: the loop over the six (key, count) pairs copied
+    // keys of six lengths through `memcpy` calls; inlined, each copy has a length known to the
+    // compiler.
+    group_count(buf, b",\"results\":{\"identity\":", r.identity);
+    group_count(buf, b",\"content\":", r.content);
+    group_count(buf, b",\"pricing\":", r.pricing);
+    group_count(buf, b",\"media\":", r.media);
+    group_count(buf, b",\"inventory\":", r.inventory);
+    group_count(buf, b",\"category\":", r.category);
     buf.push(b'}');
     if let Some(m) = &e.market_intelligence {
         buf.extend_from_slice(b",\"marketIntelligence\":{\"detectedCategory\":");
@@ -270,6 +288,28 @@ pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> 
     }
     buf.push(b'}');
     Ok(())
+}
+
+/// `key` then one group's `{"hasErrors":…,"errorCount":…}`, as serde_json writes it.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "six calls an entry, each with a literal key whose length is then known"
+)]
+fn group_count(buf: &mut Vec<u8>, key: &[u8], g: GroupCount) {
+    buf.extend_from_slice(key);
+    if g.has_errors {
+        buf.extend_from_slice(b"{\"hasErrors\":true,\"errorCount\":");
+    } else {
+        buf.extend_from_slice(b"{\"hasErrors\":false,\"errorCount\":");
+    }
+    // The count as serde_json writes integers (itoa); a single digit, almost every group of a
+    // product, pushed as one byte rather than copied from itoa's buffer by a `memcpy` call.
+    match u8::try_from(g.error_count) {
+        Ok(digit @ 0..=9) => buf.push(b'0' + digit),
+        _ => buf.extend_from_slice(itoa::Buffer::new().format(g.error_count).as_bytes()),
+    }
+    buf.push(b'}');
 }
 
 /// One quick win: a rule whose fix helps many products for little work (spec 4.2).
@@ -914,12 +954,12 @@ mod tests {
                 gmc_compliance: EntryCompliance {
                     status: "partially_compliant",
                     coverage: texts[0].clone(),
-                    message: texts[1].clone(),
+                    message: texts[1].clone().into(),
                     violations,
                 },
                 performance_optimization: EntryOptimization {
                     overall_score: numbers[0],
-                    message: texts[2].clone(),
+                    message: texts[2].clone().into(),
                     estimated_revenue_gain: numbers[1],
                 },
                 product_id: texts[3].clone(),
@@ -999,6 +1039,48 @@ mod tests {
             assert_eq!(after.matches("feed.csv:").count(), products * per_product);
             assert_eq!(after.matches(&expected).count(), products);
         }
+    }
+
+    /// The messages built by hand read as the `format!`s they replaced: counts, plurals,
+    /// amounts (whole cents and not).
+    #[test]
+    fn entry_messages_read_as_their_format() {
+        let mut r = report("A", Vec::new());
+        for n in [0usize, 1, 2, 17] {
+            r.status = ComplianceStatus::PartiallyCompliant;
+            assert_eq!(
+                compliance_message(&r, n),
+                format!(
+                    "{n} compliance issue{} may limit this product's visibility",
+                    plural(n)
+                )
+            );
+            r.status = ComplianceStatus::NonCompliant;
+            assert_eq!(
+                compliance_message(&r, n),
+                format!(
+                    "{n} compliance issue{}; GMC would disapprove this product",
+                    plural(n)
+                )
+            );
+            for amount in [0.0, 0.05, 97.5, 0.1 + 0.2, 1234.0, 1e15, 2.675] {
+                let want = if n == 0 {
+                    "No optimisation opportunity found".to_owned()
+                } else {
+                    format!(
+                        "{n} optimisation opportunit{} worth ${}/month",
+                        if n == 1 { "y" } else { "ies" },
+                        TwoDecimals(amount)
+                    )
+                };
+                assert_eq!(optimization_message(n, amount), want);
+            }
+        }
+        r.status = ComplianceStatus::FullyCompliant;
+        assert_eq!(
+            compliance_message(&r, 0),
+            "Meets all GMC requirements checked"
+        );
     }
 
     #[test]

@@ -11,8 +11,9 @@
 
 use serde::Serialize;
 
+use crate::model::Finding;
 use crate::model::ProductResult;
-use crate::model::result::{GmcCompliance, PerformanceOptimization, Violation};
+use crate::model::result::{GmcCompliance, PerformanceOptimization};
 use crate::model::{RuleKind, Severity};
 use crate::revenue::impact::whole_cents;
 use crate::rules::RequiredFieldStatus;
@@ -98,7 +99,7 @@ fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()
         }
     }
     buf.extend_from_slice(b"},\"violations\":[");
-    elements(buf, &c.violations, violation)?;
+    elements(buf, c.violations.0, violation)?;
     buf.extend_from_slice(b"],\"message\":");
     string(buf, &c.message)?;
     buf.push(b'}');
@@ -125,9 +126,11 @@ const ALL_REQUIRED_COMPLIANT: &[u8] = b",\"requiredFieldsCheck\":{\"title\":\"co
 \"description\":\"compliant\",\"price\":\"compliant\",\"link\":\"compliant\",\
 \"imageLink\":\"compliant\",\"availability\":\"compliant\",\"condition\":\"compliant\"";
 
-fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
+/// One element of `violations`: what serde_json writes for the finding's
+/// [`Violation`](crate::model::result::Violation), written from the finding itself.
+fn violation(buf: &mut Vec<u8>, v: &Finding) -> serde_json::Result<()> {
     buf.extend_from_slice(b"{\"rule\":\"");
-    text(buf, v.rule);
+    text(buf, v.code);
     buf.extend_from_slice(b"\",\"name\":\"");
     text(buf, v.name);
     buf.extend_from_slice(b"\",\"field\":");
@@ -136,7 +139,7 @@ fn violation(buf: &mut Vec<u8>, v: &Violation<'_>) -> serde_json::Result<()> {
     // [`text`]); a test holds the eight to what `fixed` writes.
     severity_and_kind(buf, v.severity, v.kind);
     buf.extend_from_slice(b",\"message\":");
-    string(buf, v.message)?;
+    string(buf, &v.message)?;
     buf.extend_from_slice(b",\"fix\":");
     string(buf, v.fix)?;
     buf.extend_from_slice(b",\"revenueImpact\":");
