@@ -525,7 +525,7 @@ pub(crate) fn has_double_space_or_break(s: &str) -> bool {
 
 /// The bytes of `x` (eight, little-endian) that are zero, as their high bits (0x80); exact for
 /// each byte (no borrow runs from one byte into the next, unlike the usual `x - 0x01..` test).
-fn zero_bytes(x: u64) -> u64 {
+pub(crate) fn zero_bytes(x: u64) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     !(((x & LOW7) + LOW7) | x) & HIGH

@@ -8,7 +8,7 @@ use crate::catalog::fields::{PRODUCT_TYPE_MAX, PRODUCT_TYPE_VALUES_MAX};
 use crate::catalog::{Category, GtinRequirement};
 use crate::model::Trim;
 use crate::model::{Group, RuleKind, Severity};
-use crate::rules::util::{blank, chars_over, is_no, text};
+use crate::rules::util::{blank, chars_over, is_no, text, window, zero_bytes};
 use crate::rules::{BASE, Hit, Rule};
 
 /// The 21 top-level segments of the public Google product taxonomy (GMC 6324436).
@@ -46,22 +46,75 @@ fn recognised_taxonomy(v: &str) -> bool {
 }
 
 fn bad_separator(v: &str) -> Option<&'static str> {
-    // A `>` that is not the middle of a ` > ` (taken from the left, not overlapping, as
-    // `str::replace` would remove them). Checked at each `>` without building the value with the
-    // separators removed: this runs on every product's category and product type.
+    scan_separators(v).err()
+}
+
+/// [`bad_separator`]'s answer as `Err`, or `Ok(others)`: whether `v` has a `/`, `|`, `-` or `»`
+/// byte at all (only then can it have a separator other than ` > `, or the slashes FL-K004 counts).
+///
+/// A `>` that is not the middle of a ` > ` (taken from the left, not overlapping, as
+/// `str::replace` would remove them) is checked at each `>` without building the value with the
+/// separators removed: this runs on every product's category and product type. The `>` bytes
+/// and the other separators' bytes are found in one pass, eight bytes at a time in a `u64`
+/// (SWAR), where there were a `memchr` call per `>` and one more to find there was none, a
+/// `memchr3` and a `memchr` (five calls of ~60 instructions on a bench category of ~45 bytes
+/// and two `>`). Callgrind, 20k bench rows: `bad_separator` 16.05M -> 13.11M inclusive, the
+/// general rules 31.00M -> 26.08M with FL-K004's slash count skipped on values without
+/// `others` (-246 instructions a row in all). A byte-by-byte loop instead of the searches was
+/// measured slower before (+580 a product): this reads eight bytes a step.
+fn scan_separators(v: &str) -> Result<bool, &'static str> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
     let b = v.as_bytes();
     let mut free_from = 0;
-    for i in memchr::memchr_iter(b'>', b) {
-        let separator = i > free_from && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ');
-        if !separator {
-            return Some("'>' without a space on both sides");
+    // The high bit (0x80) of each byte of a `/`, `|`, `-` or 0xBB (the second byte of `»`) seen.
+    let mut others = 0_u64;
+    // One eight-byte word from `start`, of which the bytes under `keep`'s high bits are new.
+    let mut word = |start: usize, x: u64, keep: u64| -> Result<(), &'static str> {
+        // `-` (0x2D) and `/` (0x2F) differ in one bit: one test finds both.
+        others |= (zero_bytes((x ^ (ONES * 0x2D)) & !(ONES * 0x02))
+            | zero_bytes(x ^ (ONES * u64::from(b'|')))
+            | zero_bytes(x ^ (ONES * 0xBB)))
+            & keep;
+        let mut gt = zero_bytes(x ^ (ONES * u64::from(b'>'))) & keep;
+        while gt != 0 {
+            let i = start + (gt.trailing_zeros() / 8) as usize;
+            gt &= gt - 1;
+            let separator = i > free_from && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ');
+            if !separator {
+                return Err("'>' without a space on both sides");
+            }
+            free_from = i + 2;
         }
-        free_from = i + 2;
+        Ok(())
+    };
+    // Whole words, read without the bounds test and the short-copy path of `window`, which
+    // kept the loop's values in memory: 14.83M -> 13.11M over the 40,000 values.
+    let mut words = b.chunks_exact(8);
+    for (k, w) in (&mut words).enumerate() {
+        let w = <[u8; 8]>::try_from(w).unwrap_or_default();
+        word(8 * k, u64::from_le_bytes(w), u64::MAX)?;
     }
-    let other_separator = (memchr::memchr3(b'/', b'|', b'-', b).is_some()
-        || memchr::memchr(0xBB, b).is_some())
+    let full = b.len() - words.remainder().len();
+    if full < b.len() {
+        if b.len() >= 8 {
+            // The last eight bytes, one load (a short copy is a `memcpy` call), of which those
+            // before `full` were read already.
+            let last = b.len() - 8;
+            word(
+                last,
+                u64::from_le_bytes(window(b, last)),
+                u64::MAX << (8 * (full - last)),
+            )?;
+        } else {
+            word(0, u64::from_le_bytes(window(b, 0)), u64::MAX)?;
+        }
+    }
+    let other_separator = others != 0
         && (v.contains(" / ") || v.contains(" | ") || v.contains(" » ") || v.contains(" -> "));
-    other_separator.then_some("a separator other than ' > '")
+    if other_separator {
+        return Err("a separator other than ' > '");
+    }
+    Ok(others != 0)
 }
 
 pub(crate) const RULES: &[Rule] = &[
@@ -159,10 +212,13 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Separate levels with ` > `.",
         check: product_check!(|p, _, out| {
             for v in p.values("product_type") {
-                if let Some(what) = bad_separator(v).or_else(|| {
-                    (v.matches('/').count() >= 2 && !v.contains(" > "))
+                // Slashes are counted only in a value that has one of the other separators'
+                // bytes, as [`scan_separators`] finds (most have none).
+                let found = scan_separators(v).map_or_else(Some, |others| {
+                    (others && v.matches('/').count() >= 2 && !v.contains(" > "))
                         .then_some("'/' as separator")
-                }) {
+                });
+                if let Some(what) = found {
                     out.push(Hit {
                         field: "product_type",
                         message: format!("product_type \"{v}\" uses {what}"),
@@ -249,7 +305,7 @@ pub(crate) const RULES: &[Rule] = &[
 
 #[cfg(test)]
 mod separator_tests {
-    use super::bad_separator;
+    use super::{bad_separator, scan_separators};
     use proptest::prelude::*;
 
     /// The definition the fast version must agree with.
@@ -289,8 +345,13 @@ mod separator_tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4096))]
         #[test]
-        fn agrees_with_the_definition(v in "[a >/|»\\-]{0,16}") {
+        fn agrees_with_the_definition(v in "[a >/|»\\-]{0,16}|[a >/|».,\\-Ȼ]{0,40}") {
             prop_assert_eq!(bad_separator(&v), reference(&v));
+            // Where it finds none, it tells whether the value has another separator's byte.
+            if reference(&v).is_none() {
+                let others = v.bytes().any(|c| matches!(c, b'/' | b'|' | b'-' | 0xBB));
+                prop_assert_eq!(scan_separators(&v), Ok(others));
+            }
         }
     }
 }
