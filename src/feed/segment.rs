@@ -282,6 +282,12 @@ impl<R: Read> Segmenter<R> {
         }
     }
 
+    /// The bytes read and not handed out yet: after a read error (once the records before it
+    /// are handed out), the text between the last record end and the error.
+    pub(crate) fn unread(&self) -> &[u8] {
+        &self.carry[..self.filled]
+    }
+
     /// What comes when the input failed: the whole records read before the error, then the
     /// error.
     fn failure(&mut self) -> Option<io::Result<Segment>> {

@@ -7,6 +7,8 @@
 
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use encoding_rs::Encoding;
 
@@ -29,6 +31,37 @@ pub(crate) struct Decoded {
     pub prefix: Vec<u8>,
     /// How to reopen the input for a snippet.
     pub origin: Origin,
+    /// The line count of the UTF-8 check under `reader`, which a reader that counts lines
+    /// anyway may take over ([`LineCount::hand_over`]).
+    pub lines: LineCount,
+}
+
+/// Whether the [`Utf8Check`] under a decoded stream still counts lines, for the line in the
+/// message of an invalid byte or a NUL. A reader that counts lines itself (the delimited reader)
+/// hands the count over: from then on the check counts nothing, its errors carry no line, and
+/// the reader fills it in from what it counted ([`io_error_at`]), only when an error comes.
+/// The count was a `\n` count and a `\r` search over every byte of the feed, ~325 instructions
+/// a bench row (callgrind, 20k bench rows, main thread: `validate` 938.70M → 932.21M, `batch`
+/// 979.06M → 972.55M; docs/performance.md, "the UTF-8 check's line count handed over"). A
+/// stream decoded from another encoding keeps counting ([`StrictDecode`] has no switch).
+#[derive(Debug, Clone)]
+pub(crate) struct LineCount(Arc<AtomicBool>);
+
+impl Default for LineCount {
+    fn default() -> Self {
+        Self(Arc::new(AtomicBool::new(true)))
+    }
+}
+
+impl LineCount {
+    /// The reader above counts lines from here on: errors made after this carry no line.
+    pub(crate) fn hand_over(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    fn counting(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 /// Enough to reopen an input and show a snippet of it (files only; stdin cannot be reread).
@@ -56,6 +89,18 @@ pub(crate) struct DecodeError {
     pub message: String,
     /// What the user can do about it.
     pub help: String,
+    /// Made without a line (line 0, and none in `message`): the reader above says it again with
+    /// its line ([`io_error_at`]).
+    unlined: Option<Unlined>,
+}
+
+/// What an error made without its line was ([`LineCount`]), to be made again with the line.
+#[derive(Debug, Clone)]
+enum Unlined {
+    /// [`invalid_utf8`], in a text declaring this unknown encoding, if any.
+    InvalidUtf8(Option<String>),
+    /// [`nul_error`] (its help is kept).
+    Nul,
 }
 
 impl DecodeError {
@@ -67,6 +112,21 @@ impl DecodeError {
                 offset,
                 message,
                 help: help.to_owned(),
+                unlined: None,
+            },
+        )
+    }
+
+    /// [`Self::io`] without a line.
+    fn unlined(offset: u64, message: String, help: &str, what: Unlined) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            Self {
+                line: 0,
+                offset,
+                message,
+                help: help.to_owned(),
+                unlined: Some(what),
             },
         )
     }
@@ -162,7 +222,7 @@ pub(crate) fn open_decoded(
         ))
         .with_help("decompress it once (e.g. `gunzip -c FILE > FEED.gz`) and read the result"));
     }
-    let (reader, encoding, note) = decode(raw, &head, encoding, label)?;
+    let (reader, encoding, note, lines) = decode(raw, &head, encoding, label)?;
     let (prefix, reader) = peek_text(reader, SNIFF_BYTES).map_err(|e| io_error(label, &e))?;
     let decoded = Decoded {
         reader,
@@ -173,12 +233,19 @@ pub(crate) fn open_decoded(
             encoding,
             cap,
         },
+        lines,
     };
     Ok((decoded, note))
 }
 
-/// A decoded stream, the non-UTF-8 encoding used if any, and a warning about the decoding.
-type Decoding = (DynRead, Option<&'static Encoding>, Option<String>);
+/// A decoded stream, the non-UTF-8 encoding used if any, a warning about the decoding, and the
+/// switch of the stream's line count.
+type Decoding = (
+    DynRead,
+    Option<&'static Encoding>,
+    Option<String>,
+    LineCount,
+);
 
 /// Chooses the decoding of a byte stream from its first bytes: a BOM wins, then an explicit
 /// encoding, then the XML declaration's `encoding`; otherwise the text must be UTF-8. UTF-32
@@ -226,7 +293,14 @@ fn decode(
         None => explicit.or(declared).filter(|e| *e != encoding_rs::UTF_8),
     };
     if let Some(enc) = chosen {
-        Ok((Box::new(StrictDecode::new(raw, enc)), Some(enc), None))
+        // A switch nothing reads: `StrictDecode` always counts lines (not the bench's path).
+        let lines = LineCount::default();
+        Ok((
+            Box::new(StrictDecode::new(raw, enc)),
+            Some(enc),
+            None,
+            lines,
+        ))
     } else {
         let skip = if bom.is_some() { 3 } else { 0 };
         let note = unknown.as_deref().map(|name| {
@@ -237,7 +311,8 @@ fn decode(
             )
         });
         let check = Utf8Check::new(raw, skip).declaring(unknown);
-        Ok((Box::new(check), None, note))
+        let lines = check.lines_counted.clone();
+        Ok((Box::new(check), None, note, lines))
     }
 }
 
@@ -335,7 +410,7 @@ impl StrictDecode {
             self.raw_offset += read as u64;
             let decoded = &self.out[..written];
             if let Some(i) = memchr::memchr(0, decoded) {
-                let e = nul_error(self.lines.after(&decoded[..i]), None, decoded);
+                let e = nul_error(Some(self.lines.after(&decoded[..i])), None, decoded);
                 return self.fail_after(i, e);
             }
             match res {
@@ -399,11 +474,7 @@ impl Read for StrictDecode {
 /// The error for a NUL byte in a text feed (`offset` when known); `block`, the bytes read with
 /// it, may show UTF-16 text without a byte order mark, and the help then says which encoding to
 /// pass.
-fn nul_error(line: u64, offset: Option<u64>, block: &[u8]) -> io::Error {
-    let at = match offset {
-        Some(o) => format!("line {line}, byte offset {o}"),
-        None => format!("line {line}"),
-    };
+fn nul_error(line: Option<u64>, offset: Option<u64>, block: &[u8]) -> io::Error {
     let help = match utf16_without_bom(block) {
         Some(label) => format!(
             "every other byte is NUL: this looks like {label} text without a byte order mark; \
@@ -413,12 +484,30 @@ fn nul_error(line: u64, offset: Option<u64>, block: &[u8]) -> io::Error {
                  check that the file is not corrupted or in another format"
             .to_owned(),
     };
-    DecodeError::io(
-        line,
-        offset.unwrap_or(0),
-        format!("binary data at {at}: a NUL byte, which no text feed contains"),
-        &help,
-    )
+    nul_error_with(line, offset, &help)
+}
+
+/// [`nul_error`] with its help; without a line when `line` is `None` ([`LineCount`]).
+fn nul_error_with(line: Option<u64>, offset: Option<u64>, help: &str) -> io::Error {
+    let message = format!(
+        "binary data at {}: a NUL byte, which no text feed contains",
+        place(line, offset)
+    );
+    match line {
+        Some(line) => DecodeError::io(line, offset.unwrap_or(0), message, help),
+        None => DecodeError::unlined(offset.unwrap_or(0), message, help, Unlined::Nul),
+    }
+}
+
+/// Where in the decoded text an error is, as its message says it: `line 3, byte offset 6`, or
+/// either alone.
+fn place(line: Option<u64>, offset: Option<u64>) -> String {
+    match (line, offset) {
+        (Some(l), Some(o)) => format!("line {l}, byte offset {o}"),
+        (Some(l), None) => format!("line {l}"),
+        (None, Some(o)) => format!("byte offset {o}"),
+        (None, None) => "an unknown place".to_owned(),
+    }
 }
 
 /// `utf-16le` or `utf-16be` when `text` (the first bytes of an input read as UTF-8) looks like
@@ -699,7 +788,9 @@ struct Utf8Check {
     skip: usize,
     /// Offset and line of `buf[end]` in the decoded stream (1-based line).
     offset: u64,
+    /// Counted while `lines_counted` is on.
     lines: LineTally,
+    lines_counted: LineCount,
     eof: bool,
     /// The error met after `buf[..end]` (or after the bytes last read directly), given once
     /// those are read.
@@ -720,10 +811,16 @@ impl Utf8Check {
             skip,
             offset: 0,
             lines: LineTally::default(),
+            lines_counted: LineCount::default(),
             eof: false,
             failed: None,
             unknown: None,
         }
+    }
+
+    /// The line of `buf[end]`, while lines are counted.
+    fn line(&self) -> Option<u64> {
+        self.lines_counted.counting().then_some(self.lines.line)
     }
 
     /// The text declares `unknown`, an encoding feedlint does not know.
@@ -744,7 +841,7 @@ impl Utf8Check {
                 self.eof = true;
                 if self.filled > 0 {
                     return Err(invalid_utf8(
-                        self.lines.line,
+                        self.line(),
                         self.offset,
                         self.unknown.as_deref(),
                     ));
@@ -759,7 +856,7 @@ impl Utf8Check {
                 self.skip -= s;
             }
             let (end, error) = check_utf8(
-                &mut self.lines,
+                self.lines_counted.counting().then_some(&mut self.lines),
                 &mut self.offset,
                 &self.buf[..self.filled],
                 self.unknown.as_deref(),
@@ -790,7 +887,7 @@ impl Utf8Check {
             self.eof = true;
             if tail > 0 {
                 return Err(invalid_utf8(
-                    self.lines.line,
+                    self.line(),
                     self.offset,
                     self.unknown.as_deref(),
                 ));
@@ -799,7 +896,7 @@ impl Utf8Check {
         }
         let total = tail + n;
         let (valid, error) = check_utf8(
-            &mut self.lines,
+            self.lines_counted.counting().then_some(&mut self.lines),
             &mut self.offset,
             &out[..total],
             self.unknown.as_deref(),
@@ -830,8 +927,10 @@ const DIRECT_READ_MIN: usize = 4096;
 /// it if there is one; advances `line` and `offset` past that prefix. The prefix is read before
 /// the error is reported, so the records before a bad byte are never lost.
 /// `unknown` is the encoding the text declares that feedlint does not know ([`invalid_utf8`]).
+/// `lines` is `None` when the reader above counts lines ([`LineCount`]): the errors then carry
+/// no line.
 fn check_utf8(
-    lines: &mut LineTally,
+    lines: Option<&mut LineTally>,
     offset: &mut u64,
     data: &[u8],
     unknown: Option<&str>,
@@ -847,12 +946,15 @@ fn check_utf8(
         end = i;
         bad = false;
     }
-    lines.advance(&data[..end]);
+    let line = lines.map(|lines| {
+        lines.advance(&data[..end]);
+        lines.line
+    });
     *offset += end as u64;
     let error = if nul.is_some() {
-        Some(nul_error(lines.line, Some(*offset), data))
+        Some(nul_error(line, Some(*offset), data))
     } else if bad {
-        Some(invalid_utf8(lines.line, *offset, unknown))
+        Some(invalid_utf8(line, *offset, unknown))
     } else {
         None
     };
@@ -861,29 +963,32 @@ fn check_utf8(
 
 /// The error for a byte that is not UTF-8 at `line`, `offset`, in a text that declares
 /// `unknown`, an encoding feedlint does not know, if any (it was read as UTF-8).
-fn invalid_utf8(line: u64, offset: u64, unknown: Option<&str>) -> io::Error {
-    let Some(name) = unknown else {
-        return DecodeError::io(
-            line,
-            offset,
-            format!(
-                "invalid UTF-8 at line {line}, byte offset {offset}: the feed declares no other \
-                 encoding"
-            ),
+/// Without a line when `line` is `None` ([`LineCount`]).
+fn invalid_utf8(line: Option<u64>, offset: u64, unknown: Option<&str>) -> io::Error {
+    let at = place(line, Some(offset));
+    let (message, help) = match unknown {
+        None => (
+            format!("invalid UTF-8 at {at}: the feed declares no other encoding"),
             ENCODING_HELP,
-        );
-    };
-    DecodeError::io(
-        line,
-        offset,
-        format!(
-            "invalid UTF-8 at line {line}, byte offset {offset}: the XML declaration names \
-             encoding=\"{name}\", which is not an encoding feedlint knows, so the feed was read \
-             as UTF-8"
         ),
-        "pass --encoding with the feed's real encoding (e.g. --encoding windows-1252), or fix the \
-         declaration (e.g. encoding=\"ISO-8859-1\")",
-    )
+        Some(name) => (
+            format!(
+                "invalid UTF-8 at {at}: the XML declaration names encoding=\"{name}\", which is \
+                 not an encoding feedlint knows, so the feed was read as UTF-8"
+            ),
+            "pass --encoding with the feed's real encoding (e.g. --encoding windows-1252), or fix \
+             the declaration (e.g. encoding=\"ISO-8859-1\")",
+        ),
+    };
+    match line {
+        Some(line) => DecodeError::io(line, offset, message, help),
+        None => DecodeError::unlined(
+            offset,
+            message,
+            help,
+            Unlined::InvalidUtf8(unknown.map(str::to_owned)),
+        ),
+    }
 }
 
 /// The 1-based line of the next byte of a text read in blocks, with `\n`, `\r\n` and a lone `\r`
@@ -977,6 +1082,23 @@ pub(crate) fn io_error(label: &str, e: &io::Error) -> Error {
             .with_help("the file may be truncated or not in the format its name suggests");
     }
     Error::input(format!("{label}: cannot read: {e}"))
+}
+
+/// [`io_error`] for a reader that took over the line count of its input ([`LineCount`]):
+/// `line()` is the line of the error's first byte (the reader counts it only when asked, i.e.
+/// only for an error made without its line).
+pub(crate) fn io_error_at(label: &str, e: &io::Error, line: impl FnOnce() -> u64) -> Error {
+    let Some(d) = e.get_ref().and_then(|r| r.downcast_ref::<DecodeError>()) else {
+        return io_error(label, e);
+    };
+    let lined = match &d.unlined {
+        None => return io_error(label, e),
+        Some(Unlined::InvalidUtf8(unknown)) => {
+            invalid_utf8(Some(line()), d.offset, unknown.as_deref())
+        }
+        Some(Unlined::Nul) => nul_error_with(Some(line()), Some(d.offset), &d.help),
+    };
+    io_error(label, &lined)
 }
 
 /// Where in a file an error is.
@@ -1392,6 +1514,36 @@ mod tests {
         }
     }
 
+    /// With its line count handed over ([`LineCount`]), the check's errors carry no line, and
+    /// [`io_error_at`] says them as the counting check does once given the line; an error made
+    /// with its line keeps it.
+    #[test]
+    fn errors_made_without_a_line_are_said_with_the_line_given() {
+        for bytes in [
+            &b"ab\ncd\r\n\xe9x"[..],
+            b"ab\ncd\r\nx\x00",
+            b"ab\ncd\r\n\xe2\x82",
+        ] {
+            let error = |hand_over: bool| {
+                let mut r = Utf8Check::new(Box::new(Cursor::new(bytes.to_vec())), 0);
+                if hand_over {
+                    r.lines_counted.hand_over();
+                }
+                r.read_to_end(&mut Vec::new()).unwrap_err()
+            };
+            let (counted, lazy) = (error(false), error(true));
+            assert_eq!(decode_error(&counted).line, 3);
+            assert_eq!(decode_error(&lazy).line, 0);
+            let want = io_error("f.csv", &counted);
+            for got in [
+                io_error_at("f.csv", &lazy, || 3),
+                io_error_at("f.csv", &counted, || 99),
+            ] {
+                assert_eq!((&got.message, &got.help), (&want.message, &want.help));
+            }
+        }
+    }
+
     #[test]
     fn utf8_check_rejects_a_nul_byte_with_its_line() {
         let err = check(b"id\n1,a\x00b\n").unwrap_err();
@@ -1524,7 +1676,7 @@ mod tests {
     #[test]
     fn read_ahead_gives_the_error_after_the_bytes_before_it_then_the_end() {
         let data = b"<rss><item><title>Mug</title></item>".repeat(10_000);
-        let bad = invalid_utf8(7, 12_345, None);
+        let bad = invalid_utf8(Some(7), 12_345, None);
         let mut r = read_ahead(flaky(&data, 5_000, Some(bad)));
         let mut got = Vec::new();
         let mut buf = vec![0; 4096];
