@@ -108,6 +108,10 @@ pub struct RuleCtx<'a> {
     /// The promotional phrase found first in the title and in the description, searched once
     /// for both by the first of FL-C005 and FL-C017 to run (`content::promo_in`).
     pub(crate) promo: std::cell::OnceCell<[Option<&'static str>; 2]>,
+    /// The lower-cased title and product_type values, each value after a
+    /// [`category::TITLE_OR_TYPE_SEPARATOR`], made by the first category check that reads them
+    /// (`category::title_or_type_has`): only products of two categories need it.
+    pub(crate) title_and_types: std::cell::OnceCell<String>,
 }
 
 impl<'a> RuleCtx<'a> {
@@ -161,6 +165,7 @@ impl<'a> RuleCtx<'a> {
             description: Some(description).filter(|d| !d.is_blank()),
             lowered: util::LoweredText::new(title, description),
             promo: std::cell::OnceCell::new(),
+            title_and_types: std::cell::OnceCell::new(),
         }
     }
 

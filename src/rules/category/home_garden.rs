@@ -9,43 +9,43 @@ use crate::rules::category::title_or_type_has;
 use crate::rules::util::{PhraseSet, blank};
 use crate::rules::{Applies, BASE, Hit, Rule};
 
-static APPLIANCES: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "refrigerator",
-        "fridge",
-        "freezer",
-        "fridge freezer",
-        "washing machine",
-        "washer dryer",
-        "tumble dryer",
-        "dishwasher",
-        "oven",
-        "range hood",
-        "cooker hood",
-        "wine cooler",
-        "air conditioner",
-        "light bulb",
-    ])
-});
-static FURNITURE: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "sofa",
-        "couch",
-        "table",
-        "desk",
-        "wardrobe",
-        "bookcase",
-        "bookshelf",
-        "cabinet",
-        "dresser",
-        "bed frame",
-        "sideboard",
-        "armchair",
-        "chair",
-        "shelving unit",
-        "tv stand",
-    ])
-});
+/// The phrases of [`APPLIANCES`] (a test of `category` reads them).
+pub(crate) const APPLIANCE_WORDS: &[&str] = &[
+    "refrigerator",
+    "fridge",
+    "freezer",
+    "fridge freezer",
+    "washing machine",
+    "washer dryer",
+    "tumble dryer",
+    "dishwasher",
+    "oven",
+    "range hood",
+    "cooker hood",
+    "wine cooler",
+    "air conditioner",
+    "light bulb",
+];
+static APPLIANCES: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(APPLIANCE_WORDS));
+/// The phrases of [`FURNITURE`] (a test of `category` reads them).
+pub(crate) const FURNITURE_WORDS: &[&str] = &[
+    "sofa",
+    "couch",
+    "table",
+    "desk",
+    "wardrobe",
+    "bookcase",
+    "bookshelf",
+    "cabinet",
+    "dresser",
+    "bed frame",
+    "sideboard",
+    "armchair",
+    "chair",
+    "shelving unit",
+    "tv stand",
+];
+static FURNITURE: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(FURNITURE_WORDS));
 
 const HG: Option<Category> = Some(Category::HomeGarden);
 

@@ -32,49 +32,49 @@ static DANGEROUS: LazyLock<PhraseSet> = LazyLock::new(|| {
         "high capacity magazine",
     ])
 });
-static FOOTWEAR: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "shoes",
-        "shoe",
-        "boots",
-        "sneakers",
-        "trainers",
-        "cleats",
-        "football boots",
-        "running shoes",
-        "hiking boots",
-        "sandals",
-    ])
-});
-static SPORTSWEAR: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "jersey",
-        "shorts",
-        "leggings",
-        "tights",
-        "sports bra",
-        "tracksuit",
-        "base layer",
-        "rash guard",
-        "wetsuit",
-        "jacket",
-    ])
-});
-static HEAVY: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "treadmill",
-        "rowing machine",
-        "exercise bike",
-        "weight bench",
-        "power rack",
-        "squat rack",
-        "dumbbell set",
-        "weight plate",
-        "weight plates",
-        "kettlebell",
-        "home gym",
-    ])
-});
+/// The phrases of [`FOOTWEAR`] (a test of `category` reads them).
+pub(crate) const FOOTWEAR_WORDS: &[&str] = &[
+    "shoes",
+    "shoe",
+    "boots",
+    "sneakers",
+    "trainers",
+    "cleats",
+    "football boots",
+    "running shoes",
+    "hiking boots",
+    "sandals",
+];
+static FOOTWEAR: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(FOOTWEAR_WORDS));
+/// The phrases of [`SPORTSWEAR`] (a test of `category` reads them).
+pub(crate) const SPORTSWEAR_WORDS: &[&str] = &[
+    "jersey",
+    "shorts",
+    "leggings",
+    "tights",
+    "sports bra",
+    "tracksuit",
+    "base layer",
+    "rash guard",
+    "wetsuit",
+    "jacket",
+];
+static SPORTSWEAR: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(SPORTSWEAR_WORDS));
+/// The phrases of [`HEAVY`] (a test of `category` reads them).
+pub(crate) const HEAVY_WORDS: &[&str] = &[
+    "treadmill",
+    "rowing machine",
+    "exercise bike",
+    "weight bench",
+    "power rack",
+    "squat rack",
+    "dumbbell set",
+    "weight plate",
+    "weight plates",
+    "kettlebell",
+    "home gym",
+];
+static HEAVY: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(HEAVY_WORDS));
 
 const SG: Option<Category> = Some(Category::SportingGoods);
 
