@@ -70,7 +70,26 @@ fn placeholder_image(url: &WebUrl) -> Option<&'static str> {
 
 /// Any of [`PLACEHOLDER_WORDS`], ASCII case-insensitively, anywhere: a fast pre-check.
 static PLACEHOLDER_MATCHER: LazyLock<CaselessMatcher> =
-    LazyLock::new(|| CaselessMatcher::new(PLACEHOLDER_WORDS));
+    LazyLock::new(|| CaselessMatcher::screened(PLACEHOLDER_WORDS, PLACEHOLDER_SCREEN));
+
+/// Words of which every one of [`PLACEHOLDER_WORDS`] contains one, for the packed search of
+/// [`PLACEHOLDER_MATCHER`]: 10 words instead of 13 (`coming` stands for the three `coming`
+/// words and `not-available` for `image-not-available`), so slim Teddy shares fewer buckets.
+/// Only `coming` is not itself a word, and a path with it is searched again for the words.
+/// Callgrind over the bench feed's 39,864 image paths: 246 instructions a search (fat Teddy,
+/// the 13 words) -> 185.
+const PLACEHOLDER_SCREEN: &[&str] = &[
+    "placeholder",
+    "no-image",
+    "no_image",
+    "noimage",
+    "coming",
+    "not-available",
+    "default-image",
+    "no-photo",
+    "nophoto",
+    "dummy",
+];
 
 /// Substrings of a thumbnail-sized image URL.
 const THUMBNAIL_HINTS: [&str; 10] = [
@@ -87,7 +106,14 @@ const THUMBNAIL_HINTS: [&str; 10] = [
 ];
 
 static THUMBNAIL_MATCHER: LazyLock<CaselessMatcher> =
-    LazyLock::new(|| CaselessMatcher::new(&THUMBNAIL_HINTS));
+    LazyLock::new(|| CaselessMatcher::screened(&THUMBNAIL_HINTS, THUMBNAIL_SCREEN));
+
+/// Substrings of which every one of [`THUMBNAIL_HINTS`] contains one: 6 words for slim Teddy's
+/// 8 buckets instead of 10 (`50x50` stands for `_50x50`, `-50x50` and `size=50x50`, `75x75` for
+/// two hints, `=50&` for `w=50&` and `width=50&`). A URL with one that is not a hint (`150x500`,
+/// `height=50&`) is searched again for the hints. Callgrind over the bench feed's 20,000 image
+/// URLs: 267 instructions a search (fat Teddy, the 10 hints) -> 197.
+const THUMBNAIL_SCREEN: &[&str] = &["thumb", "/tiny/", "50x50", "75x75", "=50&", "w=75&"];
 
 fn thumbnail_hint(url: &str) -> bool {
     let b = url.as_bytes();
@@ -552,6 +578,80 @@ pub(crate) const RULES: &[Rule] = &[
         ..BASE
     },
 ];
+
+#[cfg(test)]
+mod hint_props {
+    use super::{
+        PLACEHOLDER_MATCHER, PLACEHOLDER_SCREEN, PLACEHOLDER_WORDS, THUMBNAIL_HINTS,
+        THUMBNAIL_MATCHER, THUMBNAIL_SCREEN,
+    };
+    use proptest::prelude::*;
+
+    /// The definition: a lower-cased copy searched for each word.
+    fn any_of(words: &[&str], hay: &str) -> bool {
+        let hay = hay.to_ascii_lowercase();
+        words.iter().any(|w| hay.contains(w))
+    }
+
+    #[test]
+    fn the_screens_cover_their_words() {
+        for (words, screen) in [
+            (PLACEHOLDER_WORDS, PLACEHOLDER_SCREEN),
+            (&THUMBNAIL_HINTS[..], THUMBNAIL_SCREEN),
+        ] {
+            for w in words {
+                assert!(screen.iter().any(|s| w.contains(s)), "{w}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_word_is_found_in_any_case_and_near_misses_are_not() {
+        for w in PLACEHOLDER_WORDS {
+            for hay in [
+                w.to_string(),
+                w.to_ascii_uppercase(),
+                format!("/p/a-{w}.jpg"),
+            ] {
+                assert!(PLACEHOLDER_MATCHER.is_match(&hay), "{hay}");
+            }
+        }
+        for w in THUMBNAIL_HINTS {
+            for hay in [
+                w.to_string(),
+                w.to_ascii_uppercase(),
+                format!("https://a.test/{w}1"),
+            ] {
+                assert!(THUMBNAIL_MATCHER.is_match(&hay), "{hay}");
+            }
+        }
+        for hay in [
+            "/p/coming.jpg",
+            "/p/coming_soon.jpg",
+            "/p/image.jpg",
+            "/photo/1.jpg",
+        ] {
+            assert!(!PLACEHOLDER_MATCHER.is_match(hay), "{hay}");
+        }
+        for hay in [
+            "https://a.test/150x500.jpg",
+            "https://a.test/p?height=50&w=75",
+            "/thum/b",
+        ] {
+            assert!(!THUMBNAIL_MATCHER.is_match(hay), "{hay}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_matchers_answer_as_the_definition(
+            hay in "(placeholder|Place|holder|no-|No_|image|IMAGE|coming|-soon|Soon|not-|available|default|photo|Dummy|thumb|Thu|mb|50x50|75X75|_|-|size|width|w|=|50|75|&|x|/tiny/|/|é|[a-z0-9.?]){0,16}"
+        ) {
+            prop_assert_eq!(PLACEHOLDER_MATCHER.is_match(&hay), any_of(PLACEHOLDER_WORDS, &hay));
+            prop_assert_eq!(THUMBNAIL_MATCHER.is_match(&hay), any_of(&THUMBNAIL_HINTS, &hay));
+        }
+    }
+}
 
 #[cfg(test)]
 mod host_props {

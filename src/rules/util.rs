@@ -135,27 +135,92 @@ pub(crate) fn is_yes(value: &str) -> bool {
 
 /// Whether any of a fixed list of words occurs anywhere in a text, ASCII-case-insensitively
 /// (the URL hints of the media rules). Most texts it sees have no ASCII capital: those are
-/// searched case-sensitively for the lower-cased words with aho-corasick's packed (Teddy)
-/// searcher, which a case-insensitive search cannot use. A text with a capital, or a machine
-/// without the packed searcher, takes the case-insensitive automaton. Same answer either way.
+/// searched case-sensitively with aho-corasick's packed (Teddy) searcher, which a
+/// case-insensitive search cannot use. A text with a capital, or a machine without the packed
+/// searcher, takes the case-insensitive automaton. Same answer either way.
+///
+/// The packed searcher looks for a *screen*: as few lower-cased words as cover the list (each
+/// word contains one of them), because slim Teddy with one word per bucket stops at fewer
+/// places than with shared buckets. A screen word that is not itself one of the words (`coming`
+/// for `coming-soon` and `comingsoon`) only makes a candidate, confirmed by the automaton.
+/// Callgrind over the bench feed's image paths and URLs (20k rows, docs/performance.md,
+/// "the media rules' URL searches"): fat Teddy over the 13 placeholder words 246 instructions a
+/// search, slim over their 10-word screen 185; the 10 thumbnail hints 267, their 6-word screen
+/// 197.
 pub(crate) struct CaselessMatcher {
     folded: AhoCorasick,
     packed: Option<packed::Searcher>,
+    /// Whether a hit of `packed` is only a candidate (the screen is not made of the words).
+    confirm: bool,
 }
 
 impl CaselessMatcher {
+    /// A matcher whose screen is `words` themselves, less those that contain another (a text
+    /// with such a word has the other too).
+    #[cfg(test)]
     pub(crate) fn new(words: &[&str]) -> Self {
+        Self::screened(words, words)
+    }
+
+    /// A matcher for `words` whose packed search looks for `screen`. A screen that does not
+    /// cover every word (some word contains none of its words) is not used: `words` are
+    /// searched instead, so the answer never depends on the screen being right.
+    pub(crate) fn screened(words: &[&str], screen: &[&str]) -> Self {
         let folded = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .build(words)
             .expect("a static word list always builds");
-        let packed = packed_lowered(words, packed::MatchKind::LeftmostFirst);
-        Self { folded, packed }
+        let lower = |list: &[&str]| -> Vec<String> {
+            list.iter().map(|w| w.to_ascii_lowercase()).collect()
+        };
+        let words = lower(words);
+        let screen = lower(screen);
+        let covers = |screen: &[String]| {
+            words
+                .iter()
+                .all(|w| screen.iter().any(|s| w.contains(s.as_str())))
+        };
+        let screen = if covers(&screen) {
+            screen
+        } else {
+            words.clone()
+        };
+        // A screen word that contains another adds nothing (nor does a repeat, the first kept).
+        let redundant = |i: usize, s: &String| {
+            screen
+                .iter()
+                .enumerate()
+                .any(|(j, t)| j != i && s.contains(t.as_str()) && (t.len() < s.len() || j < i))
+        };
+        let screen: Vec<&String> = screen
+            .iter()
+            .enumerate()
+            .filter(|&(i, s)| !redundant(i, s))
+            .map(|(_, s)| s)
+            .collect();
+        let confirm = !screen.iter().all(|&s| words.contains(s));
+        let packed = packed::Config::new()
+            .match_kind(packed::MatchKind::LeftmostFirst)
+            // Slim Teddy (32 bytes a step, 8 buckets) even above 8 words, unlike
+            // `packed_lowered`: on URLs, which have few of the words' bytes in a row, fat Teddy
+            // (16 bytes a step) cost more (the 10 thumbnail hints: 267 instructions a bench URL
+            // fat, 211 slim).
+            .only_teddy_fat(Some(false))
+            .builder()
+            .extend(&screen)
+            .build();
+        Self {
+            folded,
+            packed,
+            confirm,
+        }
     }
 
     pub(crate) fn is_match(&self, hay: &str) -> bool {
         match &self.packed {
-            Some(packed) if !has_ascii_capital(hay) => packed.find(hay).is_some(),
+            Some(packed) if !has_ascii_capital(hay) => {
+                packed.find(hay).is_some() && (!self.confirm || self.folded.is_match(hay))
+            }
             _ => self.folded.is_match(hay),
         }
     }
@@ -687,6 +752,52 @@ mod tests {
                 prop_assert_eq!(folded_only.is_match(&hay), want);
             }
         }
+    }
+
+    proptest! {
+        /// A screened matcher answers as a case-insensitive search for its words, whether its
+        /// screen is made of words (dropped as redundant or not), of shorter substrings that only
+        /// make candidates, or does not cover the words (and is not used).
+        #[test]
+        fn screened_matcher_is_a_case_insensitive_search(
+            hay in "(coming|Coming-Soon|comingsoon|no-image|NoImage|no_image|thumb|THUMB|50x50|_50x50|-75X75|width=50&|w=50&|=50&|/tiny/|[Dd]ummy|\\.jpg|é|[a-zA-Z0-9/_.=&?-]){0,12}"
+        ) {
+            let words: &[&str] = &[
+                "coming-soon", "comingsoon", "image-coming-soon", "no-image", "noimage",
+                "no_image", "thumb", "_50x50", "-75x75", "size=50x50", "width=50&", "w=50&",
+                "/tiny/", "dummy",
+            ];
+            let screens: &[&[&str]] = &[
+                words,
+                &["coming", "no-image", "noimage", "no_image", "thumb", "50x50", "75x75", "=50&", "/tiny/", "dummy"],
+                &["coming", "image", "thumb", "50x50", "75x75", "=50&", "/tiny/", "DUMMY"],
+                // Not a cover: `dummy` contains none of these.
+                &["coming", "image", "thumb", "50x50", "75x75", "=50&", "/tiny/"],
+            ];
+            let lower = hay.to_ascii_lowercase();
+            let want = words.iter().any(|w| lower.contains(&w.to_ascii_lowercase()));
+            for screen in screens {
+                let m = CaselessMatcher::screened(words, screen);
+                prop_assert_eq!(m.is_match(&hay), want, "screen {:?}", screen);
+            }
+        }
+    }
+
+    #[test]
+    fn a_screen_is_trimmed_and_confirmed_only_when_it_must_be() {
+        // `image-coming-soon` contains `coming-soon`: a search for the three words and one for
+        // the two others answer alike, so the screen need not confirm.
+        let words = ["coming-soon", "image-coming-soon", "dummy"];
+        let m = CaselessMatcher::new(&words);
+        assert!(!m.confirm);
+        assert!(m.is_match("/img/image-coming-soon.png") && !m.is_match("/img/coming.png"));
+        let m = CaselessMatcher::screened(&words, &["coming", "dummy"]);
+        assert!(m.confirm);
+        assert!(m.is_match("/x/Coming-Soon.png") && !m.is_match("/x/coming.png"));
+        // A screen that misses a word is replaced by the words.
+        let m = CaselessMatcher::screened(&words, &["coming"]);
+        assert!(!m.confirm);
+        assert!(m.is_match("/dummy.png"));
     }
 
     /// The plain ASCII-case-insensitive search `PhraseSet` must match exactly.
