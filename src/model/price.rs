@@ -23,13 +23,20 @@ impl Currency {
     #[must_use]
     pub fn new(code: &str) -> Option<Self> {
         match code.as_bytes() {
-            &[a, b, c] if [a, b, c].iter().all(u8::is_ascii_alphabetic) => Some(Self([
+            &[a, b, c] => Self::new_from_bytes(a, b, c),
+            _ => None,
+        }
+    }
+
+    /// The code of these three bytes upper-cased, when they are ASCII letters.
+    fn new_from_bytes(a: u8, b: u8, c: u8) -> Option<Self> {
+        [a, b, c].iter().all(u8::is_ascii_alphabetic).then(|| {
+            Self([
                 a.to_ascii_uppercase(),
                 b.to_ascii_uppercase(),
                 c.to_ascii_uppercase(),
-            ])),
-            _ => None,
-        }
+            ])
+        })
     }
 
     #[must_use]
@@ -158,6 +165,30 @@ impl PriceError {
 /// of decimals, optionally signed (a negative amount parses, so rules can report it as such).
 pub fn parse_price(text: &str) -> Result<Price, PriceError> {
     let t = text.trim_fast();
+    plain_price(t).unwrap_or_else(|| parse_words(t))
+}
+
+/// [`parse_price`]'s answer for the form nearly every price has, `<amount> <CUR>` with one
+/// space before three ASCII letters at the end, or `None` for any other text. Such a text splits
+/// into those two words (the amount has no white space when it parses) and its amount cannot be
+/// a currency code, so [`parse_words`] would give the same; the words are cut at the known place
+/// instead of by a split iterator over every character. A proptest checks the two agree.
+/// Callgrind, the bench's 20k rows: `parse_price` 381 → 192 instructions a call (43,537 calls).
+fn plain_price(t: &str) -> Option<Result<Price, PriceError>> {
+    let &[ref amount @ .., b' ', a, b, c] = t.as_bytes() else {
+        return None;
+    };
+    let currency = Currency::new_from_bytes(a, b, c)?;
+    let amount = parse_amount(t.get(..amount.len())?)?;
+    Some(if amount_in_range(amount) {
+        Ok(Price { amount, currency })
+    } else {
+        Err(PriceError::TooLarge)
+    })
+}
+
+/// [`parse_price`] of trimmed text, by its white-space separated words.
+fn parse_words(t: &str) -> Result<Price, PriceError> {
     if t.is_empty() {
         return Err(PriceError::Empty);
     }
@@ -387,6 +418,18 @@ mod tests {
         #[test]
         fn known_currencies_are_the_table(code in "([A-Z]{3}|[A-Za-z]{0,4}|\\PC{0,4})") {
             prop_assert_eq!(is_known_currency(&code), ISO_4217.contains(&code.as_str()));
+        }
+
+        /// The plain form's short cut answers as the words do, on prices and near misses.
+        #[test]
+        fn plain_prices_parse_as_their_words(
+            s in "([-+]?[0-9.]{0,20}|[A-Za-z ]{0,4}|\\PC{0,3})[ \t\u{a0}]?([A-Za-z]{3}|[a-zé1 ]{0,4})"
+        ) {
+            let t = s.trim_fast();
+            if let Some(got) = plain_price(t) {
+                prop_assert_eq!(got, parse_words(t), "{}", t);
+            }
+            prop_assert_eq!(parse_price(&s), parse_words(t));
         }
 
         #[test]

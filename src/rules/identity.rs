@@ -95,6 +95,13 @@ fn key_hash(s: &str) -> u64 {
 /// Gathers the digits on the stack instead of into a new `String` for every product; only a
 /// value of more than [`GTIN_KEY_INLINE`] significant digits, no real GTIN, takes a `String`.
 fn gtin_key_hash(gtin: &str) -> Option<u64> {
+    // Nearly every GTIN is only digits: its significant digits are then the text itself after
+    // its leading zeros, hashed where they are, with no copy and no UTF-8 check of the copy
+    // (~104 instructions a product for `from_utf8` alone). With the id read once below:
+    // `FeedKeys::of` 11.16M → 5.48M instructions over the bench's 20k rows (callgrind).
+    if gtin.bytes().all(|b| b.is_ascii_digit()) {
+        return (gtin.len() >= 8).then(|| key_hash(gtin.trim_start_matches('0')));
+    }
     let mut buf = [0_u8; GTIN_KEY_INLINE];
     let mut len = 0;
     let mut digits = 0_usize;
@@ -124,9 +131,11 @@ const GTIN_KEY_INLINE: usize = 32;
 
 /// The keys of `p` the two duplicate rules look up.
 pub(crate) fn feed_keys(p: &Product) -> FeedKeys {
+    // One look-up of the id for both keys: `text(p, "id")` is the value when it is not blank.
+    let id = p.get("id").unwrap_or("");
     FeedKeys {
-        id: key_hash(p.get("id").unwrap_or("").trim_fast()),
-        has_id: text(p, "id").is_some(),
+        id: key_hash(id.trim_fast()),
+        has_id: !id.is_blank(),
         gtin: text(p, "gtin").and_then(gtin_key_hash),
     }
 }
@@ -592,6 +601,18 @@ mod tests {
         fn streamed_hash_of_long_digit_runs(gtin in "0{0,5}[0-9]{0,90}") {
             // More significant digits than the 32-byte buffer holds.
             prop_assert_eq!(gtin_key_hash(&gtin), collected(&gtin));
+        }
+
+        /// The id's two keys from one look-up: its hash trimmed, and whether `text` has it.
+        #[test]
+        fn feed_keys_read_the_id_once(id in proptest::option::of("[ \t\u{a0}a1-]{0,4}")) {
+            let mut p = Product::default();
+            if let Some(id) = &id {
+                p.set("id", id.as_str());
+            }
+            let keys = feed_keys(&p);
+            prop_assert_eq!(keys.has_id, text(&p, "id").is_some());
+            prop_assert_eq!(keys.id, key_hash(id.as_deref().unwrap_or("").trim()));
         }
     }
 }
