@@ -268,6 +268,12 @@ impl PatternSet {
 /// (any count; digit detectors need at least 7).
 #[must_use]
 pub fn detect(raw: &str, digits: Option<&[u8]>) -> PatternSet {
+    detect_read(raw, digits.filter(|d| all_ascii_digits(d)))
+}
+
+/// [`detect`] for digits known to be ASCII digits, as [`super::Digits`] always are: `analyze`
+/// does not test them a third time.
+pub(super) fn detect_read(raw: &str, digits: Option<&[u8]>) -> PatternSet {
     let mut set = PatternSet::default();
     // A plain run of digits (nearly every submitted GTIN) has no template marker, mask or word,
     // and can only be one of the numeric placeholder tokens.
@@ -283,7 +289,7 @@ pub fn detect(raw: &str, digits: Option<&[u8]>) -> PatternSet {
             set.insert(Pattern::SystemPlaceholder);
         }
     }
-    if let Some(d) = digits.filter(|d| d.len() >= 7 && all_ascii_digits(d)) {
+    if let Some(d) = digits.filter(|d| d.len() >= 7) {
         detect_digits(d, &mut set);
     }
     set
@@ -731,7 +737,7 @@ pub fn right_aligned_14(d: &[u8]) -> Option<[u8; 14]> {
 
 /// `d` left-padded with zeros to 14 bytes, when it has 14 or fewer: [`right_aligned_14`] for
 /// bytes already known to be digits.
-fn pad_14(d: &[u8]) -> Option<[u8; 14]> {
+pub(super) fn pad_14(d: &[u8]) -> Option<[u8; 14]> {
     let mut out = [b'0'; 14];
     out.get_mut(14usize.checked_sub(d.len())?..)?
         .copy_from_slice(d);
@@ -741,7 +747,7 @@ fn pad_14(d: &[u8]) -> Option<[u8; 14]> {
 /// Whether every byte of `s` is an ASCII digit: [`u8::is_ascii_digit`] for each, eight bytes
 /// at a time once there are eight (the last eight overlapping the ones before), where a byte
 /// loop takes ~6 instructions a byte. Every GTIN's raw text and digits are checked.
-fn all_ascii_digits(s: &[u8]) -> bool {
+pub(super) fn all_ascii_digits(s: &[u8]) -> bool {
     let Some(&last) = s.last_chunk::<8>() else {
         return s.iter().all(u8::is_ascii_digit);
     };
