@@ -257,7 +257,9 @@ pub struct GtinAnalysis {
 #[must_use]
 pub fn analyze(raw: &str) -> GtinAnalysis {
     let reading = read::read(raw);
-    let patterns = patterns::detect(
+    // `Digits` hold only ASCII digits (`from_ascii` tests them, the scan pushes nothing else):
+    // the detectors and the prefix take them without testing them again.
+    let patterns = patterns::detect_read(
         raw.trim_fast(),
         reading.digits.as_ref().map(Digits::as_bytes),
     );
@@ -286,7 +288,7 @@ pub fn analyze(raw: &str) -> GtinAnalysis {
     };
     a.format = GtinFormat::from_len(d.len());
     a.check_digit = CheckDigit::of(d.as_bytes());
-    a.prefix = patterns::right_aligned_14(d.as_bytes()).map(|c| prefix::classify(&c));
+    a.prefix = patterns::pad_14(d.as_bytes()).map(|c| prefix::classify(&c));
     a.problem = if a.notes.application_identifier {
         Some(GtinProblem::ElementString)
     } else if let Some(c) = a.check_digit.filter(|c| !c.is_valid()) {

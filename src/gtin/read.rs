@@ -23,7 +23,9 @@ impl Digits {
     /// Builds from ASCII digit bytes; `None` when a byte is not `0`-`9` or there are more than 14.
     #[must_use]
     pub fn from_ascii(bytes: &[u8]) -> Option<Self> {
-        if bytes.len() > MAX_DIGITS || !bytes.iter().all(u8::is_ascii_digit) {
+        // Eight bytes at a time (`all_ascii_digits`): every product's GTIN is read here, and the
+        // byte loop took ~4 instructions a digit.
+        if bytes.len() > MAX_DIGITS || !super::patterns::all_ascii_digits(bytes) {
             return None;
         }
         let mut buf = [0u8; MAX_DIGITS];
