@@ -293,13 +293,7 @@ fn may_repeat_thrice(t: &[u8]) -> bool {
             if words > SCREEN_SLOTS / 2 {
                 return true;
             }
-            let mut slot = (hash.wrapping_mul(0x9E37_79B1) >> 27) as usize % SCREEN_SLOTS;
-            while counts[slot] != 0 && hashes[slot] != hash {
-                slot = (slot + 1) % SCREEN_SLOTS;
-            }
-            hashes[slot] = hash;
-            counts[slot] += 1;
-            if counts[slot] == 3 {
+            if third_sighting(&mut hashes, &mut counts, hash) {
                 return true;
             }
         }
@@ -307,6 +301,23 @@ fn may_repeat_thrice(t: &[u8]) -> bool {
         len = 0;
     }
     false
+}
+
+/// Counts one more sighting of the word hashed to `hash` in [`may_repeat_thrice`]'s table
+/// (open addressing, linear probing) and says whether it is the third.
+#[inline]
+fn third_sighting(
+    hashes: &mut [u32; SCREEN_SLOTS],
+    counts: &mut [u8; SCREEN_SLOTS],
+    hash: u32,
+) -> bool {
+    let mut slot = (hash.wrapping_mul(0x9E37_79B1) >> 27) as usize % SCREEN_SLOTS;
+    while counts[slot] != 0 && hashes[slot] != hash {
+        slot = (slot + 1) % SCREEN_SLOTS;
+    }
+    hashes[slot] = hash;
+    counts[slot] += 1;
+    counts[slot] == 3
 }
 
 /// Each byte that is an ASCII letter or digit lower-cased (`| 0x20` lower-cases a letter and
@@ -1244,14 +1255,7 @@ mod title_props {
                 if words > super::SCREEN_SLOTS / 2 {
                     return true;
                 }
-                let mut slot =
-                    (hash.wrapping_mul(0x9E37_79B1) >> 27) as usize % super::SCREEN_SLOTS;
-                while counts[slot] != 0 && hashes[slot] != hash {
-                    slot = (slot + 1) % super::SCREEN_SLOTS;
-                }
-                hashes[slot] = hash;
-                counts[slot] += 1;
-                if counts[slot] == 3 {
+                if super::third_sighting(&mut hashes, &mut counts, hash) {
                     return true;
                 }
             }
