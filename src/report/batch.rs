@@ -24,12 +24,12 @@ use serde::Serialize;
 
 use crate::account::{BatchBilling, Meta};
 use crate::error::Result;
-use crate::model::result::fix_minutes;
+use crate::model::result::{fix_minutes, opportunities_worth};
 use crate::model::text::{count, plural};
 use crate::model::{Group, RuleKind, Severity};
 use crate::report::product_json::{elements, float, string};
 use crate::report::validate;
-use crate::revenue::impact::{TwoDecimals, round_cents};
+use crate::revenue::impact::round_cents;
 use crate::rules::{ComplianceStatus, ProductReport};
 
 /// How many quick wins the analytics list (spec 4.2 "quick wins").
@@ -169,16 +169,7 @@ fn optimization_message(performance: usize, amount: f64) -> Cow<'static, str> {
     if performance == 0 {
         return "No optimisation opportunity found".into();
     }
-    let mut m = String::with_capacity(64);
-    m.push_str(itoa::Buffer::new().format(performance));
-    m.push_str(if performance == 1 {
-        " optimisation opportunity worth $"
-    } else {
-        " optimisation opportunities worth $"
-    });
-    TwoDecimals(amount).push_to(&mut m);
-    m.push_str("/month");
-    m.into()
+    opportunities_worth(performance, " worth $", amount)
 }
 
 impl BatchEntry {
@@ -1152,7 +1143,7 @@ mod tests {
                     format!(
                         "{n} optimisation opportunit{} worth ${}/month",
                         if n == 1 { "y" } else { "ies" },
-                        TwoDecimals(amount)
+                        crate::revenue::impact::TwoDecimals(amount)
                     )
                 };
                 assert_eq!(optimization_message(n, amount), want);
