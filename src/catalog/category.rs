@@ -67,7 +67,7 @@ impl Category {
 
     /// The spec's display name.
     #[must_use]
-    pub fn display_name(self) -> &'static str {
+    pub const fn display_name(self) -> &'static str {
         match self {
             Self::Electronics => "Electronics",
             Self::Apparel => "Apparel & Fashion",
@@ -127,7 +127,7 @@ impl Category {
 
     /// Leading segments of taxonomy paths that name the category (`Apparel & Accessories > ...`).
     #[must_use]
-    pub fn taxonomy_path_roots(self) -> &'static [&'static str] {
+    pub const fn taxonomy_path_roots(self) -> &'static [&'static str] {
         match self {
             Self::Electronics => &["Electronics"],
             Self::Apparel => &["Apparel & Accessories"],
@@ -158,12 +158,19 @@ impl Category {
         // follows it up to a `>` or the end" (`starts_path`), the same answer without cutting
         // the segment out first (a `memchr` call and a Unicode `trim` of the space before the
         // `>`). See `starts_path` for the measured counts.
-        Self::ALL.into_iter().find(|c| {
-            starts_path(text, c.display_name())
-                || c.taxonomy_path_roots()
-                    .iter()
-                    .any(|root| starts_path(text, root))
-        })
+        //
+        // The names are read from one flat table ([`PATH_NAMES`]), each with its first byte in
+        // lower case, so a name whose first byte differs costs a byte comparison and no call:
+        // the nested look-ups of `display_name` and `taxonomy_path_roots` (13 names, 3 of them
+        // twice) cost 385 instructions a bench category, now 239 (callgrind, the 20k bench
+        // rows' categories through `recognise` alone: 7.70M -> 4.78M). At most one name can
+        // match a text (no name followed by white space and `>` starts another), so the table's
+        // order (the categories' order in `ALL`) gives the category the nested search gave.
+        let first = text.as_bytes().first()?.to_ascii_lowercase();
+        PATH_NAMES
+            .iter()
+            .find(|&&(lead, name, _)| lead == first && starts_path(text, name))
+            .map(|&(_, _, category)| category)
     }
 
     /// GTIN requirement level (spec 2.5).
@@ -219,6 +226,76 @@ fn starts_path(text: &str, name: &str) -> bool {
             rest.is_empty() || rest.starts_with('>')
         })
 }
+
+/// Whether two texts are equal, in a constant expression (`str`'s `==` is not `const`).
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether `root` is the category's display name (then [`PATH_NAMES`] lists it once).
+const fn root_is_display_name(category: Category, root: &str) -> bool {
+    same_text(root, category.display_name())
+}
+
+/// How many names [`PATH_NAMES`] holds.
+const PATH_NAME_COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < Category::ALL.len() {
+        let category = Category::ALL[i];
+        n += 1;
+        let roots = category.taxonomy_path_roots();
+        let mut j = 0;
+        while j < roots.len() {
+            if !root_is_display_name(category, roots[j]) {
+                n += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    n
+};
+
+/// Every name a taxonomy path's first segment can give ([`Category::recognise`]): each
+/// category's display name and then its taxonomy path roots not equal to it, in the order of
+/// [`Category::ALL`], each with its first byte in ASCII lower case. Made at compile time from
+/// `display_name` and `taxonomy_path_roots`, which stay the one place the names are written.
+static PATH_NAMES: [(u8, &str, Category); PATH_NAME_COUNT] = {
+    const fn entry(name: &'static str, category: Category) -> (u8, &'static str, Category) {
+        (name.as_bytes()[0].to_ascii_lowercase(), name, category)
+    }
+    let mut table = [(0, "", Category::Electronics); PATH_NAME_COUNT];
+    let mut n = 0;
+    let mut i = 0;
+    while i < Category::ALL.len() {
+        let category = Category::ALL[i];
+        table[n] = entry(category.display_name(), category);
+        n += 1;
+        let roots = category.taxonomy_path_roots();
+        let mut j = 0;
+        while j < roots.len() {
+            if !root_is_display_name(category, roots[j]) {
+                table[n] = entry(roots[j], category);
+                n += 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    table
+};
 
 impl std::fmt::Display for Category {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -333,6 +410,23 @@ mod tests {
         fn recognise_agrees_with_the_cut_out_segment_on_any_text(text in "\\PC{0,30}") {
             proptest::prop_assert_eq!(Category::recognise(&text), recognise_by_segment(&text));
         }
+    }
+
+    /// `recognise`'s flat table holds every display name and taxonomy path root once, in the
+    /// categories' order, each with its first byte in lower case.
+    #[test]
+    fn path_names_list_each_name_once() {
+        let mut expected: Vec<(u8, &str, Category)> = Vec::new();
+        for c in Category::ALL {
+            for name in
+                std::iter::once(c.display_name()).chain(c.taxonomy_path_roots().iter().copied())
+            {
+                if !expected.iter().any(|&(_, n, _)| n == name) {
+                    expected.push((name.as_bytes()[0].to_ascii_lowercase(), name, c));
+                }
+            }
+        }
+        assert_eq!(PATH_NAMES.to_vec(), expected);
     }
 
     #[test]

@@ -93,8 +93,9 @@ pub struct RuleCtx<'a> {
     /// `image_link` parsed once (trimmed), when it parses as a URL of any scheme.
     pub image_url: Option<WebUrl<'a>>,
     /// Each `additional_image_link` value parsed once (trimmed), in order; `None` where it does
-    /// not parse.
-    pub extra_image_urls: Vec<Option<WebUrl<'a>>>,
+    /// not parse. Two (what a bench product with additional images has) are kept inline: no
+    /// allocation.
+    pub extra_image_urls: smallvec::SmallVec<[Option<WebUrl<'a>>; 2]>,
     /// `gtin` analysed once by [`crate::gtin::analyze`] (the one GTIN implementation), when
     /// the attribute is present and not blank. Read by the GTIN rules FL-I100..FL-I119.
     pub gtin: Option<crate::gtin::GtinAnalysis>,
@@ -136,6 +137,14 @@ impl<'a> RuleCtx<'a> {
         let (price, price_error) = parse_given(p, "price");
         let (sale_price, sale_price_error) = parse_given(p, "sale_price");
         let [title, description] = util::title_and_description(p);
+        let image_url = parse_url_of(p, "image_link");
+        // Additional images are read beside the main image: on its host, that host is not
+        // scanned again (`WebUrl::parse_beside`).
+        let extra_image_urls = p
+            .values("additional_image_link")
+            .iter()
+            .map(|v| WebUrl::parse_beside(v.trim_fast(), image_url.as_ref()))
+            .collect();
         Self {
             category,
             confidence,
@@ -154,12 +163,8 @@ impl<'a> RuleCtx<'a> {
                 })
                 .collect(),
             link_url: parse_url_of(p, "link"),
-            image_url: parse_url_of(p, "image_link"),
-            extra_image_urls: p
-                .values("additional_image_link")
-                .iter()
-                .map(|v| WebUrl::parse(v.trim_fast()))
-                .collect(),
+            image_url,
+            extra_image_urls,
             gtin: p.get_nonblank("gtin").map(crate::gtin::analyze),
             title: Some(title).filter(|t| !t.is_blank()),
             description: Some(description).filter(|d| !d.is_blank()),
