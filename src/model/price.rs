@@ -289,29 +289,65 @@ const POW10: [f64; 16] = [
 /// Whether a code is an active ISO 4217 currency.
 #[must_use]
 pub fn is_known_currency(code: &str) -> bool {
-    // Every code is three bytes: compared as numbers, without a string comparison per step of
-    // the search (this runs for every price of every product).
     match code.as_bytes() {
-        &[a, b, c] => ISO_4217_KEYS.binary_search(&key(a, b, c)).is_ok(),
+        &[a, b, c] => known_code(a, b, c),
         _ => false,
     }
 }
 
-/// A three-byte code as a number that orders as the code does.
-fn key(a: u8, b: u8, c: u8) -> u32 {
-    u32::from_be_bytes([0, a, b, c])
+impl Currency {
+    /// Whether this code is an active ISO 4217 currency: [`is_known_currency`] of its text,
+    /// without the UTF-8 check of `as_str` (FL-P003 and FL-P013 ask it of every price).
+    #[must_use]
+    pub fn is_known(self) -> bool {
+        let [a, b, c] = self.0;
+        known_code(a, b, c)
+    }
 }
 
-/// [`ISO_4217`] as [`key`]s, in the same (sorted) order.
-static ISO_4217_KEYS: std::sync::LazyLock<Vec<u32>> = std::sync::LazyLock::new(|| {
-    ISO_4217
-        .iter()
-        .filter_map(|c| match c.as_bytes() {
-            &[a, b, c] => Some(key(a, b, c)),
-            _ => None,
-        })
-        .collect()
-});
+/// Whether three bytes are an active ISO 4217 code: one bit of [`KNOWN_CODES`], read for three
+/// upper-case ASCII letters (every other text is no code). It replaces a binary search of a
+/// sorted table of keys behind a `LazyLock` (~8 steps a call), which FL-P003 and FL-P013 reached
+/// through `Deref` to `&str` (a UTF-8 check each). Callgrind, the bench's 20k rows (two calls a
+/// row): `pricing::RULES::batch` 30.61M → 23.89M instructions with FL-P015's and FL-P017's
+/// smaller cuts (docs/performance.md, 0264bf0).
+#[inline]
+fn known_code(a: u8, b: u8, c: u8) -> bool {
+    if !(a.is_ascii_uppercase() && b.is_ascii_uppercase() && c.is_ascii_uppercase()) {
+        return false;
+    }
+    let i = code_index(a, b, c);
+    (KNOWN_CODES[i / 64] >> (i % 64)) & 1 == 1
+}
+
+/// The place of a code of three upper-case ASCII letters among all 26³ of them.
+const fn code_index(a: u8, b: u8, c: u8) -> usize {
+    ((a - b'A') as usize * 26 + (b - b'A') as usize) * 26 + (c - b'A') as usize
+}
+
+/// One bit for each of the 26³ three-letter codes, set for those of [`ISO_4217`]: built at
+/// compile time (2.2 KB).
+static KNOWN_CODES: [u64; KNOWN_WORDS] = {
+    let mut bits = [0_u64; KNOWN_WORDS];
+    let mut k = 0;
+    while k < ISO_4217.len() {
+        let code = ISO_4217[k].as_bytes();
+        // Every entry is three upper-case letters (a test checks): the build fails otherwise.
+        assert!(code.len() == 3);
+        assert!(
+            code[0].is_ascii_uppercase()
+                && code[1].is_ascii_uppercase()
+                && code[2].is_ascii_uppercase()
+        );
+        let i = code_index(code[0], code[1], code[2]);
+        bits[i / 64] |= 1 << (i % 64);
+        k += 1;
+    }
+    bits
+};
+
+/// Words of [`KNOWN_CODES`]: 26³ bits rounded up.
+const KNOWN_WORDS: usize = (26_usize * 26 * 26).div_ceil(64);
 
 /// Active ISO 4217 alphabetic codes (sorted, for binary search).
 const ISO_4217: &[&str] = &[
@@ -404,11 +440,26 @@ mod tests {
         assert!(!is_known_currency("XYZ"));
     }
 
+    /// Every three letters, either case: the bit table answers as the list does.
     #[test]
-    fn every_code_has_its_key() {
-        assert_eq!(ISO_4217_KEYS.len(), ISO_4217.len());
-        assert!(ISO_4217_KEYS.windows(2).all(|w| w[0] < w[1]));
+    fn every_three_letters_are_known_as_the_list_says() {
+        let letters: Vec<u8> = (b'A'..=b'Z').chain(b'a'..=b'z').collect();
+        for &a in &letters {
+            for &b in &letters {
+                for &c in &letters {
+                    let code = [a, b, c];
+                    let text = std::str::from_utf8(&code).unwrap();
+                    assert_eq!(is_known_currency(text), ISO_4217.contains(&text), "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_code_has_its_bit() {
         assert!(ISO_4217.iter().all(|c| is_known_currency(c)));
+        let set: u32 = KNOWN_CODES.iter().map(|w| w.count_ones()).sum();
+        assert_eq!(set as usize, ISO_4217.len());
         assert!(
             !is_known_currency("usd") && !is_known_currency("USDX") && !is_known_currency("US")
         );
@@ -418,6 +469,9 @@ mod tests {
         #[test]
         fn known_currencies_are_the_table(code in "([A-Z]{3}|[A-Za-z]{0,4}|\\PC{0,4})") {
             prop_assert_eq!(is_known_currency(&code), ISO_4217.contains(&code.as_str()));
+            if let Some(c) = Currency::new(&code) {
+                prop_assert_eq!(c.is_known(), ISO_4217.contains(&c.as_str()));
+            }
         }
 
         /// The plain form's short cut answers as the words do, on prices and near misses.
