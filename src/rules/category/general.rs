@@ -42,7 +42,13 @@ fn recognised_taxonomy(v: &str) -> bool {
         return true;
     }
     let first = crate::rules::util::path_root(v).trim_fast();
-    TAXONOMY_ROOTS.iter().any(|r| r.eq_ignore_ascii_case(first))
+    // The exact comparison (one `memcmp`) first: feeds write the roots as the taxonomy does,
+    // and `eq_ignore_ascii_case` compares byte by byte (~12 instructions a byte on the root
+    // that matches, as `Category::recognise` measured in c499d30). Both compare lengths first.
+    // Callgrind, 20k bench rows: `general::RULES::batch` 26.10M -> 23.91M (-110 a row).
+    TAXONOMY_ROOTS
+        .iter()
+        .any(|r| *r == first || r.eq_ignore_ascii_case(first))
 }
 
 fn bad_separator(v: &str) -> Option<&'static str> {
@@ -351,6 +357,58 @@ mod separator_tests {
             if reference(&v).is_none() {
                 let others = v.bytes().any(|c| matches!(c, b'/' | b'|' | b'-' | 0xBB));
                 prop_assert_eq!(scan_separators(&v), Ok(others));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod taxonomy_tests {
+    use super::{TAXONOMY_ROOTS, recognised_taxonomy};
+    use crate::model::Trim;
+    use proptest::prelude::*;
+
+    /// `recognised_taxonomy` as it was, with `eq_ignore_ascii_case` alone.
+    fn reference(v: &str) -> bool {
+        let v = v.trim_fast();
+        if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+            return true;
+        }
+        let first = crate::rules::util::path_root(v).trim_fast();
+        TAXONOMY_ROOTS.iter().any(|r| r.eq_ignore_ascii_case(first))
+    }
+
+    #[test]
+    fn roots_in_any_case_are_recognised() {
+        for r in TAXONOMY_ROOTS {
+            for v in [
+                (*r).to_string(),
+                r.to_ascii_uppercase(),
+                r.to_ascii_lowercase(),
+                format!(" {r} > Sub"),
+            ] {
+                assert!(recognised_taxonomy(&v), "{v:?}");
+            }
+        }
+        for v in ["Shoes", "Media>DVDs", "Medias > DVDs", "", "12a"] {
+            assert_eq!(recognised_taxonomy(v), reference(v), "{v:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn recognised_taxonomy_answers_as_before(
+            root in prop::sample::select(TAXONOMY_ROOTS),
+            upper in prop::collection::vec(any::<bool>(), 0..24),
+            rest in "( > [a-zA-Z ]{0,8})?|[ >]{0,3}|[0-9]{0,3}",
+        ) {
+            let mixed: String = root
+                .chars()
+                .zip(upper.iter().chain(std::iter::repeat(&false)))
+                .map(|(c, &u)| if u { c.to_ascii_uppercase() } else { c })
+                .collect();
+            for v in [format!("{mixed}{rest}"), rest.clone(), format!("{}{rest}", &mixed[1..])] {
+                prop_assert_eq!(recognised_taxonomy(&v), reference(&v), "{:?}", v);
             }
         }
     }

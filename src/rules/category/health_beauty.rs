@@ -7,51 +7,71 @@ use std::sync::LazyLock;
 
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
-use crate::rules::util::{PhraseSet, text};
+use crate::rules::category::ScreenedSet;
+use crate::rules::util::text;
 use crate::rules::{Applies, BASE, Hit, Rule};
 
-static CLAIMS: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "cures",
-        "cure for",
-        "cures cancer",
-        "treats cancer",
-        "prevents cancer",
-        "miracle cure",
-        "fda approved",
-        "fda-approved",
-        "clinically proven to cure",
-        "guaranteed weight loss",
-        "lose weight fast",
-        "reverses diabetes",
-        "cures diabetes",
-        "kills viruses",
-        "prevents covid",
-        "cures covid",
-        "detox cure",
-        "heals arthritis",
-    ])
-});
+/// The phrases of [`CLAIMS`] (a test of `category` reads them).
+pub(crate) const CLAIM_WORDS: &[&str] = &[
+    "cures",
+    "cure for",
+    "cures cancer",
+    "treats cancer",
+    "prevents cancer",
+    "miracle cure",
+    "fda approved",
+    "fda-approved",
+    "clinically proven to cure",
+    "guaranteed weight loss",
+    "lose weight fast",
+    "reverses diabetes",
+    "cures diabetes",
+    "kills viruses",
+    "prevents covid",
+    "cures covid",
+    "detox cure",
+    "heals arthritis",
+];
+/// Strings of which each phrase of [`CLAIM_WORDS`] contains one ([`ScreenedSet`]).
+pub(crate) const CLAIM_SCREEN: &[&str] = &[
+    "cure", "cancer", "fda", "guarant", "lose we", "diabet", "virus", "covid", "arthrit",
+];
+static CLAIMS: LazyLock<ScreenedSet> =
+    LazyLock::new(|| ScreenedSet::new(CLAIM_WORDS, CLAIM_SCREEN));
 
-static PRESCRIPTION: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "prescription only",
-        "rx only",
-        "prescription drug",
-        "prescription-only",
-        "no prescription needed",
-        "without prescription",
-        "sildenafil",
-        "tadalafil",
-        "oxycodone",
-        "tramadol",
-        "isotretinoin",
-        "semaglutide",
-        "clenbuterol",
-        "anabolic steroid",
-        "dnp",
-    ])
-});
+/// The phrases of [`PRESCRIPTION`] (a test of `category` reads them).
+pub(crate) const PRESCRIPTION_WORDS: &[&str] = &[
+    "prescription only",
+    "rx only",
+    "prescription drug",
+    "prescription-only",
+    "no prescription needed",
+    "without prescription",
+    "sildenafil",
+    "tadalafil",
+    "oxycodone",
+    "tramadol",
+    "isotretinoin",
+    "semaglutide",
+    "clenbuterol",
+    "anabolic steroid",
+    "dnp",
+];
+/// Strings of which each phrase of [`PRESCRIPTION_WORDS`] contains one ([`ScreenedSet`]).
+pub(crate) const PRESCRIPTION_SCREEN: &[&str] = &[
+    "prescri",
+    "rx only",
+    "afil",
+    "oxycodone",
+    "tramadol",
+    "isotretinoin",
+    "semaglutide",
+    "clenbuterol",
+    "anabolic",
+    "dnp",
+];
+static PRESCRIPTION: LazyLock<ScreenedSet> =
+    LazyLock::new(|| ScreenedSet::new(PRESCRIPTION_WORDS, PRESCRIPTION_SCREEN));
 
 /// Units of a quantity in a title ("50 ml", "1.7 oz", "60 capsules"; "fl oz" by its "oz"):
 /// single words, as [`has_quantity`] compares words.

@@ -5,33 +5,39 @@ use std::sync::LazyLock;
 
 use crate::catalog::Category;
 use crate::model::{Group, RuleKind, Severity};
-use crate::rules::category::title_or_type_has;
-use crate::rules::util::{PhraseSet, blank};
+use crate::rules::category::{ScreenedSet, title_or_type_has};
+use crate::rules::util::blank;
 use crate::rules::{Applies, BASE, Hit, Rule};
 
-static DANGEROUS: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "firearm",
-        "handgun",
-        "rifle",
-        "shotgun",
-        "ammunition",
-        "ammo",
-        "gunpowder",
-        "bullets",
-        "switchblade",
-        "butterfly knife",
-        "balisong",
-        "brass knuckles",
-        "knuckle duster",
-        "stun gun",
-        "taser",
-        "silencer",
-        "suppressor",
-        "bump stock",
-        "high capacity magazine",
-    ])
-});
+/// The phrases of [`DANGEROUS`] (a test of `category` reads them).
+pub(crate) const DANGEROUS_WORDS: &[&str] = &[
+    "firearm",
+    "handgun",
+    "rifle",
+    "shotgun",
+    "ammunition",
+    "ammo",
+    "gunpowder",
+    "bullets",
+    "switchblade",
+    "butterfly knife",
+    "balisong",
+    "brass knuckles",
+    "knuckle duster",
+    "stun gun",
+    "taser",
+    "silencer",
+    "suppressor",
+    "bump stock",
+    "high capacity magazine",
+];
+/// Strings of which each phrase of [`DANGEROUS_WORDS`] contains one ([`ScreenedSet`]).
+pub(crate) const DANGEROUS_SCREEN: &[&str] = &[
+    "gun", "firearm", "rifle", "amm", "bullet", "switchbl", "butterfl", "balisong", "knuckle",
+    "taser", "silencer", "suppress", "bump st", "capacity",
+];
+static DANGEROUS: LazyLock<ScreenedSet> =
+    LazyLock::new(|| ScreenedSet::new(DANGEROUS_WORDS, DANGEROUS_SCREEN));
 /// The phrases of [`FOOTWEAR`] (a test of `category` reads them).
 pub(crate) const FOOTWEAR_WORDS: &[&str] = &[
     "shoes",
@@ -45,7 +51,9 @@ pub(crate) const FOOTWEAR_WORDS: &[&str] = &[
     "hiking boots",
     "sandals",
 ];
-static FOOTWEAR: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(FOOTWEAR_WORDS));
+/// No screen: footwear is named in a quarter of the bench's sporting goods products, and a
+/// screen saved nothing there.
+static FOOTWEAR: LazyLock<ScreenedSet> = LazyLock::new(|| ScreenedSet::new(FOOTWEAR_WORDS, &[]));
 /// The phrases of [`SPORTSWEAR`] (a test of `category` reads them).
 pub(crate) const SPORTSWEAR_WORDS: &[&str] = &[
     "jersey",
@@ -59,7 +67,20 @@ pub(crate) const SPORTSWEAR_WORDS: &[&str] = &[
     "wetsuit",
     "jacket",
 ];
-static SPORTSWEAR: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(SPORTSWEAR_WORDS));
+/// Strings of which each phrase of [`SPORTSWEAR_WORDS`] contains one ([`ScreenedSet`]).
+pub(crate) const SPORTSWEAR_SCREEN: &[&str] = &[
+    "jersey",
+    "shorts",
+    "leggings",
+    "tights",
+    "sports bra",
+    "suit",
+    "base layer",
+    "rash guard",
+    "jacket",
+];
+static SPORTSWEAR: LazyLock<ScreenedSet> =
+    LazyLock::new(|| ScreenedSet::new(SPORTSWEAR_WORDS, SPORTSWEAR_SCREEN));
 /// The phrases of [`HEAVY`] (a test of `category` reads them).
 pub(crate) const HEAVY_WORDS: &[&str] = &[
     "treadmill",
@@ -74,7 +95,20 @@ pub(crate) const HEAVY_WORDS: &[&str] = &[
     "kettlebell",
     "home gym",
 ];
-static HEAVY: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(HEAVY_WORDS));
+/// Strings of which each phrase of [`HEAVY_WORDS`] contains one ([`ScreenedSet`]); not
+/// "weight" nor "dumbbell", which bench titles have ("Lightweight", "Adjustable Dumbbells").
+pub(crate) const HEAVY_SCREEN: &[&str] = &[
+    "treadmill",
+    "rowing machine",
+    "exercise bike",
+    "weight bench",
+    "rack",
+    "dumbbell set",
+    "weight plate",
+    "kettlebell",
+    "home gym",
+];
+static HEAVY: LazyLock<ScreenedSet> = LazyLock::new(|| ScreenedSet::new(HEAVY_WORDS, HEAVY_SCREEN));
 
 const SG: Option<Category> = Some(Category::SportingGoods);
 
