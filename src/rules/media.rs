@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use super::util::{
     CaselessMatcher, blank, chars_over, extension_in, is_http, is_http_url, text, url_extension,
 };
-use super::{BASE, Hit, Rule, WebUrl};
+use super::{BASE, Hit, Rule, Sink, WebUrl};
 use crate::model::{Group, RuleKind, Severity};
 
 use crate::catalog::fields::{ADDITIONAL_IMAGES_MAX, URL_MAX};
@@ -43,17 +43,7 @@ const PLACEHOLDER_WORDS: &[&str] = &[
 /// `images.example.com` are treated as a real image host (Google's own sample feed uses them).
 fn placeholder_image(url: &WebUrl) -> Option<&'static str> {
     let host = url.host_str()?;
-    if [
-        "example.com",
-        "www.example.com",
-        "example.org",
-        "www.example.org",
-        "example.net",
-        "www.example.net",
-    ]
-    .iter()
-    .any(|d| host.eq_ignore_ascii_case(d))
-    {
+    if reserved_example_host(host) {
         return Some("the reserved example domain");
     }
     // One case-insensitive pass answers "none" for almost every image; only a path with a hit
@@ -66,6 +56,75 @@ fn placeholder_image(url: &WebUrl) -> Option<&'static str> {
         .iter()
         .find(|w| path.contains(*w))
         .copied()
+}
+
+/// Whether `host` is, ASCII case-insensitively, one of the bare reserved example domains
+/// `example.com`, `example.org`, `example.net`, optionally after `www.` (RFC 2606).
+///
+/// Decided by the host's length (11 or 15 bytes) and then its parts, where the list of six
+/// names was compared one by one: each image URL of every product (~3 a row) went through six
+/// iterations and a comparison each.
+fn reserved_example_host(host: &str) -> bool {
+    let b = host.as_bytes();
+    let bare = match b.len() {
+        11 => b,
+        15 if b[..4].eq_ignore_ascii_case(b"www.") => &b[4..],
+        _ => return false,
+    };
+    let (name, tld) = bare.split_at(8);
+    name.eq_ignore_ascii_case(b"example.")
+        && (tld.eq_ignore_ascii_case(b"com")
+            || tld.eq_ignore_ascii_case(b"org")
+            || tld.eq_ignore_ascii_case(b"net"))
+}
+
+/// An extension of at most four bytes (every one in [`IMAGE_EXTENSIONS`] and
+/// [`NON_IMAGE_EXTENSIONS`]), lower-cased and packed with its length into one integer, so
+/// that a list is searched by integer comparisons; `None` for a longer one, which is in
+/// neither list. Built at compile time for the lists.
+#[allow(
+    clippy::cast_lossless,
+    reason = "`u64::from` is not usable in a const fn; the casts widen"
+)]
+const fn extension_key(ext: &[u8]) -> Option<u64> {
+    if ext.len() > 4 {
+        return None;
+    }
+    let mut key = ext.len() as u64;
+    let mut i = 0;
+    while i < ext.len() {
+        key |= (ext[i].to_ascii_lowercase() as u64) << (8 * (i + 1));
+        i += 1;
+    }
+    Some(key)
+}
+
+/// [`extension_key`] of each word of `list` (all at most four bytes: the build fails if not).
+const fn extension_keys<const N: usize>(list: &[&str]) -> [u64; N] {
+    let mut keys = [0; N];
+    let mut i = 0;
+    while i < N {
+        keys[i] = match extension_key(list[i].as_bytes()) {
+            Some(key) => key,
+            None => panic!("an extension of more than four bytes"),
+        };
+        i += 1;
+    }
+    keys
+}
+
+const IMAGE_EXTENSION_KEYS: [u64; IMAGE_EXTENSIONS.len()] = extension_keys(IMAGE_EXTENSIONS);
+const NON_IMAGE_EXTENSION_KEYS: [u64; NON_IMAGE_EXTENSIONS.len()] =
+    extension_keys(NON_IMAGE_EXTENSIONS);
+
+/// Whether `ext` is one of `list`, whose keys are `keys`, ASCII case-insensitively: what
+/// [`extension_in`] answers (debug builds check that it does), by one key and integer
+/// comparisons instead of a case-insensitive string comparison per word (13 for FL-M004 on
+/// every image_link).
+fn extension_among(ext: &str, list: &[&str], keys: &[u64]) -> bool {
+    let found = extension_key(ext.as_bytes()).is_some_and(|key| keys.contains(&key));
+    debug_assert_eq!(found, extension_in(ext, list), "{ext}");
+    found
 }
 
 /// Any of [`PLACEHOLDER_WORDS`], ASCII case-insensitively, anywhere: a fast pre-check.
@@ -146,6 +205,75 @@ fn local_host(host: &str) -> bool {
         || host.starts_with('[')
 }
 
+// The helpers below are each a rule's check of one field, called once per field with the
+// field's name written out. In a loop over an array of names (`for field in ["link", ...]`)
+// the name was a value at run time, so each look-up hashed it for its bucket
+// (`Product::position`) instead of using the constant the compiler folds a literal name to.
+// Inlined into the rule's check, each call sees its name as a constant.
+
+/// FL-M003 and FL-M013: the first of `values` longer than [`URL_MAX`] characters.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the field name folds to a constant in each caller (see above)"
+)]
+fn too_long<S: AsRef<str>>(values: &[S], field: &'static str, out: &mut Sink) {
+    if let Some(n) = values.iter().find_map(|v| chars_over(v.as_ref(), URL_MAX)) {
+        out.push(Hit {
+            field,
+            message: format!("{field} has {n} characters; at most {URL_MAX} are allowed"),
+        });
+    }
+}
+
+/// FL-M005: the image `v` of `field`, parsed as `url`, when it is a placeholder.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the field name folds to a constant in each caller (see above)"
+)]
+fn placeholder_hit(url: Option<&WebUrl<'_>>, field: &'static str, v: &str, out: &mut Sink) {
+    if let Some(why) = url.and_then(placeholder_image) {
+        out.push(Hit {
+            field,
+            message: format!("{field} \"{v}\" is a placeholder image ({why})"),
+        });
+    }
+}
+
+/// FL-M009: the value `v` of `field`, when it has white space inside.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the field name folds to a constant in each caller (see above)"
+)]
+fn has_space(v: Option<&str>, field: &'static str, out: &mut Sink) {
+    if v.is_some_and(|v| super::util::has_whitespace(v.trim_fast())) {
+        out.push(Hit {
+            field,
+            message: format!("{field} contains an unencoded space"),
+        });
+    }
+}
+
+/// FL-M016: the parsed URL of `field`, when its host is not public.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the field name folds to a constant in each caller (see above)"
+)]
+fn not_public(url: Option<&WebUrl<'_>>, field: &'static str, out: &mut Sink) {
+    if let Some(host) = url.and_then(WebUrl::host_str) {
+        if local_host(host) {
+            let host = host.to_ascii_lowercase();
+            out.push(Hit {
+                field,
+                message: format!("{field} points to the non-public host {host}"),
+            });
+        }
+    }
+}
+
 pub(crate) const RULES: &[Rule] = &[
     Rule {
         code: "FL-M001",
@@ -204,16 +332,13 @@ pub(crate) const RULES: &[Rule] = &[
         example: "An image URL with a long signed query string.",
         fix: "Serve the image from a short, stable URL.",
         check: product_check!(|p, _, out| {
-            for field in ["image_link", "additional_image_link"] {
-                if let Some(n) = p.values(field).iter().find_map(|v| chars_over(v, URL_MAX)) {
-                    out.push(Hit {
-                        field,
-                        message: format!(
-                            "{field} has {n} characters; at most {URL_MAX} are allowed"
-                        ),
-                    });
-                }
-            }
+            // One call a field (see `too_long`).
+            too_long(p.values("image_link"), "image_link", out);
+            too_long(
+                p.values("additional_image_link"),
+                "additional_image_link",
+                out,
+            );
         }),
         pass: &[("image_link", "https://cdn.acme.test/p/1.jpg")],
         fail: &[("image_link#300", "https://a.test/")],
@@ -230,7 +355,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Serve a JPEG, PNG or WebP photo of the product.",
         check: product_check!(|_, cx, out| {
             if let Some(ext) = cx.image_url.as_ref().and_then(url_extension) {
-                if extension_in(ext, NON_IMAGE_EXTENSIONS) {
+                if extension_among(ext, NON_IMAGE_EXTENSIONS, &NON_IMAGE_EXTENSION_KEYS) {
                     let ext = ext.to_ascii_lowercase();
                     out.push(Hit {
                         field: "image_link",
@@ -257,24 +382,22 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`additional_image_link=\"http://www.example.com/image2.jpg\"`.",
         fix: "Replace the placeholder with a real photo of the product, or remove the additional image.",
         check: product_check!(|p, cx, out| {
-            for field in ["image_link", "additional_image_link"] {
-                for (i, v) in p.values(field).iter().enumerate() {
-                    let parsed;
-                    let url = if field == "image_link" && i == 0 {
-                        cx.image_url.as_ref()
-                    } else if field == "additional_image_link" {
-                        cx.extra_image_urls.get(i).and_then(Option::as_ref)
-                    } else {
-                        parsed = WebUrl::parse(v.trim_fast());
-                        parsed.as_ref()
-                    };
-                    if let Some(why) = url.and_then(placeholder_image) {
-                        out.push(Hit {
-                            field,
-                            message: format!("{field} \"{v}\" is a placeholder image ({why})"),
-                        });
-                    }
-                }
+            // The two fields one after the other with their names written out, where a loop
+            // over them looked each name up at run time (see `too_long`) and compared the
+            // field's name with both to choose the parsed URL.
+            for (i, v) in p.values("image_link").iter().enumerate() {
+                let parsed;
+                let url = if i == 0 {
+                    cx.image_url.as_ref()
+                } else {
+                    parsed = WebUrl::parse(v.trim_fast());
+                    parsed.as_ref()
+                };
+                placeholder_hit(url, "image_link", v, out);
+            }
+            for (i, v) in p.values("additional_image_link").iter().enumerate() {
+                let url = cx.extra_image_urls.get(i).and_then(Option::as_ref);
+                placeholder_hit(url, "additional_image_link", v, out);
             }
         }),
         pass: &[("image_link", "http://images.example.com/TV_123456.png")],
@@ -357,8 +480,13 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`additional_image_link` equal to `image_link`.",
         fix: "Remove the repeats; add distinct views.",
         check: product_check!(|p, _, out| {
-            let main = p.get("image_link").map(str::trim);
             let extra = p.values("additional_image_link");
+            // Half the bench rows have no additional image: image_link is looked up and
+            // trimmed only when there is one to compare with it.
+            if extra.is_empty() {
+                return;
+            }
+            let main = p.get("image_link").map(str::trim);
             for (i, v) in extra.iter().enumerate() {
                 let v = v.trim_fast();
                 if Some(v) == main || extra[..i].iter().any(|w| w.trim_fast() == v) {
@@ -389,16 +517,10 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`image_link=\"https://cdn.acme.test/red shoe.jpg\"`.",
         fix: "Encode spaces as `%20` (or avoid them in file names).",
         check: product_check!(|p, _, out| {
-            for field in ["link", "image_link", "mobile_link"] {
-                if let Some(v) = text(p, field) {
-                    if super::util::has_whitespace(v.trim_fast()) {
-                        out.push(Hit {
-                            field,
-                            message: format!("{field} contains an unencoded space"),
-                        });
-                    }
-                }
-            }
+            // One call a field (see `too_long`).
+            has_space(text(p, "link"), "link", out);
+            has_space(text(p, "image_link"), "image_link", out);
+            has_space(text(p, "mobile_link"), "mobile_link", out);
         }),
         pass: &[("link", "https://shop.acme.test/p?q=Dior%20Capture")],
         fail: &[("image_link", "https://cdn.acme.test/red shoe.jpg")],
@@ -485,18 +607,9 @@ pub(crate) const RULES: &[Rule] = &[
         example: "A link with a long tracking query string.",
         fix: "Shorten the URL; add tracking through the platform's URL suffix instead.",
         check: product_check!(|p, _, out| {
-            for field in ["link", "mobile_link"] {
-                if let Some(v) = text(p, field) {
-                    if let Some(n) = chars_over(v, URL_MAX) {
-                        out.push(Hit {
-                            field,
-                            message: format!(
-                                "{field} has {n} characters; at most {URL_MAX} are allowed"
-                            ),
-                        });
-                    }
-                }
-            }
+            // One call a field (see `too_long`); only the first value is checked here.
+            too_long(text(p, "link").as_slice(), "link", out);
+            too_long(text(p, "mobile_link").as_slice(), "mobile_link", out);
         }),
         pass: &[("link", "https://shop.acme.test/p/1")],
         fail: &[("link#300", "https://a.test/")],
@@ -537,7 +650,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Put the product page's URL in link.",
         check: product_check!(|_, cx, out| {
             if let Some(ext) = cx.link_url.as_ref().and_then(url_extension) {
-                if extension_in(ext, IMAGE_EXTENSIONS) {
+                if extension_among(ext, IMAGE_EXTENSIONS, &IMAGE_EXTENSION_KEYS) {
                     let ext = ext.to_ascii_lowercase();
                     out.push(Hit {
                         field: "link",
@@ -561,17 +674,10 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`link=\"http://localhost:8080/p/1\"`.",
         fix: "Export with the production domain.",
         check: product_check!(|_, cx, out| {
-            for field in ["link", "image_link"] {
-                if let Some(host) = cx.url(field).and_then(WebUrl::host_str) {
-                    if local_host(host) {
-                        let host = host.to_ascii_lowercase();
-                        out.push(Hit {
-                            field,
-                            message: format!("{field} points to the non-public host {host}"),
-                        });
-                    }
-                }
-            }
+            // The two parsed URLs read from their own fields, where `cx.url(field)` in a loop
+            // compared the field's name with `link` and `image_link` for each.
+            not_public(cx.link_url.as_ref(), "link", out);
+            not_public(cx.image_url.as_ref(), "image_link", out);
         }),
         pass: &[("link", "https://shop.acme.test/p/1")],
         fail: &[("link", "http://localhost:8080/p/1")],
@@ -698,6 +804,254 @@ mod host_props {
             host in "((LocalHost|localhost|Local|internal|INTERNAL|shop|127|10|192|168|0|1|\\[::1\\])[.]?){0,4}|\\PC{0,12}"
         ) {
             prop_assert_eq!(local_host(&host), local_by_definition(&host));
+        }
+    }
+}
+
+#[cfg(test)]
+mod check_props {
+    use super::{
+        IMAGE_EXTENSION_KEYS, IMAGE_EXTENSIONS, NON_IMAGE_EXTENSION_KEYS, NON_IMAGE_EXTENSIONS,
+        extension_among, reserved_example_host,
+    };
+    use crate::rules::util::extension_in;
+    use crate::rules::{Check, Hit, RuleCtx, find, product_from_pairs};
+    use proptest::prelude::*;
+
+    /// The definition of the reserved example hosts: the six names compared one by one.
+    fn reserved_by_list(host: &str) -> bool {
+        [
+            "example.com",
+            "www.example.com",
+            "example.org",
+            "www.example.org",
+            "example.net",
+            "www.example.net",
+        ]
+        .iter()
+        .any(|d| host.eq_ignore_ascii_case(d))
+    }
+
+    /// The hits of one rule's check on a product of `pairs`, as (field, message).
+    fn hits(code: &str, pairs: &[(&str, &str)]) -> Vec<(&'static str, String)> {
+        let rule = find(code).expect(code);
+        let p = product_from_pairs(pairs);
+        let ctx = RuleCtx::for_product(&p, None);
+        let mut out: Vec<Hit> = Vec::new();
+        if let Check::Product(f) = rule.check {
+            (f.one)(&p, &ctx, &mut out);
+        }
+        out.into_iter().map(|h| (h.field, h.message)).collect()
+    }
+
+    #[test]
+    fn reserved_example_hosts_in_any_case() {
+        for host in [
+            "example.com",
+            "WWW.Example.NET",
+            "www.example.org",
+            "Example.Org",
+        ] {
+            assert!(reserved_example_host(host), "{host}");
+        }
+        for host in [
+            "images.example.com",
+            "cdn.example.com",
+            "example.co",
+            "wwwexample.com",
+            "www.example.comm",
+            "example.com.",
+            "",
+        ] {
+            assert!(!reserved_example_host(host), "{host}");
+        }
+    }
+
+    #[test]
+    fn the_extension_keys_are_their_lists() {
+        for (list, keys) in [
+            (IMAGE_EXTENSIONS, &IMAGE_EXTENSION_KEYS[..]),
+            (NON_IMAGE_EXTENSIONS, &NON_IMAGE_EXTENSION_KEYS[..]),
+        ] {
+            for ext in list {
+                assert!(extension_among(ext, list, keys), "{ext}");
+                assert!(
+                    extension_among(&ext.to_ascii_uppercase(), list, keys),
+                    "{ext}"
+                );
+            }
+        }
+        for ext in ["", "jp", "jpgs", "svgz", "webpx", "jpg\0", "sv\0", "mp"] {
+            assert!(
+                !extension_among(ext, IMAGE_EXTENSIONS, &IMAGE_EXTENSION_KEYS),
+                "{ext:?}"
+            );
+            assert!(
+                !extension_among(ext, NON_IMAGE_EXTENSIONS, &NON_IMAGE_EXTENSION_KEYS),
+                "{ext:?}"
+            );
+        }
+    }
+
+    /// The checks written field by field report the fields in the order the loops over their
+    /// names did, with the same messages.
+    #[test]
+    fn checks_of_several_fields_report_them_in_order() {
+        let long = format!("https://a.test/{}", "x".repeat(2_000));
+        assert_eq!(
+            hits(
+                "FL-M009",
+                &[
+                    ("mobile_link", "https://m.a.test/a b"),
+                    ("image_link", "https://a.test/a b.jpg"),
+                    ("link", "https://a.test/a b"),
+                ]
+            ),
+            [
+                ("link", "link contains an unencoded space".to_owned()),
+                (
+                    "image_link",
+                    "image_link contains an unencoded space".to_owned()
+                ),
+                (
+                    "mobile_link",
+                    "mobile_link contains an unencoded space".to_owned()
+                ),
+            ]
+        );
+        assert_eq!(
+            hits("FL-M013", &[("mobile_link", &long), ("link", &long)]),
+            [
+                (
+                    "link",
+                    "link has 2015 characters; at most 2000 are allowed".to_owned()
+                ),
+                (
+                    "mobile_link",
+                    "mobile_link has 2015 characters; at most 2000 are allowed".to_owned()
+                ),
+            ]
+        );
+        assert_eq!(
+            hits(
+                "FL-M003",
+                &[
+                    ("additional_image_link", "https://a.test/1.jpg"),
+                    ("additional_image_link", &long),
+                    ("image_link", &long),
+                ]
+            ),
+            [
+                (
+                    "image_link",
+                    "image_link has 2015 characters; at most 2000 are allowed".to_owned()
+                ),
+                (
+                    "additional_image_link",
+                    "additional_image_link has 2015 characters; at most 2000 are allowed"
+                        .to_owned()
+                ),
+            ]
+        );
+        assert_eq!(
+            hits(
+                "FL-M016",
+                &[
+                    ("image_link", "http://10.0.0.7/1.jpg"),
+                    ("link", "http://Shop.LOCAL/p/1"),
+                ]
+            ),
+            [
+                (
+                    "link",
+                    "link points to the non-public host shop.local".to_owned()
+                ),
+                (
+                    "image_link",
+                    "image_link points to the non-public host 10.0.0.7".to_owned()
+                ),
+            ]
+        );
+    }
+
+    /// The same for the images of FL-M005 (image_link's second value parsed in the check) and
+    /// FL-M008's early return.
+    #[test]
+    fn placeholder_and_repeated_images_are_reported_in_order() {
+        assert_eq!(
+            hits(
+                "FL-M005",
+                &[
+                    ("additional_image_link", "https://a.test/no-image.png"),
+                    ("additional_image_link", "https://a.test/2.png"),
+                    ("additional_image_link", "http://example.org/3.png"),
+                    ("image_link", "https://www.example.com/1.jpg"),
+                    ("image_link", " https://a.test/Dummy.jpg "),
+                ]
+            ),
+            [
+                (
+                    "image_link",
+                    "image_link \"https://www.example.com/1.jpg\" is a placeholder image \
+                     (the reserved example domain)"
+                        .to_owned()
+                ),
+                (
+                    "image_link",
+                    "image_link \" https://a.test/Dummy.jpg \" is a placeholder image (dummy)"
+                        .to_owned()
+                ),
+                (
+                    "additional_image_link",
+                    "additional_image_link \"https://a.test/no-image.png\" is a placeholder \
+                     image (no-image)"
+                        .to_owned()
+                ),
+                (
+                    "additional_image_link",
+                    "additional_image_link \"http://example.org/3.png\" is a placeholder \
+                     image (the reserved example domain)"
+                        .to_owned()
+                ),
+            ]
+        );
+        // FL-M008 without additional images does not look at image_link.
+        assert!(hits("FL-M008", &[("image_link", "https://a.test/1.jpg")]).is_empty());
+        assert_eq!(
+            hits(
+                "FL-M008",
+                &[
+                    ("image_link", " https://a.test/1.jpg\t"),
+                    ("additional_image_link", "https://a.test/1.jpg"),
+                ]
+            ),
+            [(
+                "additional_image_link",
+                "additional_image_link \"https://a.test/1.jpg\" is repeated".to_owned()
+            )]
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn reserved_example_host_is_the_list(
+            host in "((www|WWW|wWw|cdn)[.])?(example|EXAMPLE|Example|exampl|examples)[.](com|ORG|Net|co|comm|c)|\\PC{0,16}"
+        ) {
+            prop_assert_eq!(reserved_example_host(&host), reserved_by_list(&host));
+        }
+
+        #[test]
+        fn extension_among_is_extension_in(
+            ext in "(jpg|JPEG|Png|svg|SVGZ|aspx|Aspx|mp4|MP4|heic|tif|tiff|webp|html|h|t)[a-z0-9\0]{0,2}|\\PC{0,5}"
+        ) {
+            prop_assert_eq!(
+                extension_among(&ext, IMAGE_EXTENSIONS, &IMAGE_EXTENSION_KEYS),
+                extension_in(&ext, IMAGE_EXTENSIONS)
+            );
+            prop_assert_eq!(
+                extension_among(&ext, NON_IMAGE_EXTENSIONS, &NON_IMAGE_EXTENSION_KEYS),
+                extension_in(&ext, NON_IMAGE_EXTENSIONS)
+            );
         }
     }
 }
