@@ -301,56 +301,22 @@ pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
 fn escaped(buf: &mut Vec<u8>, s: &str, needed: Escapes) -> serde_json::Result<()> {
     match needed {
         Escapes::QuotesOnly => {
-            quotes_escaped(buf, s.as_bytes());
+            let b = s.as_bytes();
+            buf.reserve(b.len() + 8);
+            buf.push(b'"');
+            let mut start = 0;
+            for i in memchr::memchr2_iter(b'"', b'\\', b) {
+                buf.extend_from_slice(&b[start..i]);
+                buf.push(b'\\');
+                buf.push(b[i]);
+                start = i + 1;
+            }
+            buf.extend_from_slice(&b[start..]);
+            buf.push(b'"');
             Ok(())
         }
         Escapes::None | Escapes::Control => value(buf, s),
     }
-}
-
-/// `b` (no control byte in it) between quotes, a backslash before each `"` and `\\`.
-///
-/// The positions come from a mask per 16-byte block ([`quote_mask`]: SSE2 compares and a
-/// `pmovmskb`, no branch per byte), each run of bytes up to a quote copied whole; the quote
-/// itself starts the next run, so the backslash is the only push. `memchr2_iter` before: a search
-/// started afresh for each quote, ~420 instructions a string on the bench rows (0.69 such
-/// strings a row: messages quoting a value).
-fn quotes_escaped(buf: &mut Vec<u8>, b: &[u8]) {
-    buf.reserve(b.len() + 8);
-    buf.push(b'"');
-    let mut start = 0;
-    let mut at = |buf: &mut Vec<u8>, i: usize| {
-        buf.extend_from_slice(b.get(start..i).unwrap_or_default());
-        buf.push(b'\\');
-        start = i;
-    };
-    let blocks = b.chunks_exact(16);
-    let tail = blocks.remainder();
-    for (n, block) in blocks
-        .filter_map(|c| <&[u8; 16]>::try_from(c).ok())
-        .enumerate()
-    {
-        let mut mask = quote_mask(block);
-        while mask != 0 {
-            at(buf, n * 16 + mask.trailing_zeros() as usize);
-            mask &= mask - 1;
-        }
-    }
-    let base = b.len() - tail.len();
-    for (i, &c) in tail.iter().enumerate() {
-        if c == b'"' || c == b'\\' {
-            at(buf, base + i);
-        }
-    }
-    buf.extend_from_slice(b.get(start..).unwrap_or_default());
-    buf.push(b'"');
-}
-
-/// Bit `i` set when byte `i` of `block` is `"` or `\\`.
-fn quote_mask(block: &[u8; 16]) -> u16 {
-    block.iter().enumerate().fold(0, |mask, (i, &c)| {
-        mask | (u16::from((c == b'"') | (c == b'\\')) << i)
-    })
 }
 
 /// Which bytes of a string JSON escapes (serde_json escapes exactly `"`, `\` and the controls
@@ -733,50 +699,6 @@ mod tests {
         }
     }
 
-    /// `memchr2_iter`'s escaping, which [`quotes_escaped`] replaced: the reference it must match.
-    fn quotes_escaped_by_memchr(b: &[u8]) -> Vec<u8> {
-        let mut buf = vec![b'"'];
-        let mut start = 0;
-        for i in memchr::memchr2_iter(b'"', b'\\', b) {
-            buf.extend_from_slice(&b[start..i]);
-            buf.push(b'\\');
-            buf.push(b[i]);
-            start = i + 1;
-        }
-        buf.extend_from_slice(&b[start..]);
-        buf.push(b'"');
-        buf
-    }
-
-    /// Every length through several 16-byte blocks and the tail after them, one or two quotes or
-    /// backslashes at every position (on both sides of each block boundary), as serde_json
-    /// writes them and as the `memchr2_iter` loop did.
-    #[test]
-    fn quotes_are_escaped_at_every_length_and_position() {
-        for n in 1..=70 {
-            for at in 0..n {
-                for (bad, other) in [(b'"', b'\\'), (b'\\', b'"'), (b'"', b'"')] {
-                    let mut b = vec![b'a'; n];
-                    b[at] = bad;
-                    for s in [b.clone(), {
-                        b[n - 1 - at] = other;
-                        b
-                    }] {
-                        let mut got = Vec::new();
-                        quotes_escaped(&mut got, &s);
-                        let text = String::from_utf8(s.clone()).unwrap();
-                        assert_eq!(
-                            String::from_utf8(got.clone()).unwrap(),
-                            serde_json::to_string(&text).unwrap(),
-                            "{n} {at}"
-                        );
-                        assert_eq!(got, quotes_escaped_by_memchr(&s), "{n} {at}");
-                    }
-                }
-            }
-        }
-    }
-
     proptest! {
         /// Any bytes, weighted towards those JSON escapes and their neighbours.
         #[test]
@@ -811,20 +733,6 @@ mod tests {
             }
             let plain = format!("\"{s}\"");
             prop_assert_eq!(needs_no_escape(&s), serde_json::to_string(&s).unwrap() == plain);
-        }
-
-        /// Any bytes but controls, weighted towards quotes and backslashes: the block-mask
-        /// escaping writes what the `memchr2_iter` loop wrote.
-        #[test]
-        fn quotes_escaped_matches_the_memchr_loop(
-            b in proptest::collection::vec(
-                prop_oneof![Just(b'"'), Just(b'\\'), 0x20u8..=0xff],
-                0..150,
-            ),
-        ) {
-            let mut got = Vec::new();
-            quotes_escaped(&mut got, &b);
-            prop_assert_eq!(got, quotes_escaped_by_memchr(&b));
         }
 
         /// A string of any bytes JSON escapes or not is written as serde_json writes it.
