@@ -433,7 +433,7 @@ fn word_escapes(w: u64) -> (u64, u64) {
 
 /// A fixed text of the program (a status, a severity, a rule's code or name), which needs no
 /// escape (a test checks every one): copied between quotes without looking at its bytes.
-fn fixed(buf: &mut Vec<u8>, s: &'static str) {
+pub(crate) fn fixed(buf: &mut Vec<u8>, s: &'static str) {
     debug_assert!(needs_no_escape(s), "{s}");
     buf.reserve(s.len() + 2);
     buf.push(b'"');
