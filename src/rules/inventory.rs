@@ -60,7 +60,10 @@ fn availability(v: &str) -> Option<(&'static str, bool)> {
         "out_of_stock" => Some("out_of_stock"),
         "preorder" => Some("preorder"),
         "backorder" => Some("backorder"),
-        _ => AVAILABILITY.iter().copied().find(|a| a.eq_ignore_ascii_case(t)),
+        _ => AVAILABILITY
+            .iter()
+            .copied()
+            .find(|a| a.eq_ignore_ascii_case(t)),
     };
     match exact {
         Some(current) => Some((current, false)),
