@@ -34,10 +34,17 @@ const SWAR_WORDS: usize = 2;
 /// Where a field of the record just read is: a range of the text, or of the scratch text (a
 /// quoted field with `""` or text after its closing quote, rewritten as the csv crate reads it).
 #[derive(Debug, Clone, Copy)]
-struct Span {
+pub(crate) struct Span {
     start: usize,
     end: usize,
     scratch: bool,
+}
+
+impl Span {
+    /// The field is empty: known without slicing the text it is a range of.
+    pub(crate) fn is_empty(self) -> bool {
+        self.end <= self.start
+    }
 }
 
 /// The fields of a [`Plain`] reader's record ([`Plain::fields`]).
@@ -68,6 +75,8 @@ pub(crate) struct Plain {
     record_pos: csv::Position,
     record_start: usize,
     fields: Vec<Span>,
+    /// How many of `fields` are not empty, counted as they are read (see [`Plain::non_empty`]).
+    non_empty: usize,
     /// The fields of the record just read that are not a range of the text, one after another.
     scratch: String,
 }
@@ -81,6 +90,7 @@ impl Plain {
             record_pos: csv::Position::new(),
             record_start: 0,
             fields: Vec::new(),
+            non_empty: 0,
             scratch: String::new(),
         }
     }
@@ -173,6 +183,16 @@ impl Plain {
         self.fields.get(i).and_then(|&span| self.field(span))
     }
 
+    /// The fields of the record just read, as ranges: [`Plain::cell`] gives the text of one.
+    pub(crate) fn spans(&self) -> &[Span] {
+        &self.fields
+    }
+
+    /// The text of a field of the record just read (one of [`Plain::spans`]).
+    pub(crate) fn cell(&self, span: Span) -> &str {
+        self.field(span).unwrap_or_default()
+    }
+
     fn field(&self, span: Span) -> Option<&str> {
         let from = if span.scratch {
             &self.scratch
@@ -191,9 +211,11 @@ impl Plain {
         }
     }
 
-    /// The number of fields of the record just read that are not empty.
+    /// The number of fields of the record just read that are not empty: counted by
+    /// [`Plain::read`] as it pushes each field (one add of a comparison), where a second pass
+    /// over the fields was a loop of its own for every record.
     pub(crate) fn non_empty(&self) -> usize {
-        self.fields.iter().filter(|s| s.end > s.start).count()
+        self.non_empty
     }
 
     /// The text of the record just read, from its first field to its line break: what its fields
@@ -212,6 +234,13 @@ impl Plain {
         at
     }
 
+    /// Adds a field of the record being read, counting it when it is not empty.
+    #[inline]
+    fn push_field(&mut self, span: Span) {
+        self.non_empty += usize::from(!span.is_empty());
+        self.fields.push(span);
+    }
+
     /// Reads the next record as the csv crate reads it, with the position the crate gives it:
     /// `true` when there was one, `false` at the end of the text.
     pub(crate) fn read(&mut self, delimiter: u8) -> bool {
@@ -219,6 +248,7 @@ impl Plain {
         let start = self.at;
         self.record_pos = self.position();
         self.fields.clear();
+        self.non_empty = 0;
         self.scratch.clear();
         // Blank lines before the record are skipped.
         let mut at = start
@@ -292,10 +322,10 @@ impl Plain {
                         scratch: true,
                     }
                 };
-                self.fields.push(span);
+                self.push_field(span);
             } else {
                 let end = Self::field_end(bytes, at, delimiter);
-                self.fields.push(Span {
+                self.push_field(Span {
                     start: at,
                     end,
                     scratch: false,
@@ -363,6 +393,22 @@ mod tests {
     }
 
     fn rec_of(p: &Plain) -> Rec {
+        // The count kept while reading is the count of the fields read, and the spans are the
+        // fields.
+        let counted = (0..p.len())
+            .filter(|&i| !p.get(i).unwrap_or_default().is_empty())
+            .count();
+        assert_eq!(p.non_empty(), counted);
+        let by_span: Vec<&str> = p.spans().iter().map(|&s| p.cell(s)).collect();
+        let by_index: Vec<&str> = (0..p.len())
+            .map(|i| p.get(i).unwrap_or("<no field>"))
+            .collect();
+        assert_eq!(by_span, by_index);
+        assert!(
+            p.spans()
+                .iter()
+                .all(|s| s.is_empty() == p.cell(*s).is_empty())
+        );
         let pos = p.record_position();
         (
             (0..p.len())

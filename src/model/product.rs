@@ -237,6 +237,15 @@ impl Product {
         }
     }
 
+    /// [`Product::new`] with room for `n` attributes (a reader that knows its cell count): one
+    /// allocation of the list's size, without `reserve`'s growth path.
+    #[must_use]
+    pub fn with_attribute_capacity(location: SourceLocation, n: usize) -> Self {
+        let mut p = Self::new(location);
+        p.attributes = Vec::with_capacity(n);
+        p
+    }
+
     /// The first value of an attribute, as written (may be empty).
     #[must_use]
     #[inline(always)]
