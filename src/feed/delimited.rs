@@ -1285,10 +1285,9 @@ mod tests {
     /// A product as the segment tests compare it: id, line, index, read issues.
     type Seen = (String, u64, u64, Vec<String>);
 
-    /// Every product of `text` read as a CSV feed cut in segments of `target` bytes, then the
-    /// error if one ended it.
-    fn read_with(text: &str, target: usize) -> (Vec<Seen>, Option<String>) {
-        let decoded = Decoded {
+    /// `text` as the source hands a delimited reader an undecorated file.
+    fn decoded_of(text: &str) -> Decoded {
+        Decoded {
             reader: Box::new(Cursor::new(text.as_bytes().to_vec())),
             prefix: text.as_bytes()[..text.len().min(4096)].to_vec(),
             origin: Origin {
@@ -1298,7 +1297,13 @@ mod tests {
                 cap: 0,
             },
             lines: source::LineCount::default(),
-        };
+        }
+    }
+
+    /// Every product of `text` read as a CSV feed cut in segments of `target` bytes, then the
+    /// error if one ended it.
+    fn read_with(text: &str, target: usize) -> (Vec<Seen>, Option<String>) {
+        let decoded = decoded_of(text);
         let mut r = match DelimitedReader::new(decoded, Arc::from("t.csv"), false) {
             Ok(r) => r,
             Err(e) => return (Vec::new(), Some(e.to_string())),
@@ -1324,17 +1329,7 @@ mod tests {
 
     /// Every product of `text` (a CSV feed), its attributes with their values, in order.
     fn attributes_of(text: &str) -> Vec<Vec<(String, Vec<String>)>> {
-        let decoded = Decoded {
-            reader: Box::new(Cursor::new(text.as_bytes().to_vec())),
-            prefix: text.as_bytes()[..text.len().min(4096)].to_vec(),
-            origin: Origin {
-                path: None,
-                gzip: false,
-                encoding: None,
-                cap: 0,
-            },
-            lines: source::LineCount::default(),
-        };
+        let decoded = decoded_of(text);
         let Ok(mut r) = DelimitedReader::new(decoded, Arc::from("t.csv"), false) else {
             return Vec::new();
         };
