@@ -336,24 +336,27 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
         if scan.has_long_step(0) && has_fill_run(body, sig_start) {
             set.insert(Pattern::GeneratorArtifact);
         }
-        if (body.len() >= 7 && period_is(body, 2)) || (d.len() >= 8 && period_is(d, 2)) {
-            set.insert(Pattern::Alternating);
-        }
-        if [body, d]
-            .iter()
-            .any(|s| s.len() >= 7 && (3..=6).any(|p| s.len() >= 2 * p && period_is(s, p)))
-        {
-            set.insert(Pattern::RepeatedBlock);
+        // The ten period tests below run only for the ~5% of codes whose first two digits come
+        // back at a distance of 2 to 6 ([`may_repeat`]); they took ~100 instructions a bench
+        // GTIN (docs/performance.md "gtin2").
+        if may_repeat(d) {
+            if (body.len() >= 7 && period_is(body, 2)) || (d.len() >= 8 && period_is(d, 2)) {
+                set.insert(Pattern::Alternating);
+            }
+            if [body, d]
+                .iter()
+                .any(|s| s.len() >= 7 && (3..=6).any(|p| s.len() >= 2 * p && period_is(s, p)))
+            {
+                set.insert(Pattern::RepeatedBlock);
+            }
         }
     }
     // `d` is digits (checked in `detect`): only the length is left to check.
     let canonical = pad_14(d);
-    // Padded to 14 digits, equal texts are equal numbers: one binary search of the values.
-    if canonical.is_some()
-        && COMMON_TEST_VALUES_SORTED
-            .binary_search(&digits_value(d))
-            .is_ok()
-    {
+    // Padded to 14 digits, equal texts are equal numbers: one binary search of the padded texts
+    // read as numbers ([`COMMON_TEST_KEYS`], built at compile time; the digits' value and a
+    // `LazyLock` took ~90 instructions a bench GTIN).
+    if canonical.is_some_and(|c| COMMON_TEST_KEYS.binary_search(&key_14(c)).is_ok()) {
         set.insert(Pattern::CommonTestValue);
     }
     if d.len() >= 12 && !sig.is_empty() && sig.len() < 8 {
@@ -362,15 +365,10 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
     if sig_body.len() >= 7 && sig_body[1..].iter().all(|&b| b == b'0') {
         set.insert(Pattern::DefaultValue);
     }
-    if let Some(c) = canonical {
-        let thirteen = &c[1..];
-        if thirteen.starts_with(b"952")
-            || SAMPLE_COMPANY_PREFIXES
-                .iter()
-                .any(|p| thirteen.starts_with(p.as_bytes()))
-        {
-            set.insert(Pattern::SampleData);
-        }
+    if let Some(c) = canonical
+        && is_sample_prefix(c)
+    {
+        set.insert(Pattern::SampleData);
     }
     let repeating_already = set.contains(Pattern::AllSameDigits)
         || set.contains(Pattern::Alternating)
@@ -515,16 +513,98 @@ const COMMON_TEST_VALUES: [&str; 12] = [
     "10012345678902",
 ];
 
-/// [`COMMON_TEST_VALUES`] as numbers, sorted: the values padded to 14 digits, as
-/// [`right_aligned_14`] gives them, compare as their numbers do. Built once.
-static COMMON_TEST_VALUES_SORTED: LazyLock<Vec<u64>> = LazyLock::new(|| {
-    let mut v: Vec<u64> = COMMON_TEST_VALUES
-        .iter()
-        .map(|t| digits_value(t.as_bytes()))
-        .collect();
-    v.sort_unstable();
-    v
-});
+/// [`COMMON_TEST_VALUES`] padded to 14 digits, as [`right_aligned_14`] gives them, each read as
+/// one number by [`key_14`], sorted; built at compile time. Equal keys are equal padded texts,
+/// which are equal numbers, so a binary search finds what comparing the values found.
+static COMMON_TEST_KEYS: [u128; COMMON_TEST_VALUES.len()] = {
+    let mut keys = [0; COMMON_TEST_VALUES.len()];
+    let mut k = 0;
+    while k < keys.len() {
+        let t = COMMON_TEST_VALUES[k].as_bytes();
+        assert!(t.len() <= 14);
+        let mut c = [b'0'; 14];
+        let mut i = 0;
+        while i < t.len() {
+            c[14 - t.len() + i] = t[i];
+            i += 1;
+        }
+        keys[k] = key_14(c);
+        k += 1;
+    }
+    // Insertion sort (`sort` is not a `const fn`).
+    let mut i = 1;
+    while i < keys.len() {
+        let mut j = i;
+        while j > 0 && keys[j - 1] > keys[j] {
+            let t = keys[j];
+            keys[j] = keys[j - 1];
+            keys[j - 1] = t;
+            j -= 1;
+        }
+        i += 1;
+    }
+    keys
+};
+
+/// The 14 bytes of a padded value as one number (two loads, no parsing): equal keys are equal
+/// texts.
+#[allow(clippy::many_single_char_names, reason = "the bytes in order")]
+const fn key_14(c: [u8; 14]) -> u128 {
+    let [a, b, c2, d, e, f, g, h, i, j, k, l, m, n] = c;
+    u128::from_be_bytes([a, b, c2, d, e, f, g, h, i, j, k, l, m, n, 0, 0])
+}
+
+/// The bytes of `t` (at most 8) as a little-endian number, the bytes above them zero: what
+/// [`is_sample_prefix`] compares eight bytes of a value with, once masked to `t`'s length.
+const fn prefix_key(t: &str) -> u64 {
+    let t = t.as_bytes();
+    assert!(t.len() <= 8);
+    let mut key = 0_u64;
+    let mut i = 0;
+    while i < t.len() {
+        key |= (t[i] as u64) << (8 * i);
+        i += 1;
+    }
+    key
+}
+
+/// The sample prefixes of P15 as [`prefix_key`]s: the demonstration prefix 952 and
+/// [`SAMPLE_COMPANY_PREFIXES`].
+const SAMPLE_DEMO_KEY: u64 = prefix_key("952");
+const SAMPLE_COMPANY_KEYS: [u64; SAMPLE_COMPANY_PREFIXES.len()] = {
+    let mut keys = [0; SAMPLE_COMPANY_PREFIXES.len()];
+    let mut k = 0;
+    while k < keys.len() {
+        assert!(SAMPLE_COMPANY_PREFIXES[k].len() == 7);
+        keys[k] = prefix_key(SAMPLE_COMPANY_PREFIXES[k]);
+        k += 1;
+    }
+    keys
+};
+
+/// P15: whether the 13 digits after the indicator of the padded value start with 952 or one of
+/// [`SAMPLE_COMPANY_PREFIXES`]: eight bytes read as one number and masked to three and to seven
+/// bytes, where `starts_with` compared byte slices for each of the six prefixes.
+#[allow(clippy::many_single_char_names, reason = "the bytes in order")]
+fn is_sample_prefix(c: [u8; 14]) -> bool {
+    let [_, a, b, d, e, f, g, h, i, ..] = c;
+    let head = u64::from_le_bytes([a, b, d, e, f, g, h, i]);
+    let seven = head & 0x00FF_FFFF_FFFF_FFFF;
+    head & 0xFF_FFFF == SAMPLE_DEMO_KEY || SAMPLE_COMPANY_KEYS.contains(&seven)
+}
+
+/// Whether `d` (at least 7 digits) may have a period of 2 to 6, or its body may: a period `p`
+/// of a string of at least `p + 2` digits repeats its first two digits at `p` and `p + 1`, and
+/// every period test [`detect_digits`] makes is of such a string (the body or the whole value
+/// with at least 7 digits for `p` = 2, at least `2p` for `p` = 3-6), both starting with `d`'s
+/// first two digits. Five two-byte compares; about 1 in 20 random codes passes.
+fn may_repeat(d: &[u8]) -> bool {
+    let [a, b, rest @ ..] = d else {
+        return false;
+    };
+    // `rest[k]` is `d[k + 2]`: the windows start at p = 2, ..., 6.
+    rest.windows(2).take(5).any(|w| w[0] == *a && w[1] == *b)
+}
 
 /// Company prefixes GS1 uses in documentation and samples (P15), as the first digits of the
 /// 13-digit form.
@@ -833,7 +913,7 @@ pub(super) fn all_ascii_digits(s: &[u8]) -> bool {
 /// Whether the eight bytes are ASCII digits (0x30-0x39): each byte's high half is 3, and adding
 /// 6 to its low half does not carry into the high one (which it does from 0xA up). No byte
 /// carries into the next: 0x3F + 6 is below 0x100.
-fn eight_digits(c: [u8; 8]) -> bool {
+pub(super) fn eight_digits(c: [u8; 8]) -> bool {
     const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
     const THREES: u64 = 0x3030_3030_3030_3030;
     let x = u64::from_le_bytes(c);
@@ -1597,6 +1677,43 @@ mod window_props {
             let digits: Vec<u8> = raw.bytes().filter(u8::is_ascii_digit).collect();
             prop_assert_eq!(detect(&raw, Some(&digits)), super::reference::detect(&raw, Some(&digits)), "{}", raw);
             prop_assert_eq!(detect(&raw, None), super::reference::detect(&raw, None), "{}", raw);
+        }
+
+        /// [`may_repeat`] passes every code with a period the detectors test, and the
+        /// compile-time keys find exactly what comparing values and prefixes found.
+        #[test]
+        fn the_gtin2_screens_agree_with_the_direct_tests(s in digit_strings()) {
+            let d = s.as_bytes();
+            if d.len() >= 7 {
+                let body = &d[..d.len() - 1];
+                let periodic = [body, d].iter().any(|s| {
+                    (s.len() >= 7 && period_is(s, 2))
+                        || (3..=6).any(|p| s.len() >= 2 * p && period_is(s, p))
+                });
+                prop_assert!(!periodic || may_repeat(d), "{}", s);
+            }
+            if let Some(c) = right_aligned_14(d) {
+                let by_value = COMMON_TEST_VALUES
+                    .iter()
+                    .any(|t| digits_value(t.as_bytes()) == digits_value(d));
+                prop_assert_eq!(COMMON_TEST_KEYS.binary_search(&key_14(c)).is_ok(), by_value, "{}", s);
+                let thirteen = &c[1..];
+                let by_bytes = thirteen.starts_with(b"952")
+                    || SAMPLE_COMPANY_PREFIXES
+                        .iter()
+                        .any(|p| thirteen.starts_with(p.as_bytes()));
+                prop_assert_eq!(is_sample_prefix(c), by_bytes, "{}", s);
+            }
+        }
+
+        /// Every sample prefix is found after any indicator digit, whatever follows it.
+        #[test]
+        fn sample_prefixes_by_key(prefix in 0usize..6, indicator in 0u8..10, rest in "[0-9]{10}") {
+            let p = ["952", "0614141", "4012345", "5012345", "5901234", "9501101"][prefix];
+            let thirteen = format!("{p}{rest}");
+            let value = format!("{}{}", char::from(b'0' + indicator), &thirteen[..13]);
+            let c = right_aligned_14(value.as_bytes());
+            prop_assert!(c.is_some_and(is_sample_prefix), "{}", value);
         }
 
         #[test]
