@@ -27,7 +27,7 @@ use crate::error::Result;
 use crate::model::result::{fix_minutes, opportunities_worth};
 use crate::model::text::{count, plural};
 use crate::model::{Group, RuleKind, Severity};
-use crate::report::product_json::{elements, fixed, float, string};
+use crate::report::product_json::{cow_string, elements, fixed, float, string, uint};
 use crate::report::validate;
 use crate::revenue::impact::round_cents;
 use crate::rules::{ComplianceStatus, ProductReport};
@@ -237,14 +237,15 @@ pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> 
     buf.extend_from_slice(b",\"coverage\":");
     string(buf, &c.coverage)?;
     buf.extend_from_slice(b",\"message\":");
-    string(buf, &c.message)?;
+    // Most messages are fixed texts (borrowed), whose escape check is made once (`cow_string`).
+    cow_string(buf, &c.message)?;
     buf.extend_from_slice(b",\"violations\":[");
     elements(buf, &c.violations, |buf, v| string(buf, v))?;
     let o = &e.performance_optimization;
     buf.extend_from_slice(b"]},\"performanceOptimization\":{\"overallScore\":");
     float(buf, o.overall_score)?;
     buf.extend_from_slice(b",\"message\":");
-    string(buf, &o.message)?;
+    cow_string(buf, &o.message)?;
     buf.extend_from_slice(b",\"estimatedRevenueGain\":");
     float(buf, o.estimated_revenue_gain)?;
     buf.extend_from_slice(b"},\"productId\":");
@@ -252,7 +253,7 @@ pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> 
     buf.extend_from_slice(b",\"validationScore\":");
     float(buf, e.validation_score)?;
     buf.extend_from_slice(b",\"totalErrors\":");
-    buf.extend_from_slice(itoa::Buffer::new().format(e.total_errors).as_bytes());
+    uint(buf, e.total_errors as u64);
     buf.extend_from_slice(b",\"totalRevenueImpact\":");
     float(buf, e.total_revenue_impact)?;
     buf.extend_from_slice(b",\"overallPriority\":");

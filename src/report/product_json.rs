@@ -9,6 +9,9 @@
 //! is copied as is, and everything else (numbers, strings with escapes, the optional
 //! intelligence objects) is still encoded by serde_json.
 
+use std::borrow::Cow;
+use std::cell::Cell;
+
 use serde::Serialize;
 
 use crate::model::Finding;
@@ -32,8 +35,8 @@ pub fn write_product(buf: &mut Vec<u8>, r: &ProductResult<'_>) -> serde_json::Re
     } else {
         buf.extend_from_slice(b",\"isValid\":false,\"totalErrors\":");
     }
-    // itoa, as serde_json writes integers, without its serializer around it.
-    buf.extend_from_slice(itoa::Buffer::new().format(r.total_errors).as_bytes());
+    // As serde_json writes integers (itoa), without its serializer around it.
+    uint(buf, r.total_errors as u64);
     buf.extend_from_slice(b",\"totalRevenueImpact\":");
     float(buf, r.total_revenue_impact)?;
     priority_and_compliance_key(buf, r.overall_priority);
@@ -101,7 +104,7 @@ fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()
     buf.extend_from_slice(b"},\"violations\":[");
     elements(buf, c.violations.0, violation)?;
     buf.extend_from_slice(b"],\"message\":");
-    string(buf, &c.message)?;
+    cow_string(buf, &c.message)?;
     buf.push(b'}');
     Ok(())
 }
@@ -134,18 +137,18 @@ fn violation(buf: &mut Vec<u8>, v: &Finding) -> serde_json::Result<()> {
     buf.extend_from_slice(b"\",\"name\":\"");
     text(buf, v.name);
     buf.extend_from_slice(b"\",\"field\":");
-    string(buf, v.field)?;
+    static_string(buf, v.field)?;
     // Severity and kind with their keys and quotes in one copy of a fixed length (see
     // [`text`]); a test holds the eight to what `fixed` writes.
     severity_and_kind(buf, v.severity, v.kind);
     buf.extend_from_slice(b",\"message\":");
     string(buf, &v.message)?;
     buf.extend_from_slice(b",\"fix\":");
-    string(buf, v.fix)?;
+    static_string(buf, v.fix)?;
     buf.extend_from_slice(b",\"revenueImpact\":");
     float(buf, v.revenue_impact)?;
     buf.extend_from_slice(b",\"line\":");
-    buf.extend_from_slice(itoa::Buffer::new().format(v.line).as_bytes());
+    uint(buf, v.line);
     buf.push(b'}');
     Ok(())
 }
@@ -187,7 +190,7 @@ fn optimization(buf: &mut Vec<u8>, o: &PerformanceOptimization) -> serde_json::R
     buf.extend_from_slice(b",\"estimatedRevenueImpact\":");
     float(buf, o.estimated_revenue_impact)?;
     buf.extend_from_slice(b",\"message\":");
-    string(buf, &o.message)?;
+    cow_string(buf, &o.message)?;
     buf.push(b'}');
     Ok(())
 }
@@ -295,6 +298,99 @@ pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
         needed => escaped(buf, s, needed),
     }
 }
+
+/// [`string`] for a text of the program (`&'static str`: a rule's fix, a finding's field, a
+/// fixed message) which may hold a `"` (three fixes quote attribute values, so unlike [`fixed`]
+/// nothing may be assumed): its escape class is worked out once per thread and text
+/// ([`static_escapes`]), then looked up. The same bytes as [`string`] (a proptest checks).
+pub(crate) fn static_string(buf: &mut Vec<u8>, s: &'static str) -> serde_json::Result<()> {
+    match static_escapes(s) {
+        Escapes::None => {
+            buf.reserve(s.len() + 2);
+            buf.push(b'"');
+            buf.extend_from_slice(s.as_bytes());
+            buf.push(b'"');
+            Ok(())
+        }
+        needed => escaped(buf, s, needed),
+    }
+}
+
+/// A message that is either one of the program's texts (borrowed: [`static_string`]) or built
+/// for this product (owned: [`string`]).
+#[expect(
+    clippy::ptr_arg,
+    reason = "whether the text is borrowed (the program's) or owned is what is asked"
+)]
+pub(crate) fn cow_string(buf: &mut Vec<u8>, s: &Cow<'static, str>) -> serde_json::Result<()> {
+    match s {
+        Cow::Borrowed(s) => static_string(buf, s),
+        Cow::Owned(s) => string(buf, s),
+    }
+}
+
+/// Slots of [`SEEN`]: more than the texts a run of the bench feed writes (a few dozen fixes,
+/// fields and messages), so that they seldom evict each other.
+const SEEN_SLOTS: usize = 256;
+
+thread_local! {
+    /// The escape class of recently written `&'static str`s, by address and length: a
+    /// direct-mapped cache (a slot per hash of the address, a new text replacing the old).
+    /// An address and length name the same bytes for the whole run, as a `&'static str` is
+    /// never freed nor changed; `(0, 0)` is no text's (a `str`'s pointer is never null).
+    static SEEN: [Cell<(usize, usize, Escapes)>; SEEN_SLOTS] =
+        const { [const { Cell::new((0, 0, Escapes::None)) }; SEEN_SLOTS] };
+}
+
+/// [`escapes`] of a `&'static str`, from [`SEEN`] when it holds it. A rule's fix (~100 bytes,
+/// 1.13 a bench row) took ~130 instructions to class block by block; the look-up is a hash
+/// (multiply, shift), a thread-local read and two compares.
+fn static_escapes(s: &'static str) -> Escapes {
+    let (addr, len) = (s.as_ptr().addr(), s.len());
+    // Fibonacci hashing: the top 8 bits of the product spread neighbouring addresses.
+    let slot = addr.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (usize::BITS - SEEN_SLOTS.ilog2());
+    SEEN.with(|seen| {
+        let Some(cell) = seen.get(slot) else {
+            return escapes(s.as_bytes());
+        };
+        match cell.get() {
+            (a, l, class) if a == addr && l == len => class,
+            _ => {
+                let class = escapes(s.as_bytes());
+                cell.set((addr, len, class));
+                class
+            }
+        }
+    })
+}
+
+/// An integer as serde_json (itoa) writes it. Below [`SHORT_UINT_MAX`] (a product's error
+/// count, a line number) its digits are built in a `u64`, first character lowest, and appended
+/// as eight bytes then cut to length, as [`short_cents`] does: itoa's digits went through a
+/// copy of a length known only at run time, a `memcpy` call.
+pub(crate) fn uint(buf: &mut Vec<u8>, n: u64) {
+    if n >= SHORT_UINT_MAX {
+        buf.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+        return;
+    }
+    let mut text = 0;
+    let mut len = 0;
+    let mut rest = n;
+    loop {
+        text = (text << 8) | (u64::from(b'0') + rest % 10);
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let end = buf.len() + len;
+    buf.extend_from_slice(&u64::to_le_bytes(text));
+    buf.truncate(end);
+}
+
+/// Integers below this have at most eight digits: [`uint`] builds them in a `u64`.
+const SHORT_UINT_MAX: u64 = 100_000_000;
 
 /// A string with bytes to escape (`needed`, not [`Escapes::None`]), as [`string`] writes it.
 #[inline(never)]
@@ -513,6 +609,56 @@ mod tests {
             let cents = c as f64 / 100.0;
             prop_assert_eq!(float_text(cents), serde_json::to_string(&cents).unwrap());
             prop_assert_eq!(float_text(v), serde_json::to_string(&v).unwrap());
+        }
+    }
+
+    proptest! {
+        /// Integers, around the short path's limit too, as itoa writes them.
+        #[test]
+        fn uints_are_written_as_itoa_writes_them(
+            n in prop_oneof![0u64..1000, 0u64..2 * SHORT_UINT_MAX, any::<u64>()],
+        ) {
+            let mut buf = b"x".to_vec();
+            uint(&mut buf, n);
+            prop_assert_eq!(String::from_utf8(buf).unwrap(), format!("x{n}"));
+        }
+
+        /// A text of the program, written once or many times among others (its class taken
+        /// from the cache), gives [`string`]'s bytes.
+        #[test]
+        fn static_strings_are_written_as_string_writes_them(
+            texts in proptest::collection::vec(
+                r"[\x00-\x1f\x22\x5c\x7f a-z\u{80}-\u{ff}]{0,40}", 1..6),
+            order in proptest::collection::vec(0usize..6, 0..30),
+        ) {
+            let texts: Vec<&'static str> =
+                texts.into_iter().map(|t| &*Box::leak(t.into_boxed_str())).collect();
+            for i in order.into_iter().chain(0..texts.len()) {
+                let t = texts[i % texts.len()];
+                for s in [Cow::Borrowed(t), Cow::Owned(t.to_owned())] {
+                    let mut got = Vec::new();
+                    cow_string(&mut got, &s).unwrap();
+                    let mut want = Vec::new();
+                    string(&mut want, t).unwrap();
+                    prop_assert_eq!(&got, &want);
+                    got.clear();
+                    static_string(&mut got, t).unwrap();
+                    prop_assert_eq!(got, want);
+                }
+            }
+        }
+    }
+
+    /// Every rule's fix and every static field name or message the cache sees more than once
+    /// keeps its class: the three fixes with a quote stay escaped.
+    #[test]
+    fn fixes_with_quotes_are_escaped_every_time() {
+        for r in crate::rules::registry() {
+            for _ in 0..3 {
+                let mut got = Vec::new();
+                static_string(&mut got, r.fix).unwrap();
+                assert_eq!(got, serde_json::to_vec(r.fix).unwrap(), "{}", r.code);
+            }
         }
     }
 
