@@ -287,7 +287,18 @@ const FAST_CENTS_MAX: u64 = 100_000_000_000;
 /// calls of `write_product`.
 #[inline]
 pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
-    match escapes(s.as_bytes()) {
+    quoted(buf, s, escapes(s.as_bytes()))
+}
+
+/// `s` between quotes, escaped as its escape class `needed` says ([`string`],
+/// [`static_string`]).
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "one body for string and static_string, each inlined where it was"
+)]
+fn quoted(buf: &mut Vec<u8>, s: &str, needed: Escapes) -> serde_json::Result<()> {
+    match needed {
         Escapes::None => {
             buf.reserve(s.len() + 2);
             buf.push(b'"');
@@ -304,16 +315,7 @@ pub(crate) fn string(buf: &mut Vec<u8>, s: &str) -> serde_json::Result<()> {
 /// nothing may be assumed): its escape class is worked out once per thread and text
 /// ([`static_escapes`]), then looked up. The same bytes as [`string`] (a proptest checks).
 pub(crate) fn static_string(buf: &mut Vec<u8>, s: &'static str) -> serde_json::Result<()> {
-    match static_escapes(s) {
-        Escapes::None => {
-            buf.reserve(s.len() + 2);
-            buf.push(b'"');
-            buf.extend_from_slice(s.as_bytes());
-            buf.push(b'"');
-            Ok(())
-        }
-        needed => escaped(buf, s, needed),
-    }
+    quoted(buf, s, static_escapes(s))
 }
 
 /// A message that is either one of the program's texts (borrowed: [`static_string`]) or built
