@@ -340,15 +340,7 @@ fn detect_digits(d: &[u8], set: &mut PatternSet) {
         // back at a distance of 2 to 6 ([`may_repeat`]); they took ~100 instructions a bench
         // GTIN (docs/performance.md "gtin2").
         if may_repeat(d) {
-            if (body.len() >= 7 && period_is(body, 2)) || (d.len() >= 8 && period_is(d, 2)) {
-                set.insert(Pattern::Alternating);
-            }
-            if [body, d]
-                .iter()
-                .any(|s| s.len() >= 7 && (3..=6).any(|p| s.len() >= 2 * p && period_is(s, p)))
-            {
-                set.insert(Pattern::RepeatedBlock);
-            }
+            periodic_patterns(body, d, set, period_is);
         }
     }
     // `d` is digits (checked in `detect`): only the length is left to check.
@@ -591,6 +583,31 @@ fn is_sample_prefix(c: [u8; 14]) -> bool {
     let head = u64::from_le_bytes([a, b, d, e, f, g, h, i]);
     let seven = head & 0x00FF_FFFF_FFFF_FFFF;
     head & 0xFF_FFFF == SAMPLE_DEMO_KEY || SAMPLE_COMPANY_KEYS.contains(&seven)
+}
+
+/// The period detectors: `Alternating` (period 2) and `RepeatedBlock` (periods 3 to 6) of the
+/// body or its significant digits `d`, with `is_period` the period test (the reference
+/// detectors in the tests bring their own).
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "called once in detect's hot path, as the code stood there before"
+)]
+fn periodic_patterns(
+    body: &[u8],
+    d: &[u8],
+    set: &mut PatternSet,
+    is_period: impl Fn(&[u8], usize) -> bool,
+) {
+    if (body.len() >= 7 && is_period(body, 2)) || (d.len() >= 8 && is_period(d, 2)) {
+        set.insert(Pattern::Alternating);
+    }
+    if [body, d]
+        .iter()
+        .any(|s| s.len() >= 7 && (3..=6).any(|p| s.len() >= 2 * p && is_period(s, p)))
+    {
+        set.insert(Pattern::RepeatedBlock);
+    }
 }
 
 /// Whether `d` (at least 7 digits) may have a period of 2 to 6, or its body may: a period `p`
@@ -1083,15 +1100,7 @@ mod reference {
             if has_fill_run(body, sig_start) {
                 set.insert(Pattern::GeneratorArtifact);
             }
-            if (body.len() >= 7 && period_is(body, 2)) || (d.len() >= 8 && period_is(d, 2)) {
-                set.insert(Pattern::Alternating);
-            }
-            if [body, d]
-                .iter()
-                .any(|s| s.len() >= 7 && (3..=6).any(|p| s.len() >= 2 * p && period_is(s, p)))
-            {
-                set.insert(Pattern::RepeatedBlock);
-            }
+            super::periodic_patterns(body, d, set, period_is);
         }
         let canonical = right_aligned_14(d);
         if canonical.is_some_and(|c| COMMON_TEST_VALUES_14.contains(&c)) {
