@@ -615,8 +615,9 @@ impl Present {
     }
 
     /// [`Self::of`], reading what the rule context already looked up: `title` and `description`
-    /// (`RuleCtx::title` is `text(p, "title")`) and `price` (given when it parsed or failed to,
-    /// `parse_given`). Three look-ups fewer per product (a test holds it to [`Self::of`]).
+    /// (`RuleCtx::title` is `text(p, "title")`), `price` (given when it parsed or failed to,
+    /// `parse_given`), `link` and `image_link` (`RuleCtx::link_given`, `image_link_given`). Five
+    /// look-ups fewer per product (a test holds it to [`Self::of`]).
     #[inline(always)]
     #[allow(
         clippy::inline_always,
@@ -628,8 +629,8 @@ impl Present {
             has(ctx.title.is_some(), 0)
                 | has(ctx.description.is_some(), 1)
                 | has(ctx.price.is_some() || ctx.price_error.is_some(), 2)
-                | has(p.get_nonblank("link").is_some(), 3)
-                | has(p.get_nonblank("image_link").is_some(), 4)
+                | has(ctx.link_given, 3)
+                | has(ctx.image_link_given, 4)
                 | has(p.get_nonblank("availability").is_some(), 5)
                 | has(p.get_nonblank("condition").is_some(), 6),
         );
@@ -1015,7 +1016,7 @@ mod tests {
         assert!(r.compliance_percentage.abs() < 1e-9);
     }
 
-    /// [`Present::in_context`] (three fields read from the rule context) agrees with the seven
+    /// [`Present::in_context`] (five fields read from the rule context) agrees with the seven
     /// look-ups of [`Present::of`]: given, blank, whitespace-only, unparsable and absent values.
     #[test]
     fn present_in_context_is_present_of_the_product() {
