@@ -6,11 +6,12 @@
 //! No I/O. The envelope (`success`, `data.summary`, `data.billing`, `meta`) belongs to the
 //! `validate` command and the accounts module.
 
-use std::borrow::Cow;
+use std::fmt;
 
 use serde::Serialize;
 
 use super::{Finding, RuleKind, Severity};
+use crate::model::text::plural;
 use crate::revenue::impact::{TwoDecimals, round_cents};
 use crate::rules::{ComplianceStatus, ProductReport, RequiredFieldStatus};
 
@@ -68,7 +69,7 @@ pub struct GmcCompliance<'a> {
     pub percentage: f64,
     pub required_fields_check: RequiredFieldsCheck,
     pub violations: Violations<'a>,
-    pub message: Cow<'static, str>,
+    pub message: Message,
 }
 
 /// `violations`: the report's findings, serialised each as its [`Violation`]. A view, not a
@@ -121,7 +122,69 @@ pub struct PerformanceOptimization {
     pub overall_score: f64,
     /// Monthly USD the performance findings cost (what optimising would gain).
     pub estimated_revenue_impact: f64,
-    pub message: Cow<'static, str>,
+    pub message: Message,
+}
+
+/// A result's message (`gmcCompliance.message` and `performanceOptimization.message` here, the
+/// same two of a `batch` entry): a fixed sentence, or a count and an amount with the program's
+/// words around them, kept as their parts and turned into text only where written.
+///
+/// Not a `String` (it was a `Cow<'static, str>`, owned for 0.9 messages a bench row): building
+/// the text was an allocation, four to six pushes and a free, and writing it a copy behind the
+/// escape check of its ~55 bytes. The JSON writers (`report::product_json::message`) now write
+/// the parts straight into their buffer; anything else reads the text through `Display` (serde:
+/// `collect_str`, the same escaped bytes as the text's `serialize_str`). Callgrind: see
+/// docs/performance.md, "the results' messages written from their parts".
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Message {
+    /// A fixed sentence of the program.
+    Fixed(&'static str),
+    /// `"{n} compliance issue{s}{rest}"`; `rest` is one of the program's texts without a byte
+    /// JSON escapes (a test checks each).
+    ComplianceIssues { n: usize, rest: &'static str },
+    /// `"{n} optimisation opportunit{y|ies}{worth}{amount}/month"`, the amount as
+    /// [`TwoDecimals`] writes it; `worth` is one of the program's texts without a byte JSON
+    /// escapes.
+    Opportunities {
+        n: usize,
+        worth: &'static str,
+        amount: f64,
+    },
+}
+
+impl Message {
+    /// The word after the count of [`Message::Opportunities`].
+    #[must_use]
+    pub fn opportunities_noun(n: usize) -> &'static str {
+        if n == 1 {
+            " optimisation opportunity"
+        } else {
+            " optimisation opportunities"
+        }
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Fixed(s) => f.write_str(s),
+            Self::ComplianceIssues { n, rest } => {
+                write!(f, "{n} compliance issue{}{rest}", plural(n))
+            }
+            Self::Opportunities { n, worth, amount } => write!(
+                f,
+                "{n}{}{worth}{}/month",
+                Self::opportunities_noun(n),
+                TwoDecimals(amount)
+            ),
+        }
+    }
+}
+
+impl Serialize for Message {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 /// `--market-intelligence`: the detected category and its validator's score.
@@ -190,52 +253,34 @@ pub fn violation(f: &Finding) -> Violation<'_> {
     }
 }
 
-fn compliance_message(r: &ProductReport) -> Cow<'static, str> {
+fn compliance_message(r: &ProductReport) -> Message {
     let rest = match r.status {
         ComplianceStatus::FullyCompliant => {
-            return "Product meets all GMC requirements checked".into();
+            return Message::Fixed("Product meets all GMC requirements checked");
         }
         ComplianceStatus::PartiallyCompliant => " to fix; the product is listed but at risk",
         ComplianceStatus::NonCompliant => "; the product would be disapproved",
     };
-    // "{n} compliance issue{s}{rest}", built by hand rather than with `format!`, whose machinery
-    // was most of the cost of these per-product messages (see `TwoDecimals::push_to`).
-    let n = r.compliance_findings().count();
-    let mut m = String::with_capacity(rest.len() + 24);
-    m.push_str(itoa::Buffer::new().format(n));
-    m.push_str(" compliance issue");
-    m.push_str(crate::model::text::plural(n));
-    m.push_str(rest);
-    m.into()
+    Message::ComplianceIssues {
+        n: r.compliance_findings().count(),
+        rest,
+    }
 }
 
-fn optimization_message(r: &ProductReport) -> Cow<'static, str> {
+fn optimization_message(r: &ProductReport) -> Message {
     let n = r
         .findings
         .iter()
         .filter(|f| f.kind == RuleKind::Performance)
         .count();
     if n == 0 {
-        return "No optimisation opportunities found".into();
+        return Message::Fixed("No optimisation opportunities found");
     }
-    opportunities_worth(n, " worth about $", r.optimization_revenue_impact)
-}
-
-/// `"{n} optimisation opportunit{y|ies}{worth}{amount}/month"`, built by hand rather than with
-/// `format!` (~600 instructions a call; docs/performance.md, "5569a8c"). `validate`'s results
-/// say " worth about $", `batch`'s entries " worth $".
-pub(crate) fn opportunities_worth(n: usize, worth: &str, amount: f64) -> Cow<'static, str> {
-    let mut m = String::with_capacity(64);
-    m.push_str(itoa::Buffer::new().format(n));
-    m.push_str(if n == 1 {
-        " optimisation opportunity"
-    } else {
-        " optimisation opportunities"
-    });
-    m.push_str(worth);
-    TwoDecimals(amount).push_to(&mut m);
-    m.push_str("/month");
-    m.into()
+    Message::Opportunities {
+        n,
+        worth: " worth about $",
+        amount: r.optimization_revenue_impact,
+    }
 }
 
 fn content_scores(r: &ProductReport) -> (f64, f64) {
@@ -397,12 +442,12 @@ mod tests {
         assert!(n > 1);
         r.status = ComplianceStatus::NonCompliant;
         assert_eq!(
-            compliance_message(&r),
+            compliance_message(&r).to_string(),
             format!("{n} compliance issues; the product would be disapproved")
         );
         r.status = ComplianceStatus::PartiallyCompliant;
         assert_eq!(
-            compliance_message(&r),
+            compliance_message(&r).to_string(),
             format!("{n} compliance issues to fix; the product is listed but at risk")
         );
         let first = r
@@ -414,13 +459,13 @@ mod tests {
         r.findings.retain(|f| f.kind != RuleKind::Compliance);
         r.findings.extend(first);
         assert_eq!(
-            compliance_message(&r),
+            compliance_message(&r).to_string(),
             "1 compliance issue to fix; the product is listed but at risk"
         );
         r.findings = kept;
         r.status = ComplianceStatus::FullyCompliant;
         assert_eq!(
-            compliance_message(&r),
+            compliance_message(&r).to_string(),
             "Product meets all GMC requirements checked"
         );
         let performance = |r: &ProductReport| {
@@ -437,18 +482,18 @@ mod tests {
         for (amount, text) in [(97.5, "97.50"), (0.1 + 0.2, "0.30"), (1234.0, "1234.00")] {
             r.optimization_revenue_impact = amount;
             assert_eq!(
-                optimization_message(&r),
+                optimization_message(&r).to_string(),
                 format!("2 optimisation opportunities worth about ${text}/month")
             );
         }
         r.findings.truncate(1);
         assert_eq!(
-            optimization_message(&r),
+            optimization_message(&r).to_string(),
             "1 optimisation opportunity worth about $1234.00/month"
         );
         r.findings.clear();
         assert_eq!(
-            optimization_message(&r),
+            optimization_message(&r).to_string(),
             "No optimisation opportunities found"
         );
     }

@@ -15,7 +15,6 @@
 //! [`TABLE_BLOCK`](crate::report::TABLE_BLOCK) short rows (id, line, scores, counts) and, under
 //! `-v`, their findings' lines; the analytics follow the last block.
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
 
@@ -24,10 +23,10 @@ use serde::Serialize;
 
 use crate::account::{BatchBilling, Meta};
 use crate::error::Result;
-use crate::model::result::{fix_minutes, opportunities_worth};
+use crate::model::result::{Message, fix_minutes};
 use crate::model::text::{count, plural};
 use crate::model::{Group, RuleKind, Severity};
-use crate::report::product_json::{cow_string, elements, fixed, float, string, uint};
+use crate::report::product_json::{elements, fixed, float, message, static_string, string, uint};
 use crate::report::validate;
 use crate::revenue::impact::round_cents;
 use crate::rules::{ComplianceStatus, ProductReport};
@@ -78,9 +77,9 @@ fn percent_text_by_float(value: f64) -> String {
 pub struct EntryCompliance {
     pub status: &'static str,
     pub coverage: String,
-    /// Borrowed when it is the fixed text of a fully compliant product (most products): an
-    /// allocation and a copy less per entry.
-    pub message: Cow<'static, str>,
+    /// A fixed sentence for a fully compliant product (most products), else the count of
+    /// compliance issues: no text built (see [`Message`]).
+    pub message: Message,
     pub violations: Vec<&'static str>,
 }
 
@@ -89,8 +88,8 @@ pub struct EntryCompliance {
 #[serde(rename_all = "camelCase")]
 pub struct EntryOptimization {
     pub overall_score: f64,
-    /// Borrowed when it is the fixed text of a product without performance findings.
-    pub message: Cow<'static, str>,
+    /// A fixed sentence for a product without performance findings, else their count and amount.
+    pub message: Message,
     pub estimated_revenue_gain: f64,
 }
 
@@ -126,10 +125,11 @@ pub struct EntryMarketIntelligence {
 /// One `results[]` entry (spec 2.4), in the spec's key order.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct BatchEntry {
+pub struct BatchEntry<'a> {
     pub gmc_compliance: EntryCompliance,
     pub performance_optimization: EntryOptimization,
-    pub product_id: String,
+    /// The report's id, borrowed: a clone was an allocation, a copy and a free per entry.
+    pub product_id: &'a str,
     pub validation_score: f64,
     pub total_errors: usize,
     pub total_revenue_impact: f64,
@@ -149,33 +149,37 @@ fn round1(x: f64) -> f64 {
 /// message and the coverage; docs/performance.md,
 /// "a batch entry's messages without `format!`"). A test holds the texts to
 /// their `format!`.
-fn compliance_message(r: &ProductReport, compliance: usize) -> Cow<'static, str> {
+fn compliance_message(r: &ProductReport, compliance: usize) -> Message {
     let rest = match r.status {
-        ComplianceStatus::FullyCompliant => return "Meets all GMC requirements checked".into(),
+        ComplianceStatus::FullyCompliant => {
+            return Message::Fixed("Meets all GMC requirements checked");
+        }
         ComplianceStatus::PartiallyCompliant => " may limit this product's visibility",
         ComplianceStatus::NonCompliant => "; GMC would disapprove this product",
     };
-    let mut m = String::with_capacity(rest.len() + 40);
-    m.push_str(itoa::Buffer::new().format(compliance));
-    m.push_str(" compliance issue");
-    m.push_str(plural(compliance));
-    m.push_str(rest);
-    m.into()
+    Message::ComplianceIssues {
+        n: compliance,
+        rest,
+    }
 }
 
 /// `"{performance} optimisation opportunit{y|ies} worth ${amount}/month"`, or the fixed text of
 /// a product without performance findings; by hand, as [`compliance_message`].
-fn optimization_message(performance: usize, amount: f64) -> Cow<'static, str> {
+fn optimization_message(performance: usize, amount: f64) -> Message {
     if performance == 0 {
-        return "No optimisation opportunity found".into();
+        return Message::Fixed("No optimisation opportunity found");
     }
-    opportunities_worth(performance, " worth $", amount)
+    Message::Opportunities {
+        n: performance,
+        worth: " worth $",
+        amount,
+    }
 }
 
-impl BatchEntry {
+impl<'a> BatchEntry<'a> {
     /// Builds the entry of one product. `market_intelligence` adds the category object.
     #[must_use]
-    pub fn from_report(r: &ProductReport, market_intelligence: bool) -> Self {
+    pub fn from_report(r: &'a ProductReport, market_intelligence: bool) -> Self {
         let mut violations: Vec<&'static str> = r.compliance_findings().map(|f| f.code).collect();
         violations.sort_unstable();
         violations.dedup();
@@ -201,7 +205,7 @@ impl BatchEntry {
                 message: opt_message,
                 estimated_revenue_gain: round_cents(r.optimization_revenue_impact),
             },
-            product_id: r.product_id.clone(),
+            product_id: &r.product_id,
             validation_score: round1(r.compliance_percentage),
             total_errors: r.findings.len(),
             total_revenue_impact: round_cents(r.total_revenue_impact),
@@ -237,19 +241,21 @@ pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> 
     buf.extend_from_slice(b",\"coverage\":");
     string(buf, &c.coverage)?;
     buf.extend_from_slice(b",\"message\":");
-    // Most messages are fixed texts (borrowed), whose escape check is made once (`cow_string`).
-    cow_string(buf, &c.message)?;
+    // Most messages are fixed texts, whose escape check is made once (`static_string`); the
+    // others are written from their count and amount (`message`).
+    message(buf, &c.message)?;
     buf.extend_from_slice(b",\"violations\":[");
-    elements(buf, &c.violations, |buf, v| string(buf, v))?;
+    // Rule codes, the program's texts: their escape class is looked up (`static_string`).
+    elements(buf, &c.violations, |buf, v| static_string(buf, v))?;
     let o = &e.performance_optimization;
     buf.extend_from_slice(b"]},\"performanceOptimization\":{\"overallScore\":");
     float(buf, o.overall_score)?;
     buf.extend_from_slice(b",\"message\":");
-    cow_string(buf, &o.message)?;
+    message(buf, &o.message)?;
     buf.extend_from_slice(b",\"estimatedRevenueGain\":");
     float(buf, o.estimated_revenue_gain)?;
     buf.extend_from_slice(b"},\"productId\":");
-    string(buf, &e.product_id)?;
+    string(buf, e.product_id)?;
     buf.extend_from_slice(b",\"validationScore\":");
     float(buf, e.validation_score)?;
     buf.extend_from_slice(b",\"totalErrors\":");
@@ -695,7 +701,7 @@ impl TableRow {
     #[must_use]
     pub fn from_entry(e: &BatchEntry, place: String) -> Self {
         Self {
-            product_id: e.product_id.clone(),
+            product_id: e.product_id.to_owned(),
             place,
             status: e.gmc_compliance.status,
             coverage: e.gmc_compliance.coverage.clone(),
@@ -1031,15 +1037,19 @@ mod tests {
                 gmc_compliance: EntryCompliance {
                     status: "partially_compliant",
                     coverage: texts[0].clone(),
-                    message: texts[1].clone().into(),
+                    message: Message::Fixed(Box::leak(texts[1].clone().into_boxed_str())),
                     violations,
                 },
                 performance_optimization: EntryOptimization {
                     overall_score: numbers[0],
-                    message: texts[2].clone().into(),
+                    message: if flags[0] {
+                        Message::Fixed(Box::leak(texts[2].clone().into_boxed_str()))
+                    } else {
+                        Message::Opportunities { n: counts[0], worth: " worth $", amount: numbers[4] }
+                    },
                     estimated_revenue_gain: numbers[1],
                 },
-                product_id: texts[3].clone(),
+                product_id: &texts[3],
                 validation_score: numbers[2],
                 total_errors: counts[6],
                 total_revenue_impact: numbers[3],
@@ -1126,7 +1136,7 @@ mod tests {
         for n in [0usize, 1, 2, 17] {
             r.status = ComplianceStatus::PartiallyCompliant;
             assert_eq!(
-                compliance_message(&r, n),
+                compliance_message(&r, n).to_string(),
                 format!(
                     "{n} compliance issue{} may limit this product's visibility",
                     plural(n)
@@ -1134,7 +1144,7 @@ mod tests {
             );
             r.status = ComplianceStatus::NonCompliant;
             assert_eq!(
-                compliance_message(&r, n),
+                compliance_message(&r, n).to_string(),
                 format!(
                     "{n} compliance issue{}; GMC would disapprove this product",
                     plural(n)
@@ -1150,12 +1160,12 @@ mod tests {
                         crate::revenue::impact::TwoDecimals(amount)
                     )
                 };
-                assert_eq!(optimization_message(n, amount), want);
+                assert_eq!(optimization_message(n, amount).to_string(), want);
             }
         }
         r.status = ComplianceStatus::FullyCompliant;
         assert_eq!(
-            compliance_message(&r, 0),
+            compliance_message(&r, 0).to_string(),
             "Meets all GMC requirements checked"
         );
     }

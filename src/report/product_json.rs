@@ -9,14 +9,13 @@
 //! is copied as is, and everything else (numbers, strings with escapes, the optional
 //! intelligence objects) is still encoded by serde_json.
 
-use std::borrow::Cow;
 use std::cell::Cell;
 
 use serde::Serialize;
 
 use crate::model::Finding;
 use crate::model::ProductResult;
-use crate::model::result::{GmcCompliance, PerformanceOptimization};
+use crate::model::result::{GmcCompliance, Message, PerformanceOptimization};
 use crate::model::{RuleKind, Severity};
 use crate::revenue::impact::whole_cents;
 use crate::rules::RequiredFieldStatus;
@@ -104,7 +103,7 @@ fn compliance(buf: &mut Vec<u8>, c: &GmcCompliance<'_>) -> serde_json::Result<()
     buf.extend_from_slice(b"},\"violations\":[");
     elements(buf, c.violations.0, violation)?;
     buf.extend_from_slice(b"],\"message\":");
-    cow_string(buf, &c.message)?;
+    message(buf, &c.message)?;
     buf.push(b'}');
     Ok(())
 }
@@ -190,7 +189,7 @@ fn optimization(buf: &mut Vec<u8>, o: &PerformanceOptimization) -> serde_json::R
     buf.extend_from_slice(b",\"estimatedRevenueImpact\":");
     float(buf, o.estimated_revenue_impact)?;
     buf.extend_from_slice(b",\"message\":");
-    cow_string(buf, &o.message)?;
+    message(buf, &o.message)?;
     buf.push(b'}');
     Ok(())
 }
@@ -318,16 +317,44 @@ pub(crate) fn static_string(buf: &mut Vec<u8>, s: &'static str) -> serde_json::R
     quoted(buf, s, static_escapes(s))
 }
 
-/// A message that is either one of the program's texts (borrowed: [`static_string`]) or built
-/// for this product (owned: [`string`]).
-#[expect(
-    clippy::ptr_arg,
-    reason = "whether the text is borrowed (the program's) or owned is what is asked"
-)]
-pub(crate) fn cow_string(buf: &mut Vec<u8>, s: &Cow<'static, str>) -> serde_json::Result<()> {
-    match s {
-        Cow::Borrowed(s) => static_string(buf, s),
-        Cow::Owned(s) => string(buf, s),
+/// A result's [`Message`] as serde_json writes its text: a fixed sentence as a
+/// [`static_string`]; a count and an amount written straight into `buf` between the program's
+/// texts, which need no escape (a test checks each), with no text built first.
+///
+/// Before, the text was built in a `String` by `ProductResult::from_report` (an allocation and
+/// four to six pushes), then checked for escapes (~55 bytes, four 16-byte blocks) and copied
+/// here, then freed: ~210 instructions to write an owned message, 0.9 of them a bench row.
+pub(crate) fn message(buf: &mut Vec<u8>, m: &Message) -> serde_json::Result<()> {
+    match *m {
+        Message::Fixed(s) => static_string(buf, s),
+        Message::ComplianceIssues { n, rest } => {
+            buf.push(b'"');
+            uint(buf, n as u64);
+            if n == 1 {
+                text(buf, " compliance issue");
+            } else {
+                text(buf, " compliance issues");
+            }
+            text(buf, rest);
+            buf.push(b'"');
+            Ok(())
+        }
+        Message::Opportunities { n, worth, amount } => {
+            // The amount as `TwoDecimals` writes it for whole cents (every amount of a result);
+            // any other amount through `Display` (serde: `collect_str`).
+            let Some(c) = whole_cents(amount) else {
+                return value(buf, m);
+            };
+            buf.push(b'"');
+            uint(buf, n as u64);
+            text(buf, Message::opportunities_noun(n));
+            text(buf, worth);
+            uint(buf, c / 100);
+            let cents = (c % 100) as u8;
+            buf.extend_from_slice(&[b'.', b'0' + cents / 10, b'0' + cents % 10]);
+            buf.extend_from_slice(b"/month\"");
+            Ok(())
+        }
     }
 }
 
@@ -637,16 +664,56 @@ mod tests {
                 texts.into_iter().map(|t| &*Box::leak(t.into_boxed_str())).collect();
             for i in order.into_iter().chain(0..texts.len()) {
                 let t = texts[i % texts.len()];
-                for s in [Cow::Borrowed(t), Cow::Owned(t.to_owned())] {
-                    let mut got = Vec::new();
-                    cow_string(&mut got, &s).unwrap();
-                    let mut want = Vec::new();
-                    string(&mut want, t).unwrap();
-                    prop_assert_eq!(&got, &want);
-                    got.clear();
-                    static_string(&mut got, t).unwrap();
-                    prop_assert_eq!(got, want);
-                }
+                let mut got = Vec::new();
+                message(&mut got, &Message::Fixed(t)).unwrap();
+                let mut want = Vec::new();
+                string(&mut want, t).unwrap();
+                prop_assert_eq!(&got, &want);
+                got.clear();
+                static_string(&mut got, t).unwrap();
+                prop_assert_eq!(got, want);
+            }
+        }
+    }
+
+    proptest! {
+        /// A message written from its parts is what serde_json writes for its text (the
+        /// `Display` of [`Message`], serialised by `collect_str`), and that text is the one the
+        /// `format!` it replaced built: any count, any amount (whole cents or not, negative,
+        /// not finite), each text the program puts around them.
+        #[test]
+        fn messages_are_written_as_serde_json_writes_their_text(
+            n in prop_oneof![0usize..3, any::<usize>()],
+            cents in prop_oneof![0u64..100_000, any::<u64>()],
+            amount in proptest::num::f64::ANY,
+            whole in any::<bool>(),
+            rest in proptest::sample::select(vec![
+                " to fix; the product is listed but at risk",
+                "; the product would be disapproved",
+                " may limit this product's visibility",
+                "; GMC would disapprove this product",
+            ]),
+            worth in proptest::sample::select(vec![" worth about $", " worth $"]),
+        ) {
+            #[expect(clippy::cast_precision_loss, reason = "any double will do")]
+            let amount = if whole { cents as f64 / 100.0 } else { amount };
+            let plural = if n == 1 { "" } else { "s" };
+            let noun = if n == 1 { "opportunity" } else { "opportunities" };
+            let two = crate::revenue::impact::TwoDecimals(amount);
+            for (m, want) in [
+                (
+                    Message::ComplianceIssues { n, rest },
+                    format!("{n} compliance issue{plural}{rest}"),
+                ),
+                (
+                    Message::Opportunities { n, worth, amount },
+                    format!("{n} optimisation {noun}{worth}{two}/month"),
+                ),
+            ] {
+                prop_assert_eq!(m.to_string(), want.clone());
+                let mut got = Vec::new();
+                message(&mut got, &m).unwrap();
+                prop_assert_eq!(String::from_utf8(got).unwrap(), serde_json::to_string(&want).unwrap());
             }
         }
     }
