@@ -488,8 +488,9 @@ pub fn parse_tax_list(text: &str, order: &[impl AsRef<str>]) -> (Vec<Tax>, Vec<S
 /// them (this runs for every row of a feed with a shipping column).
 ///
 /// A blank entry is skipped by [`is_blank_entry`], where `str::trim` walked the characters of
-/// every entry from both ends. Building the entry in the list instead of on the stack and
-/// trimming the parts by bytes were measured too, and cost more (docs/performance.md).
+/// every entry from both ends (callgrind, 20k bench rows: `parse_entries` 19.47M → 19.23M
+/// inclusive). Building the entry in the list instead of on the stack and trimming the parts by
+/// bytes were measured with it and cost more: 19.95M (docs/performance.md, "d089c87").
 fn parse_entries<T: Default>(
     text: &str,
     order: &[impl AsRef<str>],
