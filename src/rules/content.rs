@@ -554,6 +554,9 @@ fn has_url(lowered: &str) -> bool {
     // few of those bytes a description has (a substring searcher built per call cost more than
     // the search).
     let b = lowered.as_bytes();
+    if !may_have_url(b) {
+        return false;
+    }
     memchr::memchr2_iter(b':', b'.', b).any(|i| {
         let (before, after) = b.split_at(i);
         if after[0] == b'.' {
@@ -561,6 +564,19 @@ fn has_url(lowered: &str) -> bool {
         } else {
             after.starts_with(b"://") && (before.ends_with(b"http") || before.ends_with(b"https"))
         }
+    })
+}
+
+/// Whether `b` has `:/` or `w.`, two bytes every web address [`has_url`] looks for has
+/// (`http://`, `https://`, `www.`): one pass over the byte pairs without an early exit, which
+/// the compiler vectorises. Most texts have neither (a bench description has a `:` after its
+/// brand and three or four sentence ends, each of which took a memchr2 call of ~90
+/// instructions in the exact search), and are answered by it. Callgrind, 20k bench rows: see
+/// docs/performance.md.
+fn may_have_url(b: &[u8]) -> bool {
+    let next = b.get(1..).unwrap_or_default();
+    b.iter().zip(next).fold(false, |any, (&c, &d)| {
+        any | ((c == b':') & (d == b'/')) | ((c == b'w') & (d == b'.'))
     })
 }
 
@@ -728,8 +744,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC disapproves titles with invalid characters (shoptimizer invalid-chars-optimizer); they show as boxes or garbage to shoppers.",
         example: "A title exported from a design tool with the icon character U+E001.",
         fix: "Remove the characters, and check the feed's encoding if U+FFFD appears.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = p.get("title") {
+        check: product_check!(|p, ctx, out| {
+            // The context's title is the first value when it is not blank, so only a blank
+            // one (absent from the context) takes a look-up of its own.
+            if let Some(t) = ctx.title.or_else(|| p.get("title")) {
                 if let Some(c) = invalid_char(t, false) {
                     out.push(Hit {
                         field: "title",
@@ -993,8 +1011,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Such characters render as boxes or question marks and usually mean the feed was written in the wrong encoding.",
         example: "`description=\"Caf\\u{FFFD} table\"` (a Latin-1 é decoded as UTF-8).",
         fix: "Remove the characters and make sure the feed is exported in the encoding it declares (UTF-8 preferred).",
-        check: product_check!(|p, _, out| {
-            if let Some(d) = p.get("description") {
+        check: product_check!(|p, ctx, out| {
+            // As FL-C008: the context's description unless the first value is blank.
+            if let Some(d) = ctx.description.or_else(|| p.get("description")) {
                 if let Some(c) = invalid_char(d, true) {
                     out.push(Hit {
                         field: "description",
@@ -1554,7 +1573,7 @@ mod phrase_props {
 
 #[cfg(test)]
 mod marker_props {
-    use super::{has_script, has_url, script_marker};
+    use super::{has_script, has_url, may_have_url, script_marker};
     use proptest::prelude::*;
 
     /// The definitions: search a lower-cased copy.
@@ -1564,6 +1583,16 @@ mod marker_props {
     }
 
     proptest! {
+        #[test]
+        fn the_url_screen_never_hides_an_address(
+            s in "(https?://|www\\.|http|www|w\\.|:/|:|/|\\.|w| |a|é){0,12}"
+        ) {
+            if url_by_definition(&s) {
+                prop_assert!(may_have_url(s.as_bytes()));
+            }
+            prop_assert_eq!(has_url(&s), url_by_definition(&s));
+        }
+
         #[test]
         fn url_markers_match_the_definition(
             s in "(HTTP://|https://|WwW.|http:/|www|x|ä| )*|\\PC{0,40}"
