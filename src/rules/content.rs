@@ -573,6 +573,10 @@ fn has_url(lowered: &str) -> bool {
 /// brand and three or four sentence ends, each of which took a memchr2 call of ~90
 /// instructions in the exact search), and are answered by it. Callgrind, 20k bench rows: see
 /// docs/performance.md.
+#[allow(
+    clippy::needless_bitwise_bool,
+    reason = "branch-free on purpose: lazy operators stop the vectorisation"
+)]
 fn may_have_url(b: &[u8]) -> bool {
     let next = b.get(1..).unwrap_or_default();
     b.iter().zip(next).fold(false, |any, (&c, &d)| {
