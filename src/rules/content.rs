@@ -7,7 +7,9 @@ use crate::model::Trim;
 use crate::model::text::count;
 use std::sync::LazyLock;
 
-use super::util::{PhraseSet, chars_over, chars_under, invalid_char, is_yes, text, window};
+use super::util::{
+    LoweredText, PhraseSet, chars_over, chars_under, invalid_char, is_yes, text, window,
+};
 use super::{BASE, Hit, Rule, RuleCtx, Sink};
 use crate::model::{Group, RuleKind, Severity};
 
@@ -89,17 +91,49 @@ const PROMO_SCREEN: &[&str] = &[
 ];
 
 /// The adult terms FL-C027 looks for (`xxx` too, searched apart: [`adult_term`]).
-static ADULT: LazyLock<PhraseSet> = LazyLock::new(|| {
-    PhraseSet::new(&[
-        "sex toy",
-        "sex toys",
-        "adult toy",
-        "erotic",
-        "vibrator",
-        "dildo",
-        "porn",
-        "bondage",
-    ])
+static ADULT: LazyLock<PhraseSet> = LazyLock::new(|| PhraseSet::new(ADULT_TERMS));
+
+/// [`ADULT`]'s phrases.
+const ADULT_TERMS: &[&str] = &[
+    "sex toy",
+    "sex toys",
+    "adult toy",
+    "erotic",
+    "vibrator",
+    "dildo",
+    "porn",
+    "bondage",
+];
+
+/// Whether the product's lower-cased title and description may hold a [`PROMO`] phrase or an
+/// [`ADULT`] phrase: one search for the [`PROMO_SCREEN`] words and the [`ADULT_TERMS`] together
+/// ([`PROMO_OR_ADULT`]), run once per product by the first of FL-C005, FL-C017 and FL-C027 to
+/// ask. Where it finds none (98.8% of the bench products) neither set can match and both
+/// searches are skipped; where it finds one each set searches as before, so the answers never
+/// depend on it. Two searches of the ~410 bytes each product went through before (the PROMO
+/// screen with slim Teddy and the ADULT phrases with slim Teddy) cost more than one fat Teddy
+/// search of the 29 words (16 buckets, ~2 words a bucket): in a stand-alone program over the
+/// 20k bench texts, 1,060 + 584 instructions a text against 1,224. Callgrind, 20k bench rows:
+/// see docs/performance.md.
+fn may_promote_or_be_adult(lowered: &LoweredText) -> bool {
+    lowered.screen_once(|joined| {
+        PROMO_OR_ADULT
+            .as_ref()
+            .is_none_or(|screen| screen.find(joined).is_some())
+    })
+}
+
+/// [`may_promote_or_be_adult`]'s searcher: fat Teddy over [`PROMO_SCREEN`] and [`ADULT_TERMS`]
+/// (their shortest word has four bytes, so it matches on four-byte fingerprints). `None` where
+/// the packed searcher is not available (no AVX2/SSSE3): every text is then searched by both
+/// sets.
+static PROMO_OR_ADULT: LazyLock<Option<aho_corasick::packed::Searcher>> = LazyLock::new(|| {
+    aho_corasick::packed::Config::new()
+        .match_kind(aho_corasick::packed::MatchKind::LeftmostFirst)
+        .only_teddy_fat(Some(true))
+        .builder()
+        .extend(PROMO_SCREEN.iter().chain(ADULT_TERMS))
+        .build()
 });
 
 /// The first adult term at word boundaries in `lowered` (a text without ASCII capitals): the
@@ -111,24 +145,33 @@ static ADULT: LazyLock<PhraseSet> = LazyLock::new(|| {
 /// other terms (only `sex toy` has an `x`, between `e` and a space), so neither search's matches
 /// hide or shift the other's, and the one search's first match at word boundaries is the
 /// earlier of the two searches' firsts. Callgrind, 20k bench rows: see docs/performance.md.
-fn adult_term(lowered: &str) -> Option<&'static str> {
+///
+/// `phrases_may_occur` false (the shared screen, [`may_promote_or_be_adult`], found none of the
+/// [`ADULT`] phrases) skips their search.
+fn adult_term(lowered: &str, phrases_may_occur: bool) -> Option<&'static str> {
     let b = lowered.as_bytes();
     // A match of `xxx` at word boundaries: not preceded nor followed by a letter or digit (as
-    // `PhraseSet::bounded` tests).
-    let xxx = XXX.find_iter(b).find(|&i| {
-        (i == 0 || !b[i - 1].is_ascii_alphanumeric())
+    // `PhraseSet::bounded` tests). Found from each `x` (a bench text has 0.24 of them) with
+    // memchr rather than with memmem's `xxx` searcher, whose set-up per call cost more: in a
+    // stand-alone program over the 20k bench texts 153 against 214 instructions a text. Every
+    // position is tried where memmem's matches do not overlap, but an `xxx` that overlaps an
+    // earlier one has an `x` before it and is not at a word boundary: the same first match.
+    let xxx = memchr::memchr_iter(b'x', b).find(|&i| {
+        b.get(i..i + 3) == Some(b"xxx".as_slice())
+            && (i == 0 || !b[i - 1].is_ascii_alphanumeric())
             && b.get(i + 3).is_none_or(|c| !c.is_ascii_alphanumeric())
     });
-    match (ADULT.find_lowered_at(lowered), xxx) {
+    let phrase = if phrases_may_occur {
+        ADULT.find_lowered_at(lowered)
+    } else {
+        None
+    };
+    match (phrase, xxx) {
         (Some((at, _)), Some(x)) if x < at => Some("xxx"),
         (Some((_, term)), _) => Some(term),
         (None, x) => x.map(|_| "xxx"),
     }
 }
-
-/// [`adult_term`]'s substring searcher for `xxx`.
-static XXX: LazyLock<memchr::memmem::Finder<'static>> =
-    LazyLock::new(|| memchr::memmem::Finder::new("xxx"));
 
 static USED_WORDS: LazyLock<PhraseSet> = LazyLock::new(|| {
     PhraseSet::new(&[
@@ -165,7 +208,13 @@ fn promo_in(field: &'static str, ctx: &RuleCtx, out: &mut Sink) {
         ctx.title
     };
     if given.is_some() {
-        let found = ctx.promo.get_or_init(|| PROMO.find_in_each(&ctx.lowered));
+        let found = ctx.promo.get_or_init(|| {
+            if may_promote_or_be_adult(&ctx.lowered) {
+                PROMO.find_in_each(&ctx.lowered)
+            } else {
+                [None, None]
+            }
+        });
         if let Some(phrase) = found[usize::from(field == "description")] {
             out.push(Hit {
                 field,
@@ -505,6 +554,9 @@ fn has_url(lowered: &str) -> bool {
     // few of those bytes a description has (a substring searcher built per call cost more than
     // the search).
     let b = lowered.as_bytes();
+    if !may_have_url(b) {
+        return false;
+    }
     memchr::memchr2_iter(b':', b'.', b).any(|i| {
         let (before, after) = b.split_at(i);
         if after[0] == b'.' {
@@ -512,6 +564,23 @@ fn has_url(lowered: &str) -> bool {
         } else {
             after.starts_with(b"://") && (before.ends_with(b"http") || before.ends_with(b"https"))
         }
+    })
+}
+
+/// Whether `b` has `:/` or `w.`, two bytes every web address [`has_url`] looks for has
+/// (`http://`, `https://`, `www.`): one pass over the byte pairs without an early exit, which
+/// the compiler vectorises. Most texts have neither (a bench description has a `:` after its
+/// brand and three or four sentence ends, each of which took a memchr2 call of ~90
+/// instructions in the exact search), and are answered by it. Callgrind, 20k bench rows: see
+/// docs/performance.md.
+#[allow(
+    clippy::needless_bitwise_bool,
+    reason = "branch-free on purpose: lazy operators stop the vectorisation"
+)]
+fn may_have_url(b: &[u8]) -> bool {
+    let next = b.get(1..).unwrap_or_default();
+    b.iter().zip(next).fold(false, |any, (&c, &d)| {
+        any | ((c == b':') & (d == b'/')) | ((c == b'w') & (d == b'.'))
     })
 }
 
@@ -679,8 +748,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "GMC disapproves titles with invalid characters (shoptimizer invalid-chars-optimizer); they show as boxes or garbage to shoppers.",
         example: "A title exported from a design tool with the icon character U+E001.",
         fix: "Remove the characters, and check the feed's encoding if U+FFFD appears.",
-        check: product_check!(|p, _, out| {
-            if let Some(t) = p.get("title") {
+        check: product_check!(|p, ctx, out| {
+            // The context's title is the first value when it is not blank, so only a blank
+            // one (absent from the context) takes a look-up of its own.
+            if let Some(t) = ctx.title.or_else(|| p.get("title")) {
                 if let Some(c) = invalid_char(t, false) {
                     out.push(Hit {
                         field: "title",
@@ -944,8 +1015,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Such characters render as boxes or question marks and usually mean the feed was written in the wrong encoding.",
         example: "`description=\"Caf\\u{FFFD} table\"` (a Latin-1 é decoded as UTF-8).",
         fix: "Remove the characters and make sure the feed is exported in the encoding it declares (UTF-8 preferred).",
-        check: product_check!(|p, _, out| {
-            if let Some(d) = p.get("description") {
+        check: product_check!(|p, ctx, out| {
+            // As FL-C008: the context's description unless the first value is blank.
+            if let Some(d) = ctx.description.or_else(|| p.get("description")) {
                 if let Some(c) = invalid_char(d, true) {
                     out.push(Hit {
                         field: "description",
@@ -1204,7 +1276,8 @@ pub(crate) const RULES: &[Rule] = &[
             if p.get("adult").is_some_and(is_yes) {
                 return;
             }
-            if let Some(term) = adult_term(ctx.lowered.joined()) {
+            let l = &ctx.lowered;
+            if let Some(term) = adult_term(l.joined(), may_promote_or_be_adult(l)) {
                 out.push(Hit {
                     field: "adult",
                     message: format!("text mentions \"{term}\" but adult is not yes"),
@@ -1409,13 +1482,27 @@ mod title_props {
 
 #[cfg(test)]
 mod phrase_props {
-    use super::{PROMO, USED_WORDS, adult_term, may_say_used};
+    use super::{
+        ADULT, ADULT_TERMS, PROMO, PROMO_OR_ADULT, USED_WORDS, adult_term, may_promote_or_be_adult,
+        may_say_used,
+    };
     use crate::rules::util::{LoweredText, PhraseSet};
     use proptest::prelude::*;
 
     #[test]
     fn promo_screen_covers_every_phrase() {
         assert!(PROMO.is_screened());
+    }
+
+    /// The shared screen is built here (this machine has the packed searcher) and lets every
+    /// PROMO and ADULT phrase through, alone and inside a text.
+    #[test]
+    fn the_shared_screen_finds_every_phrase() {
+        assert!(PROMO_OR_ADULT.is_some());
+        for phrase in PROMO.phrases().iter().chain(ADULT_TERMS) {
+            let lowered = LoweredText::new("acme", &format!("a {phrase}, 1"));
+            assert!(may_promote_or_be_adult(&lowered), "{phrase}");
+        }
     }
 
     /// FL-C027's nine terms in one set, as searched before `xxx` was searched apart.
@@ -1439,7 +1526,7 @@ mod phrase_props {
             s in "(xxx|xx|x|sex toys?|sex|toy|porn|dildo|adult toy|erotic| |-|a|1|é){0,10}"
         ) {
             let all = PhraseSet::new(ALL_ADULT);
-            prop_assert_eq!(adult_term(&s), all.find_lowered(&s));
+            prop_assert_eq!(adult_term(&s, true), all.find_lowered(&s));
         }
 
         /// PROMO answers as without its screen: every phrase and screen word, pieces of them
@@ -1456,6 +1543,26 @@ mod phrase_props {
             prop_assert_eq!(PROMO.find(&title), plain.find(&title));
         }
 
+        /// Where the shared screen of PROMO and ADULT finds nothing, neither set finds a
+        /// phrase (so skipping their searches changes no answer), and where it does the
+        /// answers are those of the sets' own searches.
+        #[test]
+        fn the_shared_screen_never_hides_a_phrase(
+            title in "(free shipping|free|FREE G|best price|cheap(est)?|buy now|now|% off|off|sale|(best|top) ?seller|deal|last chance|supplies|promo|coupon|sex toys?|sex|toy|adult toy|ADULT|erotic|vibrator|Dildo|porn|bond|bondage|xxx| |-|a|1|é){0,8}",
+            description in "(free delivery|free gift|price drop|lowest|on sale|click here|limited time|clearance|bargain|special offer|save up to|money back|order now|shop now|hot deal|sex toy|erotic|VIBRATOR|dild|dildo|porn|bondage|xx| |-|a|1|é){0,8}",
+        ) {
+            let lowered = LoweredText::new(&title.to_ascii_lowercase(), &description.to_ascii_lowercase());
+            let may = may_promote_or_be_adult(&lowered);
+            if !may {
+                prop_assert_eq!(PROMO.find_in_each(&lowered), [None, None]);
+                prop_assert_eq!(ADULT.find_lowered(lowered.joined()), None);
+            }
+            prop_assert_eq!(
+                adult_term(lowered.joined(), may),
+                adult_term(lowered.joined(), true)
+            );
+        }
+
         /// A title the screen turns away has none of the used-condition words.
         #[test]
         fn the_used_screen_never_hides_a_word(
@@ -1470,7 +1577,7 @@ mod phrase_props {
 
 #[cfg(test)]
 mod marker_props {
-    use super::{has_script, has_url, script_marker};
+    use super::{has_script, has_url, may_have_url, script_marker};
     use proptest::prelude::*;
 
     /// The definitions: search a lower-cased copy.
@@ -1480,6 +1587,16 @@ mod marker_props {
     }
 
     proptest! {
+        #[test]
+        fn the_url_screen_never_hides_an_address(
+            s in "(https?://|www\\.|http|www|w\\.|:/|:|/|\\.|w| |a|é){0,12}"
+        ) {
+            if url_by_definition(&s) {
+                prop_assert!(may_have_url(s.as_bytes()));
+            }
+            prop_assert_eq!(has_url(&s), url_by_definition(&s));
+        }
+
         #[test]
         fn url_markers_match_the_definition(
             s in "(HTTP://|https://|WwW.|http:/|www|x|ä| )*|\\PC{0,40}"

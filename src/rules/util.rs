@@ -321,6 +321,12 @@ impl PhraseSet {
         self.screen.is_some()
     }
 
+    /// The phrases searched for.
+    #[cfg(test)]
+    pub(crate) fn phrases(&self) -> &'static [&'static str] {
+        self.phrases
+    }
+
     /// The same phrases without a screen (the answer a screened set must give).
     #[cfg(test)]
     pub(crate) fn unscreened(&self) -> Self {
@@ -468,6 +474,9 @@ pub(crate) fn title_and_description(p: &Product) -> [&str; 2] {
 pub struct LoweredText {
     joined: String,
     title_len: usize,
+    /// The answer of the content rules' one screen of the joined text
+    /// (`content::may_promote_or_be_adult`), kept for the second rule that asks.
+    screen: std::cell::OnceCell<bool>,
 }
 
 impl LoweredText {
@@ -489,7 +498,15 @@ impl LoweredText {
         Self {
             joined,
             title_len: title.len(),
+            screen: std::cell::OnceCell::new(),
         }
+    }
+
+    /// `screen` of the joined text, run by the first caller only: the content rules' promotional
+    /// and adult searches share one screen (`content::may_promote_or_be_adult`), whichever of
+    /// their rules runs first.
+    pub(crate) fn screen_once(&self, screen: impl FnOnce(&str) -> bool) -> bool {
+        *self.screen.get_or_init(|| screen(&self.joined))
     }
 
     /// The title lower-cased ("" when absent).
