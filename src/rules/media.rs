@@ -7,7 +7,7 @@ use crate::model::Trim;
 use std::sync::LazyLock;
 
 use super::util::{
-    CaselessMatcher, blank, chars_over, extension_in, is_http, is_http_url, text, url_extension,
+    CaselessMatcher, chars_over, extension_in, is_http, is_http_url, text, url_extension,
 };
 use super::{BASE, Hit, Rule, Sink, WebUrl};
 use crate::model::{Group, RuleKind, Severity};
@@ -285,8 +285,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Products without an image are disapproved: shopping listings are image-first.",
         example: "A product row with an empty `image_link` cell.",
         fix: "Give the URL of the main product photo (at least 100×100, 250×250 for apparel).",
-        check: product_check!(|p, _, out| {
-            if blank(p, "image_link") {
+        check: product_check!(|_, cx, out| {
+            // Given (present and not blank) as the context's look-up for the URL found it.
+            if !cx.image_link_given {
                 out.push(Hit {
                     field: "image_link",
                     message: "image_link is missing or empty".into(),
@@ -308,8 +309,9 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`image_link=\"/images/1.jpg\"`.",
         fix: "Give the full URL: `https://www.your-shop.com/images/1.jpg`.",
         check: product_check!(|p, cx, out| {
-            if let Some(v) = text(p, "image_link") {
-                if !cx.image_url.as_ref().is_some_and(is_http) {
+            // The text (given, as the context found) is looked up only for a failing product.
+            if cx.image_link_given && !cx.image_url.as_ref().is_some_and(is_http) {
+                if let Some(v) = text(p, "image_link") {
                     out.push(Hit {
                         field: "image_link",
                         message: format!("image_link \"{v}\" is not an absolute http(s) URL"),
@@ -560,8 +562,9 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Without a landing page the product cannot be bought and is disapproved.",
         example: "`<link></link>` in an RSS item.",
         fix: "Give the URL of the product's own page on your site.",
-        check: product_check!(|p, _, out| {
-            if blank(p, "link") {
+        check: product_check!(|_, cx, out| {
+            // Given (present and not blank) as the context's look-up for the URL found it.
+            if !cx.link_given {
                 out.push(Hit {
                     field: "link",
                     message: "link is missing or empty".into(),
@@ -583,8 +586,9 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`link=\"www.acme.test/p/1\"` (no scheme).",
         fix: "Give the full URL starting with `https://`.",
         check: product_check!(|p, cx, out| {
-            if let Some(v) = text(p, "link") {
-                if !cx.link_url.as_ref().is_some_and(is_http) {
+            // The text (given, as the context found) is looked up only for a failing product.
+            if cx.link_given && !cx.link_url.as_ref().is_some_and(is_http) {
+                if let Some(v) = text(p, "link") {
                     out.push(Hit {
                         field: "link",
                         message: format!("link \"{v}\" is not an absolute http(s) URL"),
