@@ -5,7 +5,7 @@
 //! No I/O. Legacy spellings are accepted by the platform but reported by their own rule.
 
 use super::util::{blank, is_bool_text, iso_minutes, measure, one_of, text};
-use super::{BASE, Hit, Rule};
+use super::{BASE, Hit, Rule, Sink};
 use crate::model::Trim;
 use crate::model::{Group, RuleKind, Severity};
 
@@ -84,6 +84,47 @@ fn weight_kg(v: &str) -> Option<f64> {
         "g" => n / 1000.0,
         _ => n,
     })
+}
+
+// The helpers below are each a rule's check of one field, called once per field with the
+// field's name written out, as the media rules' are (docs/performance.md, "1518fa0"). In a loop
+// over an array of names (`for field in ["shipping_length", ...]`) the name was a value at run
+// time, so each look-up hashed it for its bucket (`Product::position`) instead of using the
+// constant the compiler folds a literal name to. Inlined into the rule's check, each call sees
+// its name as a constant.
+
+/// FL-V013: the value `v` of `field`, when it is not a positive length with `in` or `cm`.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the field name folds to a constant in each caller (see above)"
+)]
+fn bad_dimension(v: Option<&str>, field: &'static str, out: &mut Sink) {
+    if let Some(v) = v {
+        if measure(v, LENGTH_UNITS).is_none_or(|n| n <= 0.0) {
+            out.push(Hit {
+                field,
+                message: format!("{field} \"{v}\" is not a positive number with in or cm"),
+            });
+        }
+    }
+}
+
+/// FL-V017: each non-blank value of `field` that is not a known destination.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the field name folds to a constant in each caller (see above)"
+)]
+fn unknown_destinations(values: &[String], field: &'static str, out: &mut Sink) {
+    for v in values {
+        if !v.trim_fast().is_empty() && !one_of(&v.trim_fast().replace(' ', "_"), DESTINATIONS) {
+            out.push(Hit {
+                field,
+                message: format!("{field} \"{v}\" is not a known destination"),
+            });
+        }
+    }
 }
 
 pub(crate) const RULES: &[Rule] = &[
@@ -400,18 +441,10 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`shipping_length=\"30cm x 20cm\"`.",
         fix: "Give one value per attribute: `30 cm`.",
         check: product_check!(|p, _, out| {
-            for field in ["shipping_length", "shipping_width", "shipping_height"] {
-                if let Some(v) = text(p, field) {
-                    if measure(v, LENGTH_UNITS).is_none_or(|n| n <= 0.0) {
-                        out.push(Hit {
-                            field,
-                            message: format!(
-                                "{field} \"{v}\" is not a positive number with in or cm"
-                            ),
-                        });
-                    }
-                }
-            }
+            // One call a field with its name written out (see `bad_dimension`).
+            bad_dimension(text(p, "shipping_length"), "shipping_length", out);
+            bad_dimension(text(p, "shipping_width"), "shipping_width", out);
+            bad_dimension(text(p, "shipping_height"), "shipping_height", out);
         }),
         pass: &[("shipping_length", "30 cm")],
         fail: &[("shipping_length", "30cm x 20cm")],
@@ -428,10 +461,11 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`shipping_length` and `shipping_width` without `shipping_height`.",
         fix: "Add the missing dimension.",
         check: product_check!(|p, _, out| {
-            let given = ["shipping_length", "shipping_width", "shipping_height"]
-                .iter()
-                .filter(|f| !blank(p, f))
-                .count();
+            // The three names written out, not a filter over an array of them (see
+            // `bad_dimension`).
+            let given = usize::from(!blank(p, "shipping_length"))
+                + usize::from(!blank(p, "shipping_width"))
+                + usize::from(!blank(p, "shipping_height"));
             if given > 0 && given < 3 {
                 out.push(Hit {
                     field: "shipping_height",
@@ -520,18 +554,17 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`excluded_destination=\"Google Ads\"`.",
         fix: "Use the documented destination names.",
         check: product_check!(|p, _, out| {
-            for field in ["excluded_destination", "included_destination"] {
-                for v in p.values(field) {
-                    if !v.trim_fast().is_empty()
-                        && !one_of(&v.trim_fast().replace(' ', "_"), DESTINATIONS)
-                    {
-                        out.push(Hit {
-                            field,
-                            message: format!("{field} \"{v}\" is not a known destination"),
-                        });
-                    }
-                }
-            }
+            // One call a field with its name written out (see `bad_dimension`).
+            unknown_destinations(
+                p.values("excluded_destination"),
+                "excluded_destination",
+                out,
+            );
+            unknown_destinations(
+                p.values("included_destination"),
+                "included_destination",
+                out,
+            );
         }),
         pass: &[("excluded_destination", "Display_ads")],
         fail: &[("excluded_destination", "Google Ads")],
@@ -566,7 +599,89 @@ pub(crate) const RULES: &[Rule] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Check, RuleCtx, find, product_from_pairs};
     use proptest::prelude::*;
+
+    /// The hits of one rule's check on a product of `pairs`, as (field, message).
+    fn hits(code: &str, pairs: &[(&str, &str)]) -> Vec<(&'static str, String)> {
+        let rule = find(code).expect(code);
+        let p = product_from_pairs(pairs);
+        let ctx = RuleCtx::for_product(&p, None);
+        let mut out: Vec<Hit> = Vec::new();
+        if let Check::Product(f) = rule.check {
+            (f.one)(&p, &ctx, &mut out);
+        }
+        out.into_iter().map(|h| (h.field, h.message)).collect()
+    }
+
+    /// The checks written field by field (FL-V013, FL-V014, FL-V017) report the fields in the
+    /// order the loops over their names did, with the same messages and counts.
+    #[test]
+    fn checks_of_several_fields_report_them_in_order() {
+        let bad = |f: &str, v: &str| format!("{f} \"{v}\" is not a positive number with in or cm");
+        assert_eq!(
+            hits(
+                "FL-V013",
+                &[
+                    ("shipping_height", "0 cm"),
+                    ("shipping_width", "20 cm"),
+                    ("shipping_length", "30cm x 20cm"),
+                ]
+            ),
+            [
+                ("shipping_length", bad("shipping_length", "30cm x 20cm")),
+                ("shipping_height", bad("shipping_height", "0 cm")),
+            ]
+        );
+        for (pairs, given) in [
+            (&[("shipping_width", "20 cm")][..], 1),
+            (
+                &[("shipping_height", "1 in"), ("shipping_length", " ")][..],
+                1,
+            ),
+            (
+                &[("shipping_height", "1 in"), ("shipping_length", "2 in")][..],
+                2,
+            ),
+        ] {
+            let verb = if given == 1 { "is" } else { "are" };
+            assert_eq!(
+                hits("FL-V014", pairs),
+                [(
+                    "shipping_height",
+                    format!("{given} of the 3 shipping dimensions {verb} given")
+                )]
+            );
+        }
+        let all = [
+            ("shipping_height", "1 in"),
+            ("shipping_length", "2 in"),
+            ("shipping_width", "3 in"),
+        ];
+        assert!(hits("FL-V014", &all).is_empty());
+        assert!(hits("FL-V014", &[]).is_empty());
+        assert_eq!(
+            hits(
+                "FL-V017",
+                &[
+                    ("included_destination", "Google Ads"),
+                    ("excluded_destination", "display ads"),
+                    ("excluded_destination", "Nowhere"),
+                    ("excluded_destination", " "),
+                ]
+            ),
+            [
+                (
+                    "excluded_destination",
+                    "excluded_destination \"Nowhere\" is not a known destination".to_owned()
+                ),
+                (
+                    "included_destination",
+                    "included_destination \"Google Ads\" is not a known destination".to_owned()
+                ),
+            ]
+        );
+    }
 
     proptest! {
         /// `availability` answers what the rules asked of `one_of` and `legacy` before.

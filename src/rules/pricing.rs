@@ -7,7 +7,8 @@ use crate::model::Trim;
 use std::sync::LazyLock;
 
 use super::util::{PhraseSet, blank, iso_minutes, one_of, text};
-use super::{BASE, Hit, Rule};
+use super::{BASE, Hit, Rule, Sink};
+use crate::model::Product;
 use crate::model::{Group, RuleKind, Severity, parse_price};
 
 /// Units of unit_pricing_measure (GMC 6324455†).
@@ -60,6 +61,48 @@ fn handling_pair(min: Option<&String>, max: Option<&String>) -> Option<(i64, i64
     ))
 }
 
+// The helpers below are each a rule's check of one field, called once per field with the
+// field's name written out, as the media rules' are (docs/performance.md, "1518fa0"). In a loop
+// over an array of names the name was a value at run time, so each look-up hashed it for its
+// bucket (`Product::position`) instead of using the constant a literal name folds to.
+
+/// FL-P005: the price `field` when it parsed (`parsed`) and its amount has more than two
+/// decimals. Looked up only when it parsed: a price that parsed was given, so the look-up
+/// finds it, and a sale price (most products have none) is not looked up at all.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the field name folds to a constant in each caller (see above)"
+)]
+fn too_many_decimals(p: &Product, parsed: bool, field: &'static str, out: &mut Sink) {
+    if parsed
+        && let Some(v) = text(p, field)
+        && decimals(v) > 2
+    {
+        out.push(Hit {
+            field,
+            message: format!("{field} \"{v}\" has more than two decimals"),
+        });
+    }
+}
+
+/// FL-P021: the value `v` of `field`, when it is not a positive measure with a supported unit.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the field name folds to a constant in each caller (see above)"
+)]
+fn bad_unit_measure(v: Option<&str>, field: &'static str, out: &mut Sink) {
+    if let Some(v) = v {
+        if super::util::measure(v, UNIT_PRICING_UNITS).is_none_or(|n| n <= 0.0) {
+            out.push(Hit {
+                field,
+                message: format!("{field} \"{v}\" is not a positive number with a supported unit"),
+            });
+        }
+    }
+}
+
 pub(crate) const RULES: &[Rule] = &[
     Rule {
         code: "FL-P001",
@@ -71,8 +114,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A product without a price cannot be listed and is disapproved.",
         example: "`price` absent.",
         fix: "Give the price as `<amount> <ISO 4217 code>`, e.g. `19.99 USD`, matching the landing page.",
-        check: product_check!(|p, _, out| {
-            if blank(p, "price") {
+        check: product_check!(|_, cx, out| {
+            // Given (present and not blank) is what the context's parse found: a price or an
+            // error (`parse_given`), as requiredFieldsCheck reads it; no look-up.
+            if cx.price.is_none() && cx.price_error.is_none() {
                 out.push(Hit {
                     field: "price",
                     message: "price is missing or empty".into(),
@@ -94,7 +139,10 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`price=\"$19.99\"`, `price=\"19,99 EUR\"`, `price=\"USD 19.99\"`, `price=\"40012345678901 USD\"` (too large).",
         fix: "Write the amount then the ISO 4217 code, separated by a space: `19.99 USD`.",
         check: product_check!(|p, cx, out| {
-            if let (Some(v), Some(e)) = (text(p, "price"), cx.price_error) {
+            // The error first: the text is looked up only for a price that failed.
+            if let Some(e) = cx.price_error
+                && let Some(v) = text(p, "price")
+            {
                 out.push(Hit {
                     field: "price",
                     // Joined, not `format!`ed (FL-I111's message, docs/performance.md).
@@ -170,16 +218,9 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`price=\"19.999 USD\"`.",
         fix: "Round to the cents shown on the landing page.",
         check: product_check!(|p, cx, out| {
-            for (field, parsed) in [("price", &cx.price), ("sale_price", &cx.sale_price)] {
-                if let Some(v) = text(p, field) {
-                    if parsed.is_some() && decimals(v) > 2 {
-                        out.push(Hit {
-                            field,
-                            message: format!("{field} \"{v}\" has more than two decimals"),
-                        });
-                    }
-                }
-            }
+            // One call a field with its name written out (see `too_many_decimals`).
+            too_many_decimals(p, cx.price.is_some(), "price", out);
+            too_many_decimals(p, cx.sale_price.is_some(), "sale_price", out);
         }),
         pass: &[("price", "19.99 USD")],
         fail: &[("price", "19.999 USD")],
@@ -196,7 +237,11 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`sale_price=\"€15\"`.",
         fix: "Write `15.00 EUR`.",
         check: product_check!(|p, cx, out| {
-            if let (Some(v), Some(e)) = (text(p, "sale_price"), cx.sale_price_error) {
+            // The error first: the text is looked up only for a sale price that failed (most
+            // products have none, and the look-up compared the name).
+            if let Some(e) = cx.sale_price_error
+                && let Some(v) = text(p, "sale_price")
+            {
                 out.push(Hit {
                     field: "sale_price",
                     message: format!("sale_price \"{v}\": {}", e.message()),
@@ -649,18 +694,13 @@ pub(crate) const RULES: &[Rule] = &[
         example: "`unit_pricing_measure=\"750 millilitres\"`.",
         fix: "Write `750ml` or `750 ml`; base measures like `100ml` or `1kg`.",
         check: product_check!(|p, _, out| {
-            for field in ["unit_pricing_measure", "unit_pricing_base_measure"] {
-                if let Some(v) = text(p, field) {
-                    if super::util::measure(v, UNIT_PRICING_UNITS).is_none_or(|n| n <= 0.0) {
-                        out.push(Hit {
-                            field,
-                            message: format!(
-                                "{field} \"{v}\" is not a positive number with a supported unit"
-                            ),
-                        });
-                    }
-                }
-            }
+            // One call a field with its name written out (see `too_many_decimals`).
+            bad_unit_measure(text(p, "unit_pricing_measure"), "unit_pricing_measure", out);
+            bad_unit_measure(
+                text(p, "unit_pricing_base_measure"),
+                "unit_pricing_base_measure",
+                out,
+            );
         }),
         pass: &[
             ("unit_pricing_measure", "750ml"),
@@ -735,7 +775,87 @@ pub(crate) const RULES: &[Rule] = &[
 #[cfg(test)]
 mod tests {
     use super::{FREE_SHIPPING_PHRASES, decimals};
+    use crate::rules::{Check, Hit, RuleCtx, find, product_from_pairs};
     use proptest::prelude::*;
+
+    /// The hits of one rule's check on a product of `pairs`, as (field, message).
+    fn hits(code: &str, pairs: &[(&str, &str)]) -> Vec<(&'static str, String)> {
+        let rule = find(code).expect(code);
+        let p = product_from_pairs(pairs);
+        let ctx = RuleCtx::for_product(&p, None);
+        let mut out: Vec<Hit> = Vec::new();
+        if let Check::Product(f) = rule.check {
+            (f.one)(&p, &ctx, &mut out);
+        }
+        out.into_iter().map(|h| (h.field, h.message)).collect()
+    }
+
+    /// FL-P001 reads "given" from the context's parse: a price that does not parse is given
+    /// (FL-P002 reports it), a blank or absent one is not.
+    #[test]
+    fn a_price_is_missing_only_when_absent_or_blank() {
+        let missing = [("price", "price is missing or empty".to_owned())];
+        assert_eq!(hits("FL-P001", &[]), missing);
+        assert_eq!(hits("FL-P001", &[("price", " \t")]), missing);
+        assert!(hits("FL-P001", &[("price", "$19.99")]).is_empty());
+        assert!(hits("FL-P001", &[("price", "19.99 USD")]).is_empty());
+        assert!(hits("FL-P002", &[("price", " ")]).is_empty());
+        assert!(hits("FL-P006", &[("sale_price", "")]).is_empty());
+        assert_eq!(hits("FL-P006", &[("sale_price", "€15")]).len(), 1);
+    }
+
+    /// The checks written field by field (FL-P005, FL-P021) report the fields in the order the
+    /// loops over their names did, with the same messages; a price that does not parse is not
+    /// counted for its decimals.
+    #[test]
+    fn checks_of_several_fields_report_them_in_order() {
+        assert_eq!(
+            hits(
+                "FL-P005",
+                &[("sale_price", "1.999 USD"), ("price", " 2.345 USD")]
+            ),
+            [
+                (
+                    "price",
+                    "price \" 2.345 USD\" has more than two decimals".to_owned()
+                ),
+                (
+                    "sale_price",
+                    "sale_price \"1.999 USD\" has more than two decimals".to_owned()
+                ),
+            ]
+        );
+        assert!(hits("FL-P005", &[("price", "1.999")]).is_empty());
+        assert!(
+            hits(
+                "FL-P005",
+                &[("price", "1.99 USD"), ("sale_price", "1.5 USD")]
+            )
+            .is_empty()
+        );
+        let bad = |f: &str, v: &str| {
+            format!("{f} \"{v}\" is not a positive number with a supported unit")
+        };
+        assert_eq!(
+            hits(
+                "FL-P021",
+                &[
+                    ("unit_pricing_base_measure", "0ml"),
+                    ("unit_pricing_measure", "750 millilitres"),
+                ]
+            ),
+            [
+                (
+                    "unit_pricing_measure",
+                    bad("unit_pricing_measure", "750 millilitres")
+                ),
+                (
+                    "unit_pricing_base_measure",
+                    bad("unit_pricing_base_measure", "0ml")
+                ),
+            ]
+        );
+    }
 
     proptest! {
         /// The byte loop finds what `split_once('.')` on the first word found.
