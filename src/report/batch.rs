@@ -27,6 +27,7 @@ use crate::model::result::{Message, fix_minutes};
 use crate::model::text::{count, plural};
 use crate::model::{Group, RuleKind, Severity};
 use crate::report::product_json::{elements, fixed, float, message, static_string, string, uint};
+use crate::report::rounding;
 use crate::report::validate;
 use crate::revenue::impact::round_cents;
 use crate::rules::{ComplianceStatus, ProductReport};
@@ -37,30 +38,75 @@ pub const QUICK_WINS: usize = 5;
 /// A percentage as the spec's percentage text (`"85%"`, `"66.7%"`).
 #[must_use]
 pub fn percent_text(value: f64) -> String {
-    let tenths = (value * 10.0).round();
     // The usual case, a percentage rounded to whole tenths, written with integers: formatting
     // a float with a precision cost several times as much, once per product in `batch`. The
     // same text as [`percent_text_by_float`] (a proptest checks).
+    let Some(t) = percent_tenths(value) else {
+        return percent_text_by_float(value);
+    };
+    // Pushed by hand: `format!` cost ~600 instructions a call, once per `batch` entry
+    // (callgrind, docs/performance.md,
+    // "a batch entry's messages without `format!`").
+    let mut text = String::with_capacity(24);
+    text.push_str(itoa::Buffer::new().format(t / 10));
+    if t % 10 != 0 {
+        text.push('.');
+        text.push(char::from(b'0' + (t % 10) as u8));
+    }
+    text.push('%');
+    text
+}
+
+/// `value` in whole tenths (rounded half away from zero), when [`percent_text`] writes it with
+/// integers: not negative (nor `-0`), not above 10^12 tenths, not NaN.
+fn percent_tenths(value: f64) -> Option<u64> {
+    let tenths = rounding::round(value * 10.0);
     if tenths.is_sign_positive() && tenths <= 1e12 {
         #[expect(
             clippy::cast_possible_truncation,
             clippy::cast_sign_loss,
             reason = "a whole number between 0 and 1e12"
         )]
-        let t = tenths as u64;
-        // Pushed by hand: `format!` cost ~600 instructions a call, once per `batch` entry
-        // (callgrind, docs/performance.md,
-        // "a batch entry's messages without `format!`").
-        let mut text = String::with_capacity(24);
-        text.push_str(itoa::Buffer::new().format(t / 10));
-        if t % 10 != 0 {
-            text.push('.');
-            text.push(char::from(b'0' + (t % 10) as u8));
-        }
-        text.push('%');
-        return text;
+        Some(tenths as u64)
+    } else {
+        None
     }
-    percent_text_by_float(value)
+}
+
+/// A percentage kept as its number until written, as the text [`percent_text`] gives (its
+/// `Display`; serde: `collect_str`, the same bytes as the text's `serialize_str`, for a text
+/// without a byte JSON escapes). A batch entry's `coverage` was a `String` built by
+/// `percent_text` for every product, checked for escapes, copied and freed; [`write_entry`]
+/// now writes its digits straight into the buffer ([`write_percent`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Percent(pub f64);
+
+impl std::fmt::Display for Percent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&percent_text(self.0))
+    }
+}
+
+impl Serialize for Percent {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// `p` as a JSON string, the bytes serde_json writes for [`percent_text`]'s text: for whole
+/// tenths the digits (as itoa writes them), perhaps a point and a tenth, and `%` between quotes,
+/// which need no escape; any other value through the text itself.
+fn write_percent(buf: &mut Vec<u8>, p: Percent) -> serde_json::Result<()> {
+    let Some(t) = percent_tenths(p.0) else {
+        return string(buf, &p.to_string());
+    };
+    buf.push(b'"');
+    uint(buf, t / 10);
+    if t % 10 != 0 {
+        buf.extend_from_slice(&[b'.', b'0' + (t % 10) as u8]);
+    }
+    buf.extend_from_slice(b"%\"");
+    Ok(())
 }
 
 /// [`percent_text`] with float formatting (the GTIN report's percentage text of the value rounded
@@ -76,7 +122,8 @@ fn percent_text_by_float(value: f64) -> String {
 #[serde(rename_all = "camelCase")]
 pub struct EntryCompliance {
     pub status: &'static str,
-    pub coverage: String,
+    /// The compliance percentage, written as [`percent_text`] writes it.
+    pub coverage: Percent,
     /// A fixed sentence for a fully compliant product (most products), else the count of
     /// compliance issues: no text built (see [`Message`]).
     pub message: Message,
@@ -139,8 +186,9 @@ pub struct BatchEntry<'a> {
     pub market_intelligence: Option<EntryMarketIntelligence>,
 }
 
+/// One decimal; without libm's `round` call (see [`rounding`]).
 fn round1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
+    rounding::round1(x)
 }
 
 /// `"{compliance} compliance issue{s}{rest}"`, or the fixed text of a fully compliant product.
@@ -180,35 +228,47 @@ impl<'a> BatchEntry<'a> {
     /// Builds the entry of one product. `market_intelligence` adds the category object.
     #[must_use]
     pub fn from_report(r: &'a ProductReport, market_intelligence: bool) -> Self {
-        let mut violations: Vec<&'static str> = r.compliance_findings().map(|f| f.code).collect();
-        violations.sort_unstable();
-        violations.dedup();
-        let compliance = r.compliance_findings().count();
+        // One pass over the findings for the compliance codes, the compliance count and the six
+        // group counts: there were eight (the codes, the count, then `group_count` per group).
+        let mut violations: Vec<&'static str> = Vec::new();
+        let mut groups = [0usize; Group::ALL.len()];
+        for f in &r.findings {
+            if f.kind == RuleKind::Compliance {
+                violations.push(f.code);
+            }
+            groups[f.group as usize] += 1;
+        }
+        let compliance = violations.len();
         let performance = r.findings.len() - compliance;
+        if compliance > 1 {
+            violations.sort_unstable();
+            violations.dedup();
+        }
         let group = |g: Group| {
-            let n = r.group_count(g);
+            let n = groups[g as usize];
             GroupCount {
                 has_errors: n > 0,
                 error_count: n,
             }
         };
         let opt_message = optimization_message(performance, r.optimization_revenue_impact);
+        // The rounding below is `f64::round`'s, without its libm call (`rounding`).
         Self {
             gmc_compliance: EntryCompliance {
                 status: r.status.as_str(),
-                coverage: percent_text(r.compliance_percentage),
+                coverage: Percent(r.compliance_percentage),
                 message: compliance_message(r, compliance),
                 violations,
             },
             performance_optimization: EntryOptimization {
                 overall_score: round1(r.optimization_score),
                 message: opt_message,
-                estimated_revenue_gain: round_cents(r.optimization_revenue_impact),
+                estimated_revenue_gain: rounding::round2(r.optimization_revenue_impact),
             },
             product_id: &r.product_id,
             validation_score: round1(r.compliance_percentage),
             total_errors: r.findings.len(),
-            total_revenue_impact: round_cents(r.total_revenue_impact),
+            total_revenue_impact: rounding::round2(r.total_revenue_impact),
             overall_priority: r.priority.as_str(),
             results: GroupCounts {
                 identity: group(Group::Identity),
@@ -220,7 +280,7 @@ impl<'a> BatchEntry<'a> {
             },
             market_intelligence: market_intelligence.then(|| EntryMarketIntelligence {
                 detected_category: r.category.map(crate::catalog::Category::key),
-                confidence: (r.category_confidence * 100.0).round() / 100.0,
+                confidence: rounding::round2(r.category_confidence),
                 category_score: round1(r.category_score),
             }),
         }
@@ -239,7 +299,7 @@ pub fn write_entry(buf: &mut Vec<u8>, e: &BatchEntry) -> serde_json::Result<()> 
     // check `string` makes (~30 instructions each).
     fixed(buf, c.status);
     buf.extend_from_slice(b",\"coverage\":");
-    string(buf, &c.coverage)?;
+    write_percent(buf, c.coverage)?;
     buf.extend_from_slice(b",\"message\":");
     // Most messages are fixed texts, whose escape check is made once (`static_string`); the
     // others are written from their count and amount (`message`).
@@ -704,7 +764,7 @@ impl TableRow {
             product_id: e.product_id.to_owned(),
             place,
             status: e.gmc_compliance.status,
-            coverage: e.gmc_compliance.coverage.clone(),
+            coverage: e.gmc_compliance.coverage.to_string(),
             optimization: e.performance_optimization.overall_score,
             errors: e.total_errors,
             priority: e.overall_priority,
@@ -1031,12 +1091,13 @@ mod tests {
                 0..4,
             ),
             category in proptest::option::of(proptest::sample::select(vec!["apparel", "electronics"])),
+            coverage in proptest::prop_oneof![0.0f64..=100.0, proptest::num::f64::ANY],
         ) {
             let g = |i: usize| GroupCount { has_errors: flags[i], error_count: counts[i] };
             let e = BatchEntry {
                 gmc_compliance: EntryCompliance {
                     status: "partially_compliant",
-                    coverage: texts[0].clone(),
+                    coverage: Percent(coverage),
                     message: Message::Fixed(Box::leak(texts[1].clone().into_boxed_str())),
                     violations,
                 },
@@ -1090,6 +1151,29 @@ mod tests {
         ) {
             for v in [any, pct, f64::from(tenths) / 10.0, f64::from(tenths) * 0.1] {
                 proptest::prop_assert_eq!(percent_text(v), percent_text_by_float(v), "{}", v);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// A coverage written from its number is the JSON string of its text, whatever the
+        /// number (whole tenths or not, negative, huge, not finite).
+        #[test]
+        fn percents_are_written_as_serde_json_writes_their_text(
+            any in proptest::num::f64::ANY,
+            pct in 0.0f64..100.0,
+            tenths in 0u64..2_000_000_000_000,
+        ) {
+            #[expect(clippy::cast_precision_loss, reason = "below 2^53")]
+            let t = tenths as f64 / 10.0;
+            for v in [any, pct, t, -t, t * 0.1] {
+                let mut got = Vec::new();
+                write_percent(&mut got, Percent(v)).unwrap();
+                proptest::prop_assert_eq!(
+                    String::from_utf8(got).unwrap(),
+                    serde_json::to_string(&percent_text(v)).unwrap()
+                );
+                proptest::prop_assert_eq!(Percent(v).to_string(), percent_text(v));
             }
         }
     }

@@ -10,6 +10,7 @@ pub mod gtin;
 pub mod junit;
 pub mod product_json;
 pub mod revenue;
+pub(crate) mod rounding;
 pub mod sarif;
 pub mod statistics;
 pub mod validate;

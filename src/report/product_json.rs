@@ -221,6 +221,18 @@ pub(crate) fn value<T: Serialize + ?Sized>(buf: &mut Vec<u8>, v: &T) -> serde_js
 /// (one kept after the point) are the shortest that read back as it, which is what the float
 /// formatter writes (a proptest compares the two).
 pub(crate) fn float(buf: &mut Vec<u8>, v: f64) -> serde_json::Result<()> {
+    // 0 and 100 (a product without findings: no revenue impact, full scores) are a third of
+    // the numbers of the bench rows (1.7 a row): their text as one copy of a fixed length,
+    // without `whole_cents` and `short_cents`' digit loop (~60 instructions a number).
+    // `+0.0` only: `-0.0` has other bits and is written as `-0.0` below.
+    if v.to_bits() == 0.0f64.to_bits() {
+        buf.extend_from_slice(b"0.0");
+        return Ok(());
+    }
+    if v.to_bits() == 100.0f64.to_bits() {
+        buf.extend_from_slice(b"100.0");
+        return Ok(());
+    }
     match whole_cents(v).filter(|&c| c < FAST_CENTS_MAX) {
         Some(c) if c < SHORT_CENTS_MAX => {
             short_cents(buf, c);
