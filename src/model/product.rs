@@ -339,6 +339,29 @@ impl Product {
         self.add_new(usize::from(name.bucket), name.text.clone(), value);
     }
 
+    /// [`Self::push_unique_name`] with all the attribute's values at once (none: nothing is
+    /// added): a delimited reader's multi-value column that no other column names, its cell
+    /// split at the commas. One look-up-free addition with the list built once, where a
+    /// [`Self::push_name`] per value looked the name up each time and the second value moved
+    /// the first out of the inline slot.
+    pub(crate) fn push_unique_values(&mut self, name: &Name, values: Values) {
+        debug_assert!(!self.has(name), "{name}");
+        if values.is_empty() {
+            return;
+        }
+        if self.attributes.len() >= MAX_ATTRIBUTES {
+            self.too_many_attributes();
+            return;
+        }
+        self.index
+            .insert_at(usize::from(name.bucket), self.attributes.len());
+        // Written into the list as `add_new` writes (see there).
+        self.attributes.extend(std::iter::once_with(|| Attribute {
+            name: name.text.clone(),
+            values,
+        }));
+    }
+
     /// [`Self::push`] with a [`Name`], whose bucket in the index is known; a borrowed name stays
     /// borrowed in the product, with no allocation.
     pub(crate) fn push_name(&mut self, name: &Name, value: impl Into<String>) {
@@ -577,10 +600,10 @@ mod tests {
 
     proptest::proptest! {
         /// Adding values under a [`Name`] (its bucket worked out once) builds the same product
-        /// as adding them under the name's text, whichever of the three ways is used.
+        /// as adding them under the name's text, whichever of the four ways is used.
         #[test]
         fn named_pushes_agree_with_push(
-            ops in proptest::collection::vec(("[a-e_]{0,4}", "[a-z]{0,3}", 0..3u8), 0..60),
+            ops in proptest::collection::vec(("[a-e_]{0,4}", "[a-z]{0,3}", 0..4u8), 0..60),
         ) {
             let mut want = Product::default();
             let mut got = Product::default();
@@ -591,7 +614,22 @@ mod tests {
                 match how {
                     0 => got.push_name(&known, value.as_str()),
                     1 => got.push_name_known(known, value.clone(), new),
-                    _ if new => got.push_unique_name(&known, value.clone()),
+                    2 if new => got.push_unique_name(&known, value.clone()),
+                    // The value split at `c` as a cell of a multi-value column: its parts,
+                    // none of them, one or several.
+                    3 if new => {
+                        let parts: Values = value
+                            .split('c')
+                            .filter(|v| !v.is_empty())
+                            .map(str::to_owned)
+                            .collect();
+                        for v in &parts {
+                            want.push(&name, v.as_str());
+                        }
+                        got.push_unique_values(&known, parts);
+                        proptest::prop_assert_eq!(&got, &want);
+                        continue;
+                    }
                     _ => got.push_name(&known, value.clone()),
                 }
                 want.push(&name, value);
