@@ -96,7 +96,8 @@ const fn screen(list: &[&str]) -> [u32; 64] {
 /// but nearly none its first letter too. Callgrind, the bench's 20k rows: the length alone
 /// (0264bf0) took `identity::RULES::batch` 20.38M → 18.00M instructions; this screen with the
 /// first byte, inlined (it was a call of ~38 instructions of prologue and epilogue, twice a
-/// product), is measured in docs/performance.md ("perf/ident").
+/// product), with FL-I003's and FL-I012/I013's changes: 18.00M → 15.49M (docs/performance.md,
+/// "52dc55d").
 #[inline]
 fn one_of_screened(v: &str, list: &[&str], screen: &[u32; 64]) -> bool {
     let t = v.trim_fast();
@@ -141,7 +142,8 @@ fn gtin_key_hash(gtin: &str) -> Option<u64> {
     //
     // A text of fewer than 8 bytes has fewer than 8 digits: no key, with no test. A longer one
     // is tested for digits eight bytes at a time ([`all_digits`]): the byte loop cost ~4
-    // instructions a byte of every product's 13-digit GTIN.
+    // instructions a byte of every product's 13-digit GTIN (`FeedKeys::of` 5.48M → 4.08M over
+    // the bench's 20k rows; docs/performance.md, "52dc55d").
     if gtin.len() < 8 {
         return None;
     }
@@ -254,7 +256,8 @@ fn duplicate_gtin(p: &Product, keys: FeedKeys, mem: &mut FeedMemory, out: &mut S
 /// `blank(p, "gtin")`, read from the rule context: `RuleCtx::with_category` (the only maker of
 /// a context) analyses the GTIN exactly when it is given and not blank, so its analysis is
 /// absent exactly when the GTIN is blank. One attribute look-up fewer in FL-I012 and FL-I013,
-/// for every product (measured in docs/performance.md, "perf/ident").
+/// for every product (with the placeholder screen, `identity::RULES::batch` 18.00M → 15.49M
+/// over the bench's 20k rows; docs/performance.md, "52dc55d").
 #[inline(always)]
 #[allow(
     clippy::inline_always,

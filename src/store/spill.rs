@@ -148,8 +148,8 @@ impl SpillTable {
     ///
     /// Inlined into its two callers (the duplicate-id and duplicate-GTIN checks, once each per
     /// product): as a call it spent ~40 of its ~143 instructions on its prologue and epilogue
-    /// (callgrind, the bench's 20k rows; measured in docs/performance.md, "perf/ident"). The disk
-    /// look-up and the spill stay out of line.
+    /// (callgrind, the bench's 20k rows: `duplicate_id` + `duplicate_gtin` 7.14M → 6.11M;
+    /// docs/performance.md, "52dc55d"). The disk look-up and the spill stay out of line.
     #[inline]
     pub fn get_or_insert(&mut self, key: u64, value: u64) -> Option<u64> {
         // One probe of the map for both the look-up and the insertion.
