@@ -8,7 +8,7 @@ use crate::model::Trim;
 use std::hash::{BuildHasher, Hash, Hasher};
 
 use super::util::{blank, chars_over, invalid_char, is_bool_text, is_no, one_of, text};
-use super::{BASE, Check, FeedKeys, FeedMemory, FirstUse, Hit, Rule, Sink};
+use super::{BASE, Check, FeedKeys, FeedMemory, FirstUse, Hit, Rule, RuleCtx, Sink};
 use crate::catalog::fields::{BRAND_MAX, ID_MAX, ITEM_GROUP_ID_MAX, MPN_MAX};
 use crate::model::{Group, Product, RuleKind, Severity};
 
@@ -71,32 +71,45 @@ const PLACEHOLDER_BRANDS: &[&str] = &[
     "unbranded brand",
 ];
 
-/// Bit `n` set when a value of `list` has `n` bytes (63 for any of 63 or more).
-const fn lengths(list: &[&str]) -> u64 {
-    let mut mask = 0_u64;
+/// For each byte length `n` of a value of `list` (63 for any of 63 or more), the bits
+/// `first & 31` of the entries' ASCII-lower-cased first bytes: a value equal to an entry
+/// ASCII-case-insensitively has the entry's length and, lower-cased, its first byte, so a value
+/// whose bit is not set equals none of them.
+const fn screen(list: &[&str]) -> [u32; 64] {
+    let mut table = [0_u32; 64];
     let mut i = 0;
     while i < list.len() {
-        let n = list[i].len();
-        mask |= 1 << if n < 63 { n } else { 63 };
+        let b = list[i].as_bytes();
+        if !b.is_empty() {
+            let n = if b.len() < 63 { b.len() } else { 63 };
+            table[n] |= 1 << (b[0].to_ascii_lowercase() & 31);
+        }
         i += 1;
     }
-    mask
+    table
 }
 
-/// `one_of(v, list)` where `lengths` is [`lengths`]`(list)`: a value whose trimmed length no
-/// entry has cannot equal one ASCII-case-insensitively, and is answered without walking the
-/// list. Nearly every bench mpn has 8 or 9 bytes, which no placeholder has, and most brands a
-/// length none of PLACEHOLDER_BRANDS has; `one_of` compared the length with each of the 35
-/// (12) entries in turn. Callgrind, the bench's 20k rows: `identity::RULES::batch` 20.38M →
-/// 18.00M instructions (docs/performance.md, 0264bf0).
-fn one_of_lengths(v: &str, list: &[&str], lengths: u64) -> bool {
+/// `one_of(v, list)` where `screen` is [`screen`]`(list)`: a value whose trimmed length and
+/// first byte no entry has cannot equal one ASCII-case-insensitively, and is answered without
+/// walking the list. Nearly every bench mpn has 8 or 9 bytes, which no placeholder has; a
+/// quarter of the bench brands have the length of a placeholder brand (5, 7, 8 or 15 bytes),
+/// but nearly none its first letter too. Callgrind, the bench's 20k rows: the length alone
+/// (0264bf0) took `identity::RULES::batch` 20.38M → 18.00M instructions; this screen with the
+/// first byte, inlined (it was a call of ~38 instructions of prologue and epilogue, twice a
+/// product), with FL-I003's and FL-I012/I013's changes: 18.00M → 15.49M (docs/performance.md,
+/// "52dc55d").
+#[inline]
+fn one_of_screened(v: &str, list: &[&str], screen: &[u32; 64]) -> bool {
     let t = v.trim_fast();
-    (lengths >> t.len().min(63)) & 1 == 1 && one_of(t, list)
+    let Some(&first) = t.as_bytes().first() else {
+        return false;
+    };
+    (screen[t.len().min(63)] >> (first.to_ascii_lowercase() & 31)) & 1 == 1 && one_of(t, list)
 }
 
-/// [`lengths`] of [`PLACEHOLDER_MPNS`] and of [`PLACEHOLDER_BRANDS`].
-const PLACEHOLDER_MPN_LENGTHS: u64 = lengths(PLACEHOLDER_MPNS);
-const PLACEHOLDER_BRAND_LENGTHS: u64 = lengths(PLACEHOLDER_BRANDS);
+/// [`screen`] of [`PLACEHOLDER_MPNS`] and of [`PLACEHOLDER_BRANDS`].
+const PLACEHOLDER_MPN_SCREEN: [u32; 64] = screen(PLACEHOLDER_MPNS);
+const PLACEHOLDER_BRAND_SCREEN: [u32; 64] = screen(PLACEHOLDER_BRANDS);
 
 /// The hasher of the duplicate tables' keys: foldhash's quality hasher with a fixed seed, so the
 /// same feed gives the same keys on every run. Its 64 bits are the key itself (two ids are the
@@ -126,8 +139,16 @@ fn gtin_key_hash(gtin: &str) -> Option<u64> {
     // its leading zeros, hashed where they are, with no copy and no UTF-8 check of the copy
     // (~104 instructions a product for `from_utf8` alone). With the id read once below:
     // `FeedKeys::of` 11.16M → 5.48M instructions over the bench's 20k rows (callgrind).
-    if gtin.bytes().all(|b| b.is_ascii_digit()) {
-        return (gtin.len() >= 8).then(|| key_hash(gtin.trim_start_matches('0')));
+    //
+    // A text of fewer than 8 bytes has fewer than 8 digits: no key, with no test. A longer one
+    // is tested for digits eight bytes at a time ([`all_digits`]): the byte loop cost ~4
+    // instructions a byte of every product's 13-digit GTIN (`FeedKeys::of` 5.48M → 4.08M over
+    // the bench's 20k rows; docs/performance.md, "52dc55d").
+    if gtin.len() < 8 {
+        return None;
+    }
+    if all_digits(gtin.as_bytes()) {
+        return Some(key_hash(gtin.trim_start_matches('0')));
     }
     let mut buf = [0_u8; GTIN_KEY_INLINE];
     let mut len = 0;
@@ -151,6 +172,26 @@ fn gtin_key_hash(gtin: &str) -> Option<u64> {
     Some(key_hash(
         std::str::from_utf8(&buf[..len]).unwrap_or_default(),
     ))
+}
+
+/// Whether every byte of `b` (at least 8 bytes) is an ASCII digit, tested eight bytes at a time:
+/// each byte XOR `0x30` is below 10 exactly for a digit, and a byte below 10 plus `0x76` stays
+/// below `0x80`. A byte of `0x80` or more after the XOR has its top bit set already, so the
+/// carry its sum may pass to the next byte cannot hide it. The last eight bytes are read
+/// overlapping the chunks before them.
+fn all_digits(b: &[u8]) -> bool {
+    const ZEROS: u64 = u64::from_ne_bytes([b'0'; 8]);
+    const ADD: u64 = u64::from_ne_bytes([0x76; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let eight = |c: &[u8]| {
+        let mut w = [0_u8; 8];
+        w.copy_from_slice(c);
+        let v = u64::from_ne_bytes(w) ^ ZEROS;
+        (v.wrapping_add(ADD) | v) & HIGH == 0
+    };
+    debug_assert!(b.len() >= 8);
+    let mut chunks = b.chunks_exact(8);
+    chunks.all(eight) && (b.len() < 8 || eight(&b[b.len() - 8..]))
 }
 
 /// Significant digits of a GTIN key gathered on the stack (a GTIN has at most 14).
@@ -212,6 +253,21 @@ fn duplicate_gtin(p: &Product, keys: FeedKeys, mem: &mut FeedMemory, out: &mut S
     }
 }
 
+/// `blank(p, "gtin")`, read from the rule context: `RuleCtx::with_category` (the only maker of
+/// a context) analyses the GTIN exactly when it is given and not blank, so its analysis is
+/// absent exactly when the GTIN is blank. One attribute look-up fewer in FL-I012 and FL-I013,
+/// for every product (with the placeholder screen, `identity::RULES::batch` 18.00M → 15.49M
+/// over the bench's 20k rows; docs/performance.md, "52dc55d").
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "see `Product::position`: a test and a field read"
+)]
+fn gtin_blank(p: &Product, ctx: &RuleCtx<'_>) -> bool {
+    debug_assert_eq!(ctx.gtin.is_none(), blank(p, "gtin"));
+    ctx.gtin.is_none()
+}
+
 pub(crate) const RULES: &[Rule] = &[
     Rule {
         code: "FL-I001",
@@ -270,7 +326,9 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Trim ids and keep them to letters, digits, `-`, `_` and `.`.",
         check: product_check!(|p, _, out| {
             if let Some(id) = text(p, "id") {
-                if id.trim_fast() != id {
+                // `trim_fast` gives a part of `id`: the same text exactly when of the same
+                // length, with no byte comparison (a `bcmp` call of the whole id a product).
+                if id.trim_fast().len() != id.len() {
                     out.push(Hit {
                         field: "id",
                         message: format!("id \"{id}\" has leading or trailing whitespace"),
@@ -363,7 +421,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Give the real brand, or leave brand empty and set identifier_exists=no for unbranded products.",
         check: product_check!(|p, _, out| {
             if let Some(b) = text(p, "brand") {
-                if one_of_lengths(b, PLACEHOLDER_BRANDS, PLACEHOLDER_BRAND_LENGTHS) {
+                if one_of_screened(b, PLACEHOLDER_BRANDS, &PLACEHOLDER_BRAND_SCREEN) {
                     out.push(Hit {
                         field: "brand",
                         message: format!("brand \"{b}\" is a placeholder"),
@@ -410,7 +468,7 @@ pub(crate) const RULES: &[Rule] = &[
         fix: "Give the manufacturer part number, or leave mpn empty (and set identifier_exists=no if the product has no identifiers).",
         check: product_check!(|p, _, out| {
             if let Some(m) = text(p, "mpn") {
-                if one_of_lengths(m, PLACEHOLDER_MPNS, PLACEHOLDER_MPN_LENGTHS) {
+                if one_of_screened(m, PLACEHOLDER_MPNS, &PLACEHOLDER_MPN_SCREEN) {
                     out.push(Hit {
                         field: "mpn",
                         message: format!("mpn \"{m}\" is a placeholder, not a part number"),
@@ -481,8 +539,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "Since 2022 a product without unique identifiers is not disapproved but gets limited performance: it cannot be matched to its catalogue entry.",
         example: "A branded product with only a brand.",
         fix: "Add the GTIN from the packaging (or the MPN); set identifier_exists=no only for products that truly have none (custom or vintage goods).",
-        check: product_check!(|p, _, out| {
-            if blank(p, "gtin") && blank(p, "mpn") && !p.get("identifier_exists").is_some_and(is_no)
+        check: product_check!(|p, ctx, out| {
+            if gtin_blank(p, ctx)
+                && blank(p, "mpn")
+                && !p.get("identifier_exists").is_some_and(is_no)
             {
                 out.push(Hit {
                     field: "gtin",
@@ -505,10 +565,10 @@ pub(crate) const RULES: &[Rule] = &[
         why: "A GTIN given as MPN is not used for catalogue matching, so the product performs as if it had no GTIN.",
         example: "`mpn=\"1865201025047\"` and no gtin.",
         fix: "Move the number to gtin (check it with `feedlint gtin`) and give the real part number as mpn.",
-        check: product_check!(|p, _, out| {
+        check: product_check!(|p, ctx, out| {
             if let Some(m) = text(p, "mpn") {
                 let m = m.trim_fast();
-                if blank(p, "gtin")
+                if gtin_blank(p, ctx)
                     && (12..=14).contains(&m.len())
                     && m.bytes().all(|b| b.is_ascii_digit())
                 {
@@ -618,43 +678,67 @@ mod tests {
         assert_eq!(gtin_key_hash("00000000"), Some(key_hash("")));
     }
 
-    /// Every placeholder passes its list's length filter, in any case and padded.
+    /// Every placeholder passes its list's screen, in any case and padded.
     #[test]
-    fn every_placeholder_passes_the_length_filter() {
+    fn every_placeholder_passes_the_screen() {
         for (list, mask) in [
-            (PLACEHOLDER_MPNS, PLACEHOLDER_MPN_LENGTHS),
-            (PLACEHOLDER_BRANDS, PLACEHOLDER_BRAND_LENGTHS),
+            (PLACEHOLDER_MPNS, &PLACEHOLDER_MPN_SCREEN),
+            (PLACEHOLDER_BRANDS, &PLACEHOLDER_BRAND_SCREEN),
         ] {
             for v in list {
-                assert!(one_of_lengths(v, list, mask), "{v}");
+                assert!(one_of_screened(v, list, mask), "{v}");
                 let padded = format!(" {} ", v.to_ascii_uppercase());
-                assert!(one_of_lengths(&padded, list, mask), "{padded}");
+                assert!(one_of_screened(&padded, list, mask), "{padded}");
             }
         }
-        assert!(!one_of_lengths(
+        assert!(!one_of_screened(
             "HEA-1234",
             PLACEHOLDER_MPNS,
-            PLACEHOLDER_MPN_LENGTHS
+            &PLACEHOLDER_MPN_SCREEN
         ));
     }
 
+    /// The eight-byte digit test at every byte value, position and length around a chunk.
+    #[test]
+    fn all_digits_is_each_byte_a_digit() {
+        for len in 8..=24 {
+            let digits = vec![b'7'; len];
+            assert!(all_digits(&digits));
+            for at in 0..len {
+                for byte in 0..=255_u8 {
+                    let mut v = digits.clone();
+                    v[at] = byte;
+                    assert_eq!(all_digits(&v), byte.is_ascii_digit(), "{len} {at} {byte}");
+                }
+            }
+        }
+    }
+
     proptest! {
-        /// The length filter answers as `one_of` over the whole list, for both lists.
+        /// The screen answers as `one_of` over the whole list, for both lists: placeholders
+        /// with their first letter changed, every printable ASCII first byte, long values.
         #[test]
-        fn placeholder_lengths_filter_as_one_of_answers(
-            v in "[ \t\u{a0}]{0,2}(n/?a|N\\.A\\.|none|unknown|No Brand|[a-zA-Z0-9 ./-]{0,16}|[a-z ]{60,70})[ \t]{0,2}",
+        fn placeholder_screen_answers_as_one_of(
+            v in "[ \t\u{a0}]{0,2}([\x21-\x7e]?(/?a|\\.A\\.|one|nknown|o Brand|nbranded brand|ull|bd)|n/?a|N\\.A\\.|none|unknown|No Brand|[a-zA-Z0-9 ./-]{0,16}|[a-z ]{60,70}|\\PC{0,4})[ \t]{0,2}",
         ) {
             for (list, mask) in [
-                (PLACEHOLDER_MPNS, PLACEHOLDER_MPN_LENGTHS),
-                (PLACEHOLDER_BRANDS, PLACEHOLDER_BRAND_LENGTHS),
+                (PLACEHOLDER_MPNS, &PLACEHOLDER_MPN_SCREEN),
+                (PLACEHOLDER_BRANDS, &PLACEHOLDER_BRAND_SCREEN),
             ] {
-                prop_assert_eq!(one_of_lengths(&v, list, mask), one_of(&v, list), "{:?}", v);
+                prop_assert_eq!(one_of_screened(&v, list, mask), one_of(&v, list), "{:?}", v);
             }
         }
 
         #[test]
         fn streamed_hash_equals_the_hash_of_the_collected_digits(gtin in "[0-9 a-z-]{0,80}") {
             prop_assert_eq!(gtin_key_hash(&gtin), collected(&gtin));
+        }
+
+        #[test]
+        fn all_digits_agrees_with_the_byte_test(b in proptest::collection::vec(
+            prop_oneof![4 => 0x30_u8..=0x39, 1 => any::<u8>()], 8..40)
+        ) {
+            prop_assert_eq!(all_digits(&b), b.iter().all(u8::is_ascii_digit));
         }
 
         #[test]

@@ -145,6 +145,12 @@ impl SpillTable {
 
     /// The value of `key` when it was inserted before; otherwise inserts `value` and returns
     /// `None`.
+    ///
+    /// Inlined into its two callers (the duplicate-id and duplicate-GTIN checks, once each per
+    /// product): as a call it spent ~40 of its ~143 instructions on its prologue and epilogue
+    /// (callgrind, the bench's 20k rows: `duplicate_id` + `duplicate_gtin` 7.14M → 6.11M;
+    /// docs/performance.md, "52dc55d"). The disk look-up and the spill stay out of line.
+    #[inline]
     pub fn get_or_insert(&mut self, key: u64, value: u64) -> Option<u64> {
         // One probe of the map for both the look-up and the insertion.
         match self.recent.entry(key) {
@@ -173,6 +179,8 @@ impl SpillTable {
     }
 
     /// Writes the map to a new run; on failure, keeps it (and every later key) in memory.
+    #[cold]
+    #[inline(never)]
     fn spill(&mut self) {
         let entries = sorted_entries(&self.recent);
         let Ok(run) = Run::write(entries.iter().copied()) else {
@@ -276,6 +284,7 @@ impl Disk {
         }
     }
 
+    #[inline(never)]
     fn get(&mut self, key: u64) -> Option<u64> {
         if let Some(&v) = self.hot.get(&key) {
             return Some(v);
