@@ -391,22 +391,10 @@ pub const TAX_FIELDS: &[&str] = &[
     "tax_ship",
 ];
 
-/// The slot of a shipping sub-attribute (canonical name), if it is one.
+/// The slot of a shipping sub-attribute (canonical name), if it is one: the field at its
+/// [`shipping_slot`], so that the names are listed once, in [`SHIPPING_FIELDS`].
 pub fn shipping_field<'a>(s: &'a mut Shipping, name: &str) -> Option<&'a mut Option<String>> {
-    Some(match name {
-        "country" => &mut s.country,
-        "region" => &mut s.region,
-        "postal_code" => &mut s.postal_code,
-        "location_id" => &mut s.location_id,
-        "location_group_name" => &mut s.location_group_name,
-        "service" => &mut s.service,
-        "price" => &mut s.price,
-        "min_handling_time" => &mut s.min_handling_time,
-        "max_handling_time" => &mut s.max_handling_time,
-        "min_transit_time" => &mut s.min_transit_time,
-        "max_transit_time" => &mut s.max_transit_time,
-        _ => return None,
-    })
+    shipping_field_at(s, shipping_slot(name))
 }
 
 /// Read access to a shipping sub-attribute by name.
@@ -428,34 +416,11 @@ pub fn shipping_get<'a>(s: &'a Shipping, name: &str) -> Option<&'a str> {
     }
 }
 
-/// The slot of a tax sub-attribute (canonical name), if it is one.
+/// The slot of a tax sub-attribute (canonical name), if it is one: the field at its
+/// [`tax_slot`] (positions in [`TAX_FIELDS`]).
 pub fn tax_field<'a>(t: &'a mut Tax, name: &str) -> Option<&'a mut Option<String>> {
-    Some(match name {
-        "country" => &mut t.country,
-        "region" => &mut t.region,
-        "postal_code" => &mut t.postal_code,
-        "location_id" => &mut t.location_id,
-        "rate" => &mut t.rate,
-        "tax_ship" => &mut t.tax_ship,
-        _ => return None,
-    })
+    tax_field_at(t, tax_slot(name))
 }
-
-/// The sub-attributes of `shipping` as [`shipping_field`] names them, in the order of its
-/// fields: a slot ([`shipping_slot`]) is a position in it.
-const SHIPPING_SLOTS: [&str; 11] = [
-    "country",
-    "region",
-    "postal_code",
-    "location_id",
-    "location_group_name",
-    "service",
-    "price",
-    "min_handling_time",
-    "max_handling_time",
-    "min_transit_time",
-    "max_transit_time",
-];
 
 /// A sub-attribute of `shipping` or `tax` resolved once from its name (a delimited column's
 /// order, for every row of the feed): its field's position, `None` for a name that is no
@@ -465,7 +430,7 @@ pub(crate) type Slot = Option<u8>;
 /// The [`Slot`] of a shipping sub-attribute's name: the field [`shipping_field`] gives.
 #[must_use]
 pub(crate) fn shipping_slot(name: &str) -> Slot {
-    let i = SHIPPING_SLOTS.iter().position(|f| *f == name)?;
+    let i = SHIPPING_FIELDS.iter().position(|f| *f == name)?;
     u8::try_from(i).ok()
 }
 
@@ -476,8 +441,9 @@ pub(crate) fn tax_slot(name: &str) -> Slot {
     u8::try_from(i).ok()
 }
 
-/// [`shipping_field`] by a resolved [`Slot`]: a jump on a number where the name was compared
-/// with the names of the fields for every part of every row.
+/// A shipping sub-attribute's field by a resolved [`Slot`] (positions in [`SHIPPING_FIELDS`]):
+/// a jump on a number where the name was compared with the names of the fields for every part
+/// of every row.
 fn shipping_field_at(s: &mut Shipping, slot: Slot) -> Option<&mut Option<String>> {
     Some(match slot? {
         0 => &mut s.country,
@@ -495,7 +461,7 @@ fn shipping_field_at(s: &mut Shipping, slot: Slot) -> Option<&mut Option<String>
     })
 }
 
-/// [`tax_field`] by a resolved [`Slot`] (positions in [`TAX_FIELDS`]).
+/// A tax sub-attribute's field by a resolved [`Slot`] (positions in [`TAX_FIELDS`]).
 fn tax_field_at(t: &mut Tax, slot: Slot) -> Option<&mut Option<String>> {
     Some(match slot? {
         0 => &mut t.country,
@@ -883,27 +849,31 @@ mod tests {
     }
 
     /// A slot names the field its name names, for every sub-attribute of `shipping` and `tax`,
-    /// and none for other names.
+    /// and none for other names: what is set through a name (by its slot) is read back by that
+    /// name through `shipping_get` / `tax_get`, which match the names themselves, and by no
+    /// other name.
     #[test]
     fn slots_are_the_fields_of_their_names() {
-        for name in SHIPPING_SLOTS
+        for name in SHIPPING_FIELDS
             .iter()
             .chain(&["bogus", "", "rate", "Country"])
         {
-            let mut by_name = Shipping::default();
-            let mut by_slot = Shipping::default();
-            let a = shipping_field(&mut by_name, name).map(|f| *f = Some((*name).to_owned()));
-            let b = shipping_field_at(&mut by_slot, shipping_slot(name))
-                .map(|f| *f = Some((*name).to_owned()));
-            assert_eq!((a, &by_slot), (b, &by_name), "{name}");
+            let mut s = Shipping::default();
+            let set = shipping_field(&mut s, name).map(|f| *f = Some((*name).to_owned()));
+            assert_eq!(set.is_some(), SHIPPING_FIELDS.contains(name), "{name}");
+            for other in SHIPPING_FIELDS {
+                let want = (set.is_some() && other == name).then_some(*name);
+                assert_eq!(shipping_get(&s, other), want, "{name} read as {other}");
+            }
         }
         for name in TAX_FIELDS.iter().chain(&["bogus", "", "price", "Rate"]) {
-            let mut by_name = Tax::default();
-            let mut by_slot = Tax::default();
-            let a = tax_field(&mut by_name, name).map(|f| *f = Some((*name).to_owned()));
-            let b =
-                tax_field_at(&mut by_slot, tax_slot(name)).map(|f| *f = Some((*name).to_owned()));
-            assert_eq!((a, &by_slot), (b, &by_name), "{name}");
+            let mut t = Tax::default();
+            let set = tax_field(&mut t, name).map(|f| *f = Some((*name).to_owned()));
+            assert_eq!(set.is_some(), TAX_FIELDS.contains(name), "{name}");
+            for other in TAX_FIELDS {
+                let want = (set.is_some() && other == name).then_some(*name);
+                assert_eq!(tax_get(&t, other), want, "{name} read as {other}");
+            }
         }
         let order: Vec<Slot> = TAX_DEFAULT_ORDER.iter().map(|n| tax_slot(n)).collect();
         assert_eq!(
