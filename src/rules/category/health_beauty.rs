@@ -82,6 +82,34 @@ const QUANTITY_UNITS: &[&str] = &[
 
 const HB: Option<Category> = Some(Category::HealthBeauty);
 
+/// Whether `w` is one of [`QUANTITY_UNITS`] (a test holds the two to the same words).
+///
+/// One match on the word's length and bytes, where the list was walked with a slice comparison
+/// per unit (14 for each word of a title, twice over the words of a title with a digit).
+/// Callgrind, 20k bench rows: `health_beauty::RULES::batch` 14.93M -> 14.83M (-30 a product of
+/// the category; the slice comparisons were cheaper than they looked).
+fn is_unit(w: &[u8]) -> bool {
+    let unit = matches!(
+        w,
+        b"ml"
+            | b"l"
+            | b"oz"
+            | b"g"
+            | b"kg"
+            | b"mg"
+            | b"capsules"
+            | b"tablets"
+            | b"count"
+            | b"ct"
+            | b"pack"
+            | b"pcs"
+            | b"pieces"
+            | b"sachets"
+    );
+    debug_assert_eq!(unit, QUANTITY_UNITS.iter().any(|u| u.as_bytes() == w));
+    unit
+}
+
 /// Whether a title, ASCII-lower-cased (`l`, the title of the product's [`LoweredText`]),
 /// states a quantity: "50ml" (digits glued to the unit), or one of [`QUANTITY_UNITS`] as a word
 /// of a title with a digit ("50 ml", "1.7 oz", "60 capsules", "12fl oz").
@@ -96,7 +124,6 @@ const HB: Option<Category> = Some(Category::HealthBeauty);
 /// [`LoweredText`]: crate::rules::util::LoweredText
 fn has_quantity(l: &str) -> bool {
     let b = l.as_bytes();
-    let is_unit = |w: &[u8]| QUANTITY_UNITS.iter().any(|u| u.as_bytes() == w);
     let glued = b
         .split(|&c| !c.is_ascii_alphanumeric() && c != b'.')
         .any(|w| {
@@ -265,6 +292,26 @@ mod quantity_props {
         ) {
             prop_assert_eq!(has_quantity(&t.to_ascii_lowercase()), quantity_by_definition(&t));
         }
+    }
+
+    /// `is_unit` is membership of `QUANTITY_UNITS`, for the units, their pieces and neighbours.
+    #[test]
+    fn is_unit_is_the_list() {
+        for u in QUANTITY_UNITS {
+            assert!(super::is_unit(u.as_bytes()), "{u}");
+            for k in 0..u.len() {
+                let (a, b) = (&u[..k], &u[k..]);
+                assert_eq!(super::is_unit(a.as_bytes()), QUANTITY_UNITS.contains(&a));
+                assert_eq!(super::is_unit(b.as_bytes()), QUANTITY_UNITS.contains(&b));
+            }
+            for w in [format!("{u}s"), format!("x{u}"), u.to_ascii_uppercase()] {
+                assert_eq!(
+                    super::is_unit(w.as_bytes()),
+                    QUANTITY_UNITS.contains(&w.as_str())
+                );
+            }
+        }
+        assert!(!super::is_unit(b""));
     }
 
     #[test]
