@@ -63,8 +63,10 @@ pub struct ProductResult<'a> {
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct GmcCompliance<'a> {
-    /// `fully_compliant`, `partially_compliant` or `non_compliant`.
-    pub status: &'static str,
+    /// `fully_compliant`, `partially_compliant` or `non_compliant` (serialised as the text
+    /// `as_str` gives). The status itself, not its text: the JSON writer
+    /// (`report::product_json`) writes it with its key as one literal per status.
+    pub status: ComplianceStatus,
     /// 0–100.
     pub percentage: f64,
     pub required_fields_check: RequiredFieldsCheck,
@@ -86,17 +88,21 @@ impl Serialize for Violations<'_> {
     }
 }
 
-/// Each value is `compliant`, `missing` or `invalid`.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+/// Each value is `compliant`, `missing` or `invalid` (serialised as the text `as_str` gives).
+///
+/// The statuses themselves, not their texts: the JSON writer (`report::product_json`) asks
+/// whether all seven are `compliant` (most products) with seven byte compares, where the
+/// seven texts' comparisons were ~60 instructions a row (callgrind; docs/performance.md).
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct RequiredFieldsCheck {
-    pub title: &'static str,
-    pub description: &'static str,
-    pub price: &'static str,
-    pub link: &'static str,
-    pub image_link: &'static str,
-    pub availability: &'static str,
-    pub condition: &'static str,
+    pub title: RequiredFieldStatus,
+    pub description: RequiredFieldStatus,
+    pub price: RequiredFieldStatus,
+    pub link: RequiredFieldStatus,
+    pub image_link: RequiredFieldStatus,
+    pub availability: RequiredFieldStatus,
+    pub condition: RequiredFieldStatus,
 }
 
 /// One rule that fired (every finding, compliance and performance; `kind` tells which score
@@ -233,10 +239,6 @@ pub struct BusinessIntelligence {
     pub payback_period_days: f64,
 }
 
-fn required(s: RequiredFieldStatus) -> &'static str {
-    s.as_str()
-}
-
 /// The violation of a finding (what `violations` lists for it).
 #[must_use]
 pub fn violation(f: &Finding) -> Violation<'_> {
@@ -363,16 +365,16 @@ impl<'a> ProductResult<'a> {
             total_revenue_impact: r.total_revenue_impact,
             overall_priority: r.priority,
             gmc_compliance: GmcCompliance {
-                status: r.status.as_str(),
+                status: r.status,
                 percentage: r.compliance_percentage,
                 required_fields_check: RequiredFieldsCheck {
-                    title: required(r.required.title),
-                    description: required(r.required.description),
-                    price: required(r.required.price),
-                    link: required(r.required.link),
-                    image_link: required(r.required.image_link),
-                    availability: required(r.required.availability),
-                    condition: required(r.required.condition),
+                    title: r.required.title,
+                    description: r.required.description,
+                    price: r.required.price,
+                    link: r.required.link,
+                    image_link: r.required.image_link,
+                    availability: r.required.availability,
+                    condition: r.required.condition,
                 },
                 violations: Violations(&r.findings),
                 message: compliance_message(r),
