@@ -318,7 +318,7 @@ impl Engine {
         // (`RuleCtx::with_category_after`): a link or image on the previous product's plain host
         // does not have its host scanned again. The link's and image's parse 20.97M -> 16.56M
         // instructions over the bench's 20k rows (~110 a URL; callgrind, docs/performance.md,
-        // "ctx2"). Allocated once at the batch's size, as `collect` did.
+        // "5a4dc05"). Allocated once at the batch's size, as `collect` did.
         let mut prepared: Vec<(super::Detection, RuleCtx<'_>)> = Vec::with_capacity(products.len());
         for p in products {
             let item = self.prepare(p, prepared.last().map(|(_, ctx)| ctx));
