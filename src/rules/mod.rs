@@ -140,12 +140,28 @@ impl<'a> RuleCtx<'a> {
     /// Builds the context with an already known category: parses the prices and the two URLs.
     #[must_use]
     pub fn with_category(p: &'a Product, category: Option<Category>, confidence: f64) -> Self {
+        Self::with_category_after(p, category, confidence, None)
+    }
+
+    /// [`Self::with_category`], the `link` and `image_link` read beside those of `previous`,
+    /// the context of the product before `p` in its batch (`Engine::check_batch`): a feed's
+    /// links (and its images) are nearly always on one host, and on `previous`'s plain host a
+    /// URL's host is not scanned again ([`WebUrl::parse_beside`], which gives what
+    /// [`WebUrl::parse`] gives whatever URL it is handed). The context is the same with or
+    /// without `previous`.
+    #[must_use]
+    pub fn with_category_after(
+        p: &'a Product,
+        category: Option<Category>,
+        confidence: f64,
+        previous: Option<&RuleCtx<'_>>,
+    ) -> Self {
         let (price, price_error) = parse_given(p, "price");
         let (sale_price, sale_price_error) = parse_given(p, "sale_price");
         let [title, description] = util::title_and_description(p);
         let image_link = p.get_nonblank("image_link");
         let link = p.get_nonblank("link");
-        let image_url = parse_url(image_link);
+        let image_url = parse_url(image_link, previous.and_then(|c| c.image_url.as_ref()));
         // Additional images are read beside the main image: on its host, that host is not
         // scanned again (`WebUrl::parse_beside`).
         let extra_image_urls = p
@@ -170,7 +186,7 @@ impl<'a> RuleCtx<'a> {
                         .map(crate::model::parse_price)
                 })
                 .collect(),
-            link_url: parse_url(link),
+            link_url: parse_url(link, previous.and_then(|c| c.link_url.as_ref())),
             image_url,
             link_given: link.is_some(),
             image_link_given: image_link.is_some(),
@@ -205,9 +221,11 @@ fn parse_given(p: &Product, field: &str) -> (Option<Price>, Option<PriceError>) 
     }
 }
 
-/// A URL attribute's value (`Product::get_nonblank`) parsed, trimmed.
-fn parse_url(value: Option<&str>) -> Option<WebUrl<'_>> {
-    value.and_then(|v| WebUrl::parse(v.trim_fast()))
+/// A URL attribute's value (`Product::get_nonblank`) parsed, trimmed; beside `known` (the same
+/// attribute's URL in the product before), whose plain host it may share
+/// ([`WebUrl::parse_beside`]).
+fn parse_url<'v>(value: Option<&'v str>, known: Option<&WebUrl<'_>>) -> Option<WebUrl<'v>> {
+    value.and_then(|v| WebUrl::parse_beside(v.trim_fast(), known))
 }
 
 /// One defect a check found: the attribute it concerns and what is wrong, naming the value.
