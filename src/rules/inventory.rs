@@ -599,20 +599,8 @@ pub(crate) const RULES: &[Rule] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Check, RuleCtx, find, product_from_pairs};
+    use crate::rules::hits_of as hits;
     use proptest::prelude::*;
-
-    /// The hits of one rule's check on a product of `pairs`, as (field, message).
-    fn hits(code: &str, pairs: &[(&str, &str)]) -> Vec<(&'static str, String)> {
-        let rule = find(code).expect(code);
-        let p = product_from_pairs(pairs);
-        let ctx = RuleCtx::for_product(&p, None);
-        let mut out: Vec<Hit> = Vec::new();
-        if let Check::Product(f) = rule.check {
-            (f.one)(&p, &ctx, &mut out);
-        }
-        out.into_iter().map(|h| (h.field, h.message)).collect()
-    }
 
     /// The checks written field by field (FL-V013, FL-V014, FL-V017) report the fields in the
     /// order the loops over their names did, with the same messages and counts.

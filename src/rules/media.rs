@@ -826,8 +826,8 @@ mod check_props {
         IMAGE_EXTENSION_KEYS, IMAGE_EXTENSIONS, NON_IMAGE_EXTENSION_KEYS, NON_IMAGE_EXTENSIONS,
         extension_among, reserved_example_host,
     };
+    use crate::rules::hits_of as hits;
     use crate::rules::util::extension_in;
-    use crate::rules::{Check, Hit, RuleCtx, find, product_from_pairs};
     use proptest::prelude::*;
 
     /// The definition of the reserved example hosts: the six names compared one by one.
@@ -842,18 +842,6 @@ mod check_props {
         ]
         .iter()
         .any(|d| host.eq_ignore_ascii_case(d))
-    }
-
-    /// The hits of one rule's check on a product of `pairs`, as (field, message).
-    fn hits(code: &str, pairs: &[(&str, &str)]) -> Vec<(&'static str, String)> {
-        let rule = find(code).expect(code);
-        let p = product_from_pairs(pairs);
-        let ctx = RuleCtx::for_product(&p, None);
-        let mut out: Vec<Hit> = Vec::new();
-        if let Check::Product(f) = rule.check {
-            (f.one)(&p, &ctx, &mut out);
-        }
-        out.into_iter().map(|h| (h.field, h.message)).collect()
     }
 
     #[test]

@@ -783,6 +783,20 @@ pub(crate) fn report_from_pairs(pairs: &[(&str, &str)]) -> ProductReport {
     Engine::new(EngineOptions::default()).check(&product_from_pairs(pairs))
 }
 
+/// The hits one rule's own check (`code`, a per-product check) reports on the product of
+/// `pairs` ([`product_from_pairs`]), as (field, message), for the rule families' tests.
+#[cfg(test)]
+pub(crate) fn hits_of(code: &str, pairs: &[(&str, &str)]) -> Vec<(&'static str, String)> {
+    let rule = find(code).expect(code);
+    let p = product_from_pairs(pairs);
+    let ctx = RuleCtx::for_product(&p, None);
+    let mut out: Vec<Hit> = Vec::new();
+    if let Check::Product(f) = rule.check {
+        (f.one)(&p, &ctx, &mut out);
+    }
+    out.into_iter().map(|h| (h.field, h.message)).collect()
+}
+
 /// Builds a product from test-vector pairs. The key `@read_issue` adds a reader issue instead
 /// of an attribute; `@line` sets the line; `@shipping` and `@tax` take the GMC text forms;
 /// `name#N` repeats the value N times.

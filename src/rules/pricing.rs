@@ -775,20 +775,8 @@ pub(crate) const RULES: &[Rule] = &[
 #[cfg(test)]
 mod tests {
     use super::{FREE_SHIPPING_PHRASES, decimals};
-    use crate::rules::{Check, Hit, RuleCtx, find, product_from_pairs};
+    use crate::rules::hits_of as hits;
     use proptest::prelude::*;
-
-    /// The hits of one rule's check on a product of `pairs`, as (field, message).
-    fn hits(code: &str, pairs: &[(&str, &str)]) -> Vec<(&'static str, String)> {
-        let rule = find(code).expect(code);
-        let p = product_from_pairs(pairs);
-        let ctx = RuleCtx::for_product(&p, None);
-        let mut out: Vec<Hit> = Vec::new();
-        if let Check::Product(f) = rule.check {
-            (f.one)(&p, &ctx, &mut out);
-        }
-        out.into_iter().map(|h| (h.field, h.message)).collect()
-    }
 
     /// FL-P001 reads "given" from the context's parse: a price that does not parse is given
     /// (FL-P002 reports it), a blank or absent one is not.
