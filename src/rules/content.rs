@@ -1783,19 +1783,7 @@ mod caps_props {
 
 #[cfg(test)]
 mod field_checks {
-    use crate::rules::{Check, Hit, RuleCtx, find, product_from_pairs};
-
-    /// The hits of one rule's check on a product of `pairs`, as (field, message).
-    fn hits(code: &str, pairs: &[(&str, &str)]) -> Vec<(&'static str, String)> {
-        let rule = find(code).expect(code);
-        let p = product_from_pairs(pairs);
-        let ctx = RuleCtx::for_product(&p, None);
-        let mut out: Vec<Hit> = Vec::new();
-        if let Check::Product(f) = rule.check {
-            (f.one)(&p, &ctx, &mut out);
-        }
-        out.into_iter().map(|h| (h.field, h.message)).collect()
-    }
+    use crate::rules::hits_of as hits;
 
     /// FL-C025 with each label written out: every long label reported, in label order whatever
     /// the order of the columns; blank and short ones not.
