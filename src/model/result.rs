@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::{Finding, RuleKind, Severity};
 use crate::model::text::plural;
 use crate::revenue::impact::{TwoDecimals, round_cents};
-use crate::rules::{ComplianceStatus, ProductReport, RequiredFieldStatus};
+use crate::rules::{ComplianceStatus, ProductReport};
 
 /// Which optional outputs to include.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -88,22 +88,14 @@ impl Serialize for Violations<'_> {
     }
 }
 
-/// Each value is `compliant`, `missing` or `invalid` (serialised as the text `as_str` gives).
+/// Each value is `compliant`, `missing` or `invalid` (serialised as the text `as_str` gives):
+/// the engine's [`RequiredFields`](crate::rules::RequiredFields) itself, serialised with the
+/// spec's camelCase names, so that the seven fields are listed once.
 ///
 /// The statuses themselves, not their texts: the JSON writer (`report::product_json`) asks
 /// whether all seven are `compliant` (most products) with seven byte compares, where the
 /// seven texts' comparisons were ~60 instructions a row (callgrind; docs/performance.md).
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct RequiredFieldsCheck {
-    pub title: RequiredFieldStatus,
-    pub description: RequiredFieldStatus,
-    pub price: RequiredFieldStatus,
-    pub link: RequiredFieldStatus,
-    pub image_link: RequiredFieldStatus,
-    pub availability: RequiredFieldStatus,
-    pub condition: RequiredFieldStatus,
-}
+pub type RequiredFieldsCheck = crate::rules::RequiredFields;
 
 /// One rule that fired (every finding, compliance and performance; `kind` tells which score
 /// it lowers).
@@ -367,15 +359,7 @@ impl<'a> ProductResult<'a> {
             gmc_compliance: GmcCompliance {
                 status: r.status,
                 percentage: r.compliance_percentage,
-                required_fields_check: RequiredFieldsCheck {
-                    title: r.required.title,
-                    description: r.required.description,
-                    price: r.required.price,
-                    link: r.required.link,
-                    image_link: r.required.image_link,
-                    availability: r.required.availability,
-                    condition: r.required.condition,
-                },
+                required_fields_check: r.required,
                 violations: Violations(&r.findings),
                 message: compliance_message(r),
             },

@@ -45,8 +45,10 @@ impl RequiredFieldStatus {
     }
 }
 
-/// The seven required fields of spec 2.3, by their canonical attribute names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The seven required fields of spec 2.3, by their canonical attribute names (serialised as a
+/// result's `requiredFieldsCheck`, `model::result::RequiredFieldsCheck`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RequiredFields {
     pub title: RequiredFieldStatus,
     pub description: RequiredFieldStatus,
