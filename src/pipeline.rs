@@ -160,6 +160,230 @@ where
     })
 }
 
+/// Parts (of a delimited feed: `feed::FeedParts`) taken from `next` at most this many ahead of
+/// the part whose results the sink takes next: memory stays flat.
+pub const PARTS_IN_FLIGHT: usize = 4;
+
+/// Maps the parts `next` cuts, in parallel, each on the thread that takes it, and calls `sink`
+/// with every part's result in the order `next` numbered them (0, 1, 2...). What `sink` leaves of
+/// a result (`G`) is dropped by the thread that mapped the part.
+///
+/// Unlike [`map_batches`], where the calling thread reads every item and the others check them,
+/// here every thread (the calling one and `--jobs` − 1 others) takes the next part from `next`
+/// (one thread at a time), maps it whole and keeps going, so that what a part's mapping
+/// allocates (its products, their reports) is written, read and freed on one core. Only the
+/// results cross to the calling thread, which sinks them in order between parts of its own.
+/// At most [`PARTS_IN_FLIGHT`] parts are taken ahead of the one to sink next. Stops at the first
+/// error returned by `sink` and returns it. With one rayon thread (`--jobs 1`) everything runs
+/// on the calling thread.
+pub fn map_parts<P, R, G, E, N, M, S>(next: N, map: M, mut sink: S) -> Result<(), E>
+where
+    N: FnMut() -> Option<(u64, P)> + Send,
+    P: Send,
+    R: Send,
+    G: Send,
+    M: Fn(P) -> R + Sync,
+    S: FnMut(R) -> Result<G, E>,
+{
+    let helpers = rayon::current_num_threads().saturating_sub(1);
+    if helpers == 0 {
+        let mut next = next;
+        while let Some((_, part)) = next() {
+            sink(map(part))?;
+        }
+        return Ok(());
+    }
+    let cutter = Window {
+        cutter: std::sync::Mutex::new(Cutter {
+            next,
+            taken: 0,
+            due: 0,
+            done: false,
+        }),
+        moved: std::sync::Condvar::new(),
+    };
+    let map = &map;
+    std::thread::scope(|scope| {
+        // Results come with the helper that made them (`None`: the calling thread), which
+        // gets back what the sink leaves of them to drop: memory freed by the thread that
+        // allocated it costs the allocator less than memory freed by another.
+        let (tx, rx) = sync_channel::<Mapped<R>>(PARTS_IN_FLIGHT);
+        let mut back_txs = Vec::with_capacity(helpers);
+        for helper in 0..helpers {
+            let tx = tx.clone();
+            let (back_tx, back_rx) = std::sync::mpsc::channel::<G>();
+            back_txs.push(back_tx);
+            let cutter = &cutter;
+            scope.spawn(move || help(helper, cutter, map, tx, back_rx));
+        }
+        drop(tx);
+        let result = sink_in_order(&cutter, map, &mut sink, &rx, &back_txs);
+        // Stop the helpers: no part is taken after this, and sending to `rx` fails.
+        lock(&cutter.cutter).done = true;
+        cutter.moved.notify_all();
+        drop(rx);
+        drop(back_txs);
+        result
+    })
+}
+
+/// A part's number, the helper that mapped it (`None`: the calling thread) and its result.
+type Mapped<R> = (u64, Option<usize>, R);
+
+/// The parts of [`map_parts`]: how many were taken, the number of the one to sink next, whether
+/// there are no more.
+struct Cutter<N> {
+    next: N,
+    taken: u64,
+    due: u64,
+    done: bool,
+}
+
+impl<N: FnMut() -> Option<(u64, P)>, P> Cutter<N> {
+    /// The next part, unless [`PARTS_IN_FLIGHT`] are taken and not sunk (`Err`: wait).
+    fn take(&mut self) -> Result<Option<(u64, P)>, ()> {
+        if self.done {
+            return Ok(None);
+        }
+        if self.taken >= self.due + PARTS_IN_FLIGHT as u64 {
+            return Err(());
+        }
+        let part = (self.next)();
+        match &part {
+            Some(_) => self.taken += 1,
+            None => self.done = true,
+        }
+        Ok(part)
+    }
+}
+
+/// The [`Cutter`] shared by the threads of [`map_parts`], and the signal that its window moved
+/// (a part was sunk) or that it is done.
+struct Window<N> {
+    cutter: std::sync::Mutex<Cutter<N>>,
+    moved: std::sync::Condvar,
+}
+
+/// A helper thread of [`map_parts`]: maps the next part until there are none or the calling
+/// thread stops, dropping what the sink leaves of its results as it comes back.
+fn help<P, R, G, N, M>(
+    helper: usize,
+    window: &Window<N>,
+    map: &M,
+    tx: std::sync::mpsc::SyncSender<Mapped<R>>,
+    back: Receiver<G>,
+) where
+    N: FnMut() -> Option<(u64, P)>,
+    M: Fn(P) -> R,
+{
+    loop {
+        while let Ok(remains) = back.try_recv() {
+            drop(remains);
+        }
+        let taken = {
+            let mut c = lock(&window.cutter);
+            loop {
+                match c.take() {
+                    Ok(taken) => break taken,
+                    Err(()) => {
+                        c = match window.moved.wait(c) {
+                            Ok(c) => c,
+                            Err(poisoned) => poisoned.into_inner(),
+                        }
+                    }
+                }
+            }
+        };
+        let Some((number, part)) = taken else {
+            break;
+        };
+        if tx.send((number, Some(helper), map(part))).is_err() {
+            break;
+        }
+    }
+    // The remains of the last parts, until the calling thread is done; it is told that this
+    // helper sends no more.
+    drop(tx);
+    for remains in back {
+        drop(remains);
+    }
+}
+
+/// The calling thread of [`map_parts`]: sinks the parts' results in order, mapping parts itself
+/// while the window allows and waiting for the helpers' otherwise.
+fn sink_in_order<P, R, G, E, N, M, S>(
+    window: &Window<N>,
+    map: &M,
+    sink: &mut S,
+    rx: &Receiver<Mapped<R>>,
+    back_txs: &[std::sync::mpsc::Sender<G>],
+) -> Result<(), E>
+where
+    N: FnMut() -> Option<(u64, P)>,
+    M: Fn(P) -> R,
+    S: FnMut(R) -> Result<G, E>,
+{
+    // Results of parts not yet sunk (this thread's, and helpers' that came early), by number.
+    let mut done: std::collections::BTreeMap<u64, (Option<usize>, R)> =
+        std::collections::BTreeMap::new();
+    // The number of the part to sink next.
+    let mut due = 0_u64;
+    loop {
+        while let Ok((number, helper, r)) = rx.try_recv() {
+            done.insert(number, (helper, r));
+        }
+        let before = due;
+        while let Some((helper, r)) = done.remove(&due) {
+            let remains = sink(r)?;
+            due += 1;
+            if let Some(back) = helper.and_then(|h| back_txs.get(h)) {
+                // A helper that has stopped has nothing left to free: dropped here.
+                let _ = back.send(remains);
+            }
+        }
+        // Map a part here when the window allows one more; else wait for a helper's.
+        let part = {
+            let mut c = lock(&window.cutter);
+            c.due = due;
+            if due != before {
+                window.moved.notify_all();
+            }
+            match c.take() {
+                // No more parts, and none left to sink.
+                Ok(None) if due == c.taken => return Ok(()),
+                Ok(part) => part,
+                Err(()) => None,
+            }
+        };
+        match part {
+            Some((number, part)) => {
+                done.insert(number, (None, map(part)));
+            }
+            None => match rx.recv() {
+                Ok((number, helper, r)) => {
+                    done.insert(number, (helper, r));
+                }
+                // Every helper has stopped. Unless one panicked (which the scope reports as it
+                // joins them), the parts taken are all here.
+                Err(_) => {
+                    if !done.contains_key(&due) {
+                        return Ok(());
+                    }
+                }
+            },
+        }
+    }
+}
+
+/// The value behind `m`, whether or not a thread panicked holding it (the panic is reported
+/// where the thread is joined).
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match m.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    }
+}
+
 /// The next `n` items (fewer at the end), in a vector allocated at its full size once: collected
 /// from `take`, which tells `collect` nothing of the count a reader yields, the vector grew by
 /// doubling, copying the items read so far each time (a chunk of 1,024 products about twice, on
@@ -442,6 +666,159 @@ mod tests {
             .use_current_thread()
             .build()
             .unwrap()
+    }
+
+    /// A pool of `threads`, in which `install` runs the caller's closure on one of them.
+    fn plain_pool(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
+    /// `n` parts numbered 0.. as `FeedParts::next_part` gives them.
+    fn numbered(n: u64) -> impl FnMut() -> Option<(u64, u64)> + Send {
+        let mut i = 0;
+        move || {
+            (i < n).then(|| {
+                i += 1;
+                (i - 1, i - 1)
+            })
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn parts_are_sunk_in_their_order_whichever_thread_maps_them(
+            n in 0u64..120,
+            jobs in 1usize..4,
+            slow in 1u64..5,
+        ) {
+            let pool = plain_pool(jobs);
+            let out = pool.install(|| {
+                let mut out = Vec::new();
+                map_parts(
+                    numbered(n),
+                    |x| {
+                        // Some parts take longer, so that later ones are done first.
+                        if x % slow == 0 {
+                            std::thread::sleep(std::time::Duration::from_micros(200));
+                        }
+                        x * 3
+                    },
+                    |r| {
+                        out.push(r);
+                        Ok::<(), ()>(())
+                    },
+                )
+                .unwrap();
+                out
+            });
+            prop_assert_eq!(out, (0..n).map(|x| x * 3).collect::<Vec<_>>());
+        }
+    }
+
+    /// A part's result as the tests' sink leaves it: dropped by the thread that mapped the part,
+    /// which it checks.
+    struct Remains {
+        made_on: std::thread::ThreadId,
+        wrong: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+        live: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    }
+
+    impl Drop for Remains {
+        fn drop(&mut self) {
+            use std::sync::atomic::Ordering;
+            if std::thread::current().id() != self.made_on {
+                self.wrong.fetch_add(1, Ordering::SeqCst);
+            }
+            self.live.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn what_the_sink_leaves_is_dropped_where_the_part_was_mapped_and_parts_in_flight_are_bounded() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let pool = plain_pool(2);
+        let wrong = std::sync::Arc::new(AtomicUsize::new(0));
+        let live = std::sync::Arc::new(AtomicUsize::new(0));
+        let most = AtomicUsize::new(0);
+        let by_thread = std::sync::Mutex::new(std::collections::HashMap::new());
+        pool.install(|| {
+            map_parts(
+                numbered(400),
+                |x| {
+                    let now = live.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    std::thread::sleep(std::time::Duration::from_micros(50 + (x % 3) * 100));
+                    *by_thread
+                        .lock()
+                        .unwrap()
+                        .entry(std::thread::current().id())
+                        .or_insert(0) += 1;
+                    Remains {
+                        made_on: std::thread::current().id(),
+                        wrong: wrong.clone(),
+                        live: live.clone(),
+                    }
+                },
+                Ok::<Remains, ()>,
+            )
+            .unwrap();
+        });
+        assert_eq!(
+            wrong.load(Ordering::SeqCst),
+            0,
+            "remains dropped on another thread"
+        );
+        assert_eq!(
+            live.load(Ordering::SeqCst),
+            0,
+            "every part's remains dropped"
+        );
+        // Taken at most PARTS_IN_FLIGHT ahead of the one sunk next; the helper's remains wait
+        // for it to take its next part (or to end).
+        let bound = 2 * PARTS_IN_FLIGHT + 2;
+        assert!(
+            most.load(Ordering::SeqCst) <= bound,
+            "{most:?} alive at once"
+        );
+        let by_thread = by_thread.into_inner().unwrap();
+        assert_eq!(by_thread.len(), 2, "both threads map parts: {by_thread:?}");
+    }
+
+    #[test]
+    fn an_error_of_the_sink_stops_the_parts() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        for jobs in [1, 2, 3] {
+            let pool = plain_pool(jobs);
+            let taken = AtomicU64::new(0);
+            let mut sunk = Vec::new();
+            let result = pool.install(|| {
+                let mut next = numbered(10_000);
+                map_parts(
+                    || {
+                        taken.fetch_add(1, Ordering::SeqCst);
+                        next()
+                    },
+                    |x| x,
+                    |x| {
+                        if x == 7 {
+                            return Err(x);
+                        }
+                        sunk.push(x);
+                        Ok(())
+                    },
+                )
+            });
+            assert_eq!(result, Err(7), "jobs {jobs}");
+            assert_eq!(sunk, (0..7).collect::<Vec<_>>(), "jobs {jobs}");
+            let taken = taken.load(Ordering::SeqCst);
+            assert!(
+                taken < 100,
+                "jobs {jobs}: {taken} parts taken after the error"
+            );
+        }
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! `remaining + 1` products before any work so an over-limit request is refused up front.
 //! Holds no rule logic and no output formatting.
 
+use std::sync::Arc;
+
 use clap::Args;
 
 use super::Ctx;
@@ -22,18 +24,18 @@ use crate::account::{
 use crate::catalog::Category;
 use crate::config::ConfigArgs;
 use crate::error::{Error, ErrorCode, Outcome};
-use crate::feed::{FeedKind, FeedReader};
-use crate::gate::{FeedSummary, GateArgs, Verdict, baseline::Baseline};
+use crate::feed::{FeedKind, FeedPart, FeedParts, FeedReader, Placer};
+use crate::gate::{Counted, FeedSummary, GateArgs, Verdict, baseline::Baseline};
 use crate::model::result::ResultOptions;
 use crate::model::text::count;
 use crate::model::{Product, request};
-use crate::pipeline::{DEFAULT_CHUNK, DropBehind, map_batches};
+use crate::pipeline::{DEFAULT_CHUNK, DropBehind, PIECE, map_batches, map_parts};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
 use crate::report::statistics::{self, RuleStatistics};
-use crate::report::validate::{Rendered, ValidateEmitter};
-use crate::rules::Engine;
+use crate::report::validate::{Rendered, ValidateEmitter, write_rendered};
 use crate::rules::ProductReport;
+use crate::rules::{Engine, FeedKeys};
 
 /// Arguments of `feedlint validate`.
 #[derive(Debug, Clone, Args)]
@@ -269,6 +271,15 @@ impl Output<'_> {
         matches!(self, Self::Report(e) if e.renders_ahead())
     }
 
+    /// Writes one product from its result rendered ahead and what was counted of its report, when
+    /// [`Output::renders_ahead`] (else nothing is written).
+    fn product_counted(&mut self, json: &[u8], counted: &Counted) -> Result<(), Error> {
+        if let Self::Report(e) = self {
+            e.product_counted(json, counted)?;
+        }
+        Ok(())
+    }
+
     /// Writes one product; `rendered` is its result rendered ahead from this same report, when
     /// [`Output::renders_ahead`] and the report did not change since.
     fn product(
@@ -393,6 +404,109 @@ fn open_output<'w>(
 /// 4.59 -> 4.39 s; 200k `--jobs 1`, four: 1.505 -> 1.458 s (docs/performance.md).
 type Checked = (Box<Product>, ProductReport, Option<Rendered>);
 
+/// A feed's products as [`run`] takes them.
+enum Feed {
+    /// Read on the calling thread and checked on the others (`pipeline::map_batches`).
+    Items(Box<dyn Iterator<Item = Result<Product, Error>> + Send>),
+    /// A CSV or TSV feed with `--jobs` above 1: each part read, checked and rendered on the
+    /// thread that takes it, the results written in order on the calling thread
+    /// (`pipeline::map_parts`, [`Part`]).
+    Parts(Box<(FeedParts, Placer)>),
+}
+
+/// What the sink of [`run`] takes: a product with its report, before the feed-level rules.
+enum Emit<'a> {
+    /// With its result rendered ahead when given.
+    Checked(&'a Product, &'a mut ProductReport, Option<&'a Rendered>),
+    /// A product of a part, placed in the feed, with what the sink reads of it and its report
+    /// unless a feed-level rule fires ([`Part`]): neither is read then.
+    Counted {
+        p: &'a Product,
+        report: &'a mut ProductReport,
+        file: &'a Arc<str>,
+        row: &'a Row,
+        json: &'a [u8],
+    },
+}
+
+/// A part of a delimited feed read, checked and rendered on one thread
+/// (`pipeline::map_parts`): its products and their reports, kept to be freed by that thread once
+/// the sink is done with them, and, when the output takes results rendered ahead, each result's
+/// JSON back to back in `json` with what the sink reads of the product in `rows`.
+#[derive(Default)]
+struct Part {
+    products: Vec<Product>,
+    reports: Vec<ProductReport>,
+    rows: Vec<Row>,
+    json: Vec<u8>,
+    end: Option<crate::feed::PartEnd>,
+}
+
+/// What the sink reads of a part's product and its report when no feed-level rule fires: a few
+/// bytes in a row, where the product and report are spread over the memory of the thread that
+/// made them (each first read by another core waited for the line to cross).
+struct Row {
+    counted: Counted,
+    keys: FeedKeys,
+    line: u64,
+    /// The product's index in its part, and whether it has an `id` (`Placer::place_plain`).
+    index: u64,
+    has_id: bool,
+    /// Where its JSON ends in [`Part::json`].
+    end: usize,
+}
+
+impl Part {
+    /// Reads `part` and checks its products, [`PIECE`] at a time (rule by rule, as
+    /// `Engine::check_batch` does), rendering each result with `render` when given.
+    fn read(part: FeedPart, engine: &Engine, render: Option<ResultOptions>) -> Result<Self, Error> {
+        // The products read issues may be carried to (`FeedPart::number`), kept whole in case.
+        let first = part.number() <= 1;
+        let mut done = Self::default();
+        done.products.reserve(2 * PIECE);
+        done.reports.reserve(2 * PIECE);
+        if render.is_some() {
+            done.rows.reserve(2 * PIECE);
+            // A result's JSON is about as long as its row (the bench feed: 917 and 920 bytes).
+            done.json.reserve(part.len() + part.len() / 2);
+        }
+        let mut items = part.read();
+        loop {
+            let start = done.products.len();
+            done.products.extend(items.by_ref().take(PIECE));
+            if done.products.len() == start {
+                break;
+            }
+            let batch: Vec<&Product> = done.products[start..].iter().collect();
+            let reports = engine.check_batch(&batch);
+            if let Some(opts) = render {
+                for (p, r) in done.products[start..].iter_mut().zip(&reports) {
+                    write_rendered(&mut done.json, r, opts)?;
+                    let has_id = p.get_nonblank("id").is_some();
+                    done.rows.push(Row {
+                        counted: Counted::of(r),
+                        keys: r.feed_keys.unwrap_or_default(),
+                        line: p.location.line,
+                        index: p.location.index,
+                        has_id,
+                        end: done.json.len(),
+                    });
+                    // What the sink may still read of a product placed as it is: the texts a
+                    // duplicate's message quotes (`FeedState::apply_at`). The rest is freed here
+                    // and now. One placed again (no `id`, or read issues carried to it) is read
+                    // whole: it is checked again.
+                    if has_id && !(first && p.location.index == 0) {
+                        p.keep_only(&["id", "gtin"]);
+                    }
+                }
+            }
+            done.reports.extend(reports);
+        }
+        done.end = Some(items.finish());
+        Ok(done)
+    }
+}
+
 /// Checks a batch of read items (rule by rule) on a worker, rendering each result with the
 /// options `render` when given.
 fn check_batch(
@@ -458,16 +572,21 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
     let mut comparison = baseline.as_ref().map(Baseline::compare);
     let (mut total, mut critical) = (0_u64, 0_u64);
     for source in sources {
-        let (items, opts, kind): (
-            Box<dyn Iterator<Item = Result<Product, Error>> + Send>,
-            _,
-            _,
-        ) = match source {
-            Source::Buffered(v, o) => (Box::new(v.into_iter().map(Ok)), o, None),
-            Source::Prefetched(v, o) => (Box::new(v.into_results()), o, None),
+        let (feed, opts, kind) = match source {
+            Source::Buffered(v, o) => (Feed::Items(Box::new(v.into_iter().map(Ok))), o, None),
+            Source::Prefetched(v, o) => (Feed::Items(Box::new(v.into_results())), o, None),
             Source::Stream(r, o) => {
                 let kind = r.kind();
-                (Box::new(r), o, Some(kind))
+                // A CSV or TSV feed with `--jobs` above 1 is read in parts (`Feed::Parts`).
+                let feed = if rayon::current_num_threads() > 1 {
+                    match r.into_parts(crate::feed::PART_BYTES) {
+                        Ok(parts) => Feed::Parts(Box::new(parts)),
+                        Err(r) => Feed::Items(Box::new(r)),
+                    }
+                } else {
+                    Feed::Items(r)
+                };
+                (feed, o, Some(kind))
             }
         };
         let costly = kind.is_some_and(FeedKind::is_costly_to_read);
@@ -480,52 +599,128 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         // For the same reason the reports are freed on the workers, and so are the products
         // unless the reading thread has the time (`FeedKind::frees_products_where_read`).
         let local = kind.is_some_and(FeedKind::frees_products_where_read);
+        // Parts render ahead where they are checked.
+        let render_ahead = match &feed {
+            Feed::Parts(..) => output.renders_ahead(),
+            Feed::Items(_) => ahead,
+        };
         let mut behind = DropBehind::new();
-        let mut sink =
-            |p: Box<Product>, mut report: ProductReport, rendered_ahead: Option<Rendered>| {
-                let changed = state.apply(&engine, &p, &mut report);
-                let rendered = rendered_ahead.as_ref().filter(|_| !changed);
-                total += 1;
-                critical += u64::from(crate::report::validate::has_critical_compliance(&report));
-                feed_summary.add_product(&report.findings);
-                if let Some(c) = comparison.as_mut() {
-                    c.observe_findings(&report.product_id, &report.findings);
+        // Nothing but the output reads the reports: no `--report`, no baseline.
+        let only_output = extras.is_empty() && comparison.is_none();
+        let mut sink = |item: Emit<'_>| {
+            let (p, report, rendered) = match item {
+                Emit::Checked(p, report, rendered_ahead) => {
+                    let changed = state.apply(&engine, p, report);
+                    (p, report, rendered_ahead.filter(|_| !changed))
                 }
-                output.product(&p, &report, opts, rendered)?;
-                (extras.iter_mut()).try_for_each(|e| e.product(&p, &report, opts, None))?;
-                progress.inc(1);
-                if ahead {
+                Emit::Counted {
+                    p,
+                    report,
+                    file,
+                    row,
+                    json,
+                } => {
+                    if !state.apply_at(&engine, p, file, row.line, row.keys, report) {
+                        total += 1;
+                        critical += u64::from(row.counted.critical);
+                        feed_summary.add_counted(&row.counted);
+                        output.product_counted(json, &row.counted)?;
+                        progress.inc(1);
+                        return Ok(());
+                    }
+                    (p, report, None)
+                }
+            };
+            total += 1;
+            critical += u64::from(crate::report::validate::has_critical_compliance(report));
+            feed_summary.add_product(&report.findings);
+            if let Some(c) = comparison.as_mut() {
+                c.observe_findings(&report.product_id, &report.findings);
+            }
+            output.product(p, report, opts, rendered)?;
+            (extras.iter_mut()).try_for_each(|e| e.product(p, report, opts, None))?;
+            progress.inc(1);
+            Ok::<(), Error>(())
+        };
+        let render = render_ahead.then_some(opts);
+        let checked = match feed {
+            Feed::Parts(parts) => {
+                let (mut parts, mut placer) = *parts;
+                // Results rendered ahead are written as they are, with what the summaries count of
+                // their reports, unless the output needs the reports themselves.
+                let counted = render.filter(|_| only_output);
+                let file = parts.label();
+                map_parts(
+                    || parts.next_part(),
+                    |part| Part::read(part, &engine, counted),
+                    |part: Result<Part, Error>| {
+                        let mut part = part?;
+                        let Part {
+                            products,
+                            reports,
+                            rows,
+                            json,
+                            end,
+                        } = &mut part;
+                        let mut start = 0;
+                        for (i, (p, report)) in
+                            products.iter_mut().zip(reports.iter_mut()).enumerate()
+                        {
+                            if let Some(row) = rows.get(i) {
+                                let json = &json[start..row.end];
+                                start = row.end;
+                                if !placer.place_plain(row.index, row.has_id) {
+                                    sink(Emit::Counted {
+                                        p,
+                                        report,
+                                        file: &file,
+                                        row,
+                                        json,
+                                    })?;
+                                    continue;
+                                }
+                            }
+                            // Placed in the feed, a product may have read issues carried to it or a
+                            // new `item-N` id: then it is checked again, here.
+                            if placer.place(p) {
+                                *report = engine.check(p);
+                            }
+                            sink(Emit::Checked(p, report, None))?;
+                        }
+                        if let Some(end) = end.take() {
+                            placer.end_part(end)?;
+                        }
+                        Ok(part)
+                    },
+                )
+                .and_then(|()| placer.finish())
+            }
+            Feed::Items(items) if ahead => map_batches(
+                items.map(|item| item.map(Box::new)),
+                DEFAULT_CHUNK,
+                |batch| check_batch(&engine, batch, render),
+                |result| {
+                    let (p, mut report, rendered_ahead) = result?;
+                    sink(Emit::Checked(&p, &mut report, rendered_ahead.as_ref()))?;
                     // Where `local`, `then_some` drops the product here.
                     behind.push(((!local).then_some(p), report, rendered_ahead));
-                }
-                Ok::<(), Error>(())
-            };
-        let items = items.map(|item| item.map(Box::new));
-        let checked = if ahead {
-            map_batches(
-                items,
-                DEFAULT_CHUNK,
-                |batch| check_batch(&engine, batch, Some(opts)),
-                |result| {
-                    let (p, report, rendered_ahead) = result?;
-                    sink(p, report, rendered_ahead)
+                    Ok(())
                 },
-            )
-        } else {
-            // Nothing rendered ahead (CSV, and any output that does not take it): the pairs go
-            // to the sink as `check_each` made them. Mapped to `Checked` with `None` and taken
-            // apart in the sink, each report (~230 bytes) was copied four more times, a `memcpy`
-            // call of 29 instructions each (callgrind, 20k CSV rows: validate −8.1M with the
-            // result writer's changes of the same commit; docs/performance.md).
-            map_batches(
-                items,
+            ),
+            // Nothing rendered ahead (CSV with one job, and any output that does not take it):
+            // the pairs go to the sink as `check_each` made them. Mapped to `Checked` with `None`
+            // and taken apart in the sink, each report (~230 bytes) was copied four more times, a
+            // `memcpy` call of 29 instructions each (callgrind, 20k CSV rows: validate −8.1M with
+            // the result writer's changes of the same commit; docs/performance.md).
+            Feed::Items(items) => map_batches(
+                items.map(|item| item.map(Box::new)),
                 DEFAULT_CHUNK,
                 |batch| Engine::check_each(batch, |p| (&engine, &**p)),
                 |result| {
-                    let (p, report) = result?;
-                    sink(p, report, None)
+                    let (p, mut report) = result?;
+                    sink(Emit::Checked(&p, &mut report, None))
                 },
-            )
+            ),
         };
         if let Err(e) = checked {
             output.abandon()?;

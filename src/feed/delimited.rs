@@ -203,6 +203,18 @@ impl SegmentReader {
         self.cur.line_offset + self.cur.src.position().line()
     }
 
+    /// [`Self::finish`] of a segment whose next line was counted as `next_line`
+    /// ([`PartCutter`]): the two counts agree (checked in debug builds) unless reading stopped
+    /// at an error.
+    fn finish_at(self, next_line: u64) -> (Option<Error>, Vec<ReadIssue>) {
+        debug_assert!(
+            self.error.is_some() || self.next_line() == next_line,
+            "the part's next line: read {}, counted {next_line}",
+            self.next_line()
+        );
+        self.finish()
+    }
+
     pub(crate) fn finish(self) -> (Option<Error>, Vec<ReadIssue>) {
         match self.cur.src {
             Src::Csv(rdr) => recycle(self.layout.delimiter, rdr),
@@ -227,13 +239,28 @@ pub(crate) struct Sequencer {
 
 impl Sequencer {
     /// Gives `p`, the next product of the feed, its index, and the read issues carried over to it.
-    pub(crate) fn place(&mut self, p: &mut Product) {
+    /// Whether there were any to carry.
+    pub(crate) fn place(&mut self, p: &mut Product) -> bool {
         p.location.index = self.next_index;
         self.next_index += 1;
         self.any = true;
-        if !self.carried.is_empty() {
-            p.read_issues.splice(0..0, self.carried.drain(..));
+        if self.carried.is_empty() {
+            return false;
         }
+        p.read_issues.splice(0..0, self.carried.drain(..));
+        true
+    }
+
+    /// [`Self::place`] for a product not at hand, numbered `index` in its part: false when it is
+    /// placed (counted) here, nothing being carried to it and its index, or its `id`, standing;
+    /// true when it must be placed with [`Self::place`] instead.
+    pub(crate) fn place_plain(&mut self, index: u64, has_id: bool) -> bool {
+        if !self.carried.is_empty() || (index != self.next_index && !has_id) {
+            return true;
+        }
+        self.next_index += 1;
+        self.any = true;
+        false
     }
 
     /// Keeps the read issues of a segment without products for the next product.
@@ -377,6 +404,137 @@ impl DelimitedReader {
                     return self.sequencer.finish().map(Err);
                 }
             }
+        }
+    }
+}
+
+impl DelimitedReader {
+    /// The parallel form of this reader, before any product is read: its segments cut on
+    /// whichever thread asks ([`PartCutter`]), each read where it is taken ([`PartJob::read`]),
+    /// and the [`Sequencer`] that puts the products in their place, on the thread that writes
+    /// the results. `None` once a product has been read.
+    pub(crate) fn into_parts(
+        self: Box<Self>,
+        target: usize,
+    ) -> Result<(PartCutter, Sequencer), Box<Self>> {
+        if self.current.is_some() || self.finished || self.sequencer.next_index > 0 {
+            return Err(self);
+        }
+        let this = *self;
+        let mut segments = this.segments;
+        segments.target = target.max(1);
+        segments.segmenter.read_parts(segments.target);
+        Ok((
+            PartCutter {
+                segments,
+                line: this.line,
+                finished: false,
+            },
+            this.sequencer,
+        ))
+    }
+}
+
+/// A delimited feed cut into segments of whole records, in order, by whichever thread holds it
+/// (`feed::FeedParts`). Each segment's first line is counted as it is cut, so that the segment
+/// can be read, checked and rendered on any thread before the segments before it are read.
+pub(crate) struct PartCutter {
+    segments: DelimitedSegments,
+    /// The line the next segment starts on.
+    line: u64,
+    finished: bool,
+}
+
+impl PartCutter {
+    /// The feed's name as its products' locations hold it.
+    pub(crate) fn label(&self) -> Arc<str> {
+        self.segments.layout.label.clone()
+    }
+
+    /// The next segment to read, or the error that ends the feed (after which there are none).
+    pub(crate) fn next(&mut self) -> Option<PartJob> {
+        if self.finished {
+            return None;
+        }
+        match self.segments.next_job(self.line) {
+            Some(Ok(job)) => {
+                let line = self.line;
+                // What `SegmentReader::next_line` gives once the segment is read (checked there in
+                // debug builds): a line break is `\n`, `\r\n` or a `\r` alone, and a segment never
+                // ends between the two bytes of a `\r\n`.
+                self.line += source::count_line_breaks(&job.segment.bytes);
+                Some(PartJob::Read(job, line, self.line))
+            }
+            Some(Err(e)) => {
+                self.finished = true;
+                Some(PartJob::Failed(e))
+            }
+            None => {
+                self.finished = true;
+                None
+            }
+        }
+    }
+}
+
+/// One segment cut by a [`PartCutter`]: its records with the line they start on, or the error
+/// that ended the input there.
+pub(crate) enum PartJob {
+    /// The records, the line they start on, the line after them.
+    Read(SegmentJob, u64, u64),
+    Failed(Error),
+}
+
+impl PartJob {
+    /// The size of the segment's text in bytes (0 for an error).
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Self::Read(job, ..) => job.segment.bytes.len(),
+            Self::Failed(_) => 0,
+        }
+    }
+
+    /// A reader of the segment's products (numbered from 0 within the segment: the
+    /// [`Sequencer`] numbers them in the feed).
+    pub(crate) fn read(self) -> PartReader {
+        match self {
+            Self::Read(job, line, next_line) => PartReader {
+                reader: Some(job.into_reader(line)),
+                error: None,
+                next_line,
+            },
+            Self::Failed(e) => PartReader {
+                reader: None,
+                error: Some(e),
+                next_line: 0,
+            },
+        }
+    }
+}
+
+/// The products of a [`PartJob`], then [`PartReader::finish`].
+pub(crate) struct PartReader {
+    reader: Option<SegmentReader>,
+    error: Option<Error>,
+    /// The line after the part, as the [`PartCutter`] counted it.
+    next_line: u64,
+}
+
+impl Iterator for PartReader {
+    type Item = Product;
+
+    fn next(&mut self) -> Option<Product> {
+        self.reader.as_mut()?.next()
+    }
+}
+
+impl PartReader {
+    /// Once every product is read: the error that ends the feed after them, if one does, and
+    /// read issues for the next product of the feed ([`Sequencer::carry`]).
+    pub(crate) fn finish(self) -> (Option<Error>, Vec<ReadIssue>) {
+        match self.reader {
+            Some(reader) => reader.finish_at(self.next_line),
+            None => (self.error, Vec::new()),
         }
     }
 }
@@ -1365,6 +1523,49 @@ mod tests {
         (out, None)
     }
 
+    /// [`read_with`], the feed read in parts of `target` bytes as `validate --jobs 2` reads it:
+    /// every part cut first (as threads ahead of the one placing products can), each read on its
+    /// own, its products placed in order by the [`Sequencer`] with `place_plain` where it allows
+    /// (the product is then given the index `place` would have given it).
+    fn read_in_parts(text: &str, target: usize) -> (Vec<Seen>, Option<String>) {
+        let decoded = decoded_of(text);
+        let r = match DelimitedReader::new(decoded, Arc::from("t.csv"), false) {
+            Ok(r) => Box::new(r),
+            Err(e) => return (Vec::new(), Some(e.to_string())),
+        };
+        let Ok((mut cutter, mut seq)) = r.into_parts(target) else {
+            panic!("a reader from which nothing was read gives its parts");
+        };
+        let jobs: Vec<PartJob> = std::iter::from_fn(|| cutter.next()).collect();
+        let mut out = Vec::new();
+        for job in jobs {
+            let mut part = job.read();
+            for mut p in part.by_ref() {
+                let has_id = p.get_nonblank("id").is_some();
+                if seq.place_plain(p.location.index, has_id) {
+                    seq.place(&mut p);
+                } else {
+                    p.location.index = seq.next_index - 1;
+                }
+                out.push((
+                    p.get("id").unwrap_or_default().to_owned(),
+                    p.location.line,
+                    p.location.index,
+                    p.read_issues
+                        .iter()
+                        .map(|i| format!("{}: {}", i.line, i.message))
+                        .collect(),
+                ));
+            }
+            let (error, orphans) = part.finish();
+            seq.carry(orphans);
+            if let Some(e) = error {
+                return (out, Some(e.to_string()));
+            }
+        }
+        (out, seq.finish().map(|e| e.to_string()))
+    }
+
     /// Every product of `text` (a CSV feed), its attributes with their values, in order.
     fn attributes_of(text: &str) -> Vec<Vec<(String, Vec<String>)>> {
         let decoded = decoded_of(text);
@@ -1497,6 +1698,33 @@ mod tests {
                 ONLY_CSV.with(|only| only.set(false));
                 prop_assert_eq!(read, by_csv);
             }
+        }
+    }
+
+    proptest! {
+        /// Read in parts as `validate --jobs 2` reads it (each part's lines counted as it is
+        /// cut, its products placed after it is read), a feed gives the products, lines,
+        /// indices, read issues and error of reading it whole.
+        #[test]
+        fn parts_read_the_same_products_as_the_whole_feed(
+            rows in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "1,plain", "2,\"quoted, comma\"", "3,\"two\nlines\"", "", "id,title",
+                    "ID,Title", "4", "5,a,b,c", "6,27\" screen", "7,\"\"\"q\"\"\"", "\r",
+                    "8,\"Acme\" brand", "9,\"a\",", "\u{feff}10,b", ",no id", " ,blank id",
+                ]),
+                0..40,
+            ),
+            ending in proptest::sample::select(vec!["\n", "\r\n", "\r"]),
+            tail in proptest::sample::select(vec!["\n", "", "\n8,\"open\nx"]),
+            header in proptest::sample::select(vec!["id,title", "id,title,title"]),
+            target in 1usize..200,
+        ) {
+            let mut text = format!("{header}\n");
+            text.push_str(&rows.join("\n"));
+            text.push_str(tail);
+            text = text.replace('\n', ending);
+            prop_assert_eq!(read_in_parts(&text, target), read_with(&text, SEGMENT_BYTES));
         }
     }
 

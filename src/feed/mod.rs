@@ -272,6 +272,183 @@ impl Iterator for FeedReader {
     }
 }
 
+impl FeedReader {
+    /// A CSV or TSV feed from which no product has been read, as parts to read on several
+    /// threads at once ([`FeedParts`]) and the [`Placer`] that puts their products in their place
+    /// in the feed; any other reader back as it was. Parts of about `target` bytes.
+    pub fn into_parts(self, target: usize) -> Result<(FeedParts, Placer), Self> {
+        let Self {
+            kind,
+            label,
+            inner,
+            done,
+            note,
+        } = self;
+        let back = |inner, note| Self {
+            kind,
+            label: label.clone(),
+            inner,
+            done,
+            note,
+        };
+        match inner {
+            Inner::Delimited(r) if !done => match r.into_parts(target) {
+                Ok((cutter, sequencer)) => Ok((
+                    FeedParts {
+                        kind,
+                        cutter,
+                        number: 0,
+                    },
+                    Placer { sequencer, note },
+                )),
+                Err(r) => Err(back(Inner::Delimited(r), note)),
+            },
+            inner => Err(back(inner, note)),
+        }
+    }
+}
+
+/// The size a part of a delimited feed read in parallel ([`FeedReader::into_parts`]) is cut at:
+/// about 70 rows of a typical feed, a few hundred microseconds of work, so that the threads take
+/// parts in turn often and the parts in flight stay small.
+pub const PART_BYTES: usize = segment::PART_BYTES;
+
+/// A delimited feed cut into parts of whole records, in order, by whichever thread holds it
+/// (behind a lock): each part is then read, and its products checked, on the thread that took
+/// it (`pipeline::map_parts`). [`FeedReader::into_parts`].
+pub struct FeedParts {
+    kind: FeedKind,
+    cutter: delimited::PartCutter,
+    number: u64,
+}
+
+impl FeedParts {
+    /// What the feed turned out to be.
+    #[must_use]
+    pub fn kind(&self) -> FeedKind {
+        self.kind
+    }
+
+    /// The feed's name as its products' locations hold it.
+    #[must_use]
+    pub fn label(&self) -> Arc<str> {
+        self.cutter.label()
+    }
+
+    /// The next part, numbered from 0 in feed order, or `None` at the end of the feed. A part
+    /// may end the feed with an error ([`PartProducts::finish`]); none follows it.
+    pub fn next_part(&mut self) -> Option<(u64, FeedPart)> {
+        let job = self.cutter.next()?;
+        let number = self.number;
+        self.number += 1;
+        Some((number, FeedPart { number, job }))
+    }
+}
+
+/// One part of a [`FeedParts`], to be read on any thread.
+pub struct FeedPart {
+    number: u64,
+    job: delimited::PartJob,
+}
+
+impl FeedPart {
+    /// The part's number, from 0 in feed order. Read issues the [`Placer`] carries go to the
+    /// first product of part 0 or, when part 0 has none, of part 1 (only the first part can have
+    /// no product).
+    #[must_use]
+    pub fn number(&self) -> u64 {
+        self.number
+    }
+
+    /// The size of the part's text in bytes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.job.len()
+    }
+
+    /// The part has no text (it ends the feed with an error).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The part's products, in order. Each has the line it starts on, and its index among the
+    /// products of the part: the [`Placer`] gives it its index in the feed.
+    #[must_use]
+    pub fn read(self) -> PartProducts {
+        PartProducts(self.job.read())
+    }
+}
+
+/// The products of a [`FeedPart`], then [`PartProducts::finish`].
+pub struct PartProducts(delimited::PartReader);
+
+impl Iterator for PartProducts {
+    type Item = Product;
+
+    fn next(&mut self) -> Option<Product> {
+        self.0.next()
+    }
+}
+
+impl PartProducts {
+    /// Once every product is read: what the part leaves for the [`Placer`] (the error that ends
+    /// the feed after its products, read issues for the next product).
+    #[must_use]
+    pub fn finish(self) -> PartEnd {
+        let (error, orphans) = self.0.finish();
+        PartEnd { error, orphans }
+    }
+}
+
+/// What a part leaves after its products: [`Placer::end_part`].
+pub struct PartEnd {
+    error: Option<Error>,
+    orphans: Vec<crate::model::ReadIssue>,
+}
+
+/// Puts the products of a [`FeedParts`] in their place, on the thread that takes them in feed
+/// order: each gets its index in the feed and the read issues carried to it (the header's, a
+/// decoding note, repeated headers of a part without products), as [`FeedReader`] gives them.
+pub struct Placer {
+    sequencer: delimited::Sequencer,
+    note: Option<String>,
+}
+
+impl Placer {
+    /// Places `p`, the next product of the feed. Whether what was worked out from it before it
+    /// was placed may differ: read issues were carried to it, or it has no `id` and its index
+    /// (its `item-N` id) changed.
+    pub fn place(&mut self, p: &mut Product) -> bool {
+        let index = p.location.index;
+        let mut changed = self.sequencer.place(p);
+        if let Some(message) = self.note.take() {
+            p.read_issues
+                .insert(0, crate::model::ReadIssue { line: 1, message });
+            changed = true;
+        }
+        changed || (index != p.location.index && p.get_nonblank("id").is_none())
+    }
+
+    /// [`Self::place`] for a product not at hand, numbered `index` in its part, with or without
+    /// an `id`: false when it is placed here, as [`Self::place`] would place it without changing
+    /// what was worked out from it; true when it must be placed with [`Self::place`] instead.
+    pub fn place_plain(&mut self, index: u64, has_id: bool) -> bool {
+        self.note.is_some() || self.sequencer.place_plain(index, has_id)
+    }
+
+    /// After the products of a part, in feed order: the error that ends the feed there, if any.
+    pub fn end_part(&mut self, end: PartEnd) -> Result<(), Error> {
+        self.sequencer.carry(end.orphans);
+        end.error.map_or(Ok(()), Err)
+    }
+
+    /// After every part: an error when the feed had no product at all.
+    pub fn finish(&mut self) -> Result<(), Error> {
+        self.sequencer.finish().map_or(Ok(()), Err)
+    }
+}
+
 /// The path whose name stands for `path`: for stdin (`-`), the name `opts` gives it, if any;
 /// its extension tells the format and gzip, as a file's does.
 fn named<'a>(path: &'a Path, opts: &'a ReadOptions) -> &'a Path {

@@ -83,6 +83,59 @@ impl FeedSummary {
         }
     }
 
+    /// [`Self::add_product`] from what [`Counted::of`] counted of the product's report.
+    pub fn add_counted(&mut self, c: &Counted) {
+        self.total_products += 1;
+        self.compliant_products += u64::from(c.fully_compliant);
+        for (severity, n) in Severity::ALL.into_iter().zip(c.severities) {
+            *self.counts.slot(severity) += u64::from(n);
+        }
+    }
+}
+
+/// What the run's summaries count of one product's report ([`FeedSummary::add_counted`],
+/// `report::validate::Summary::add_counted`), counted on the thread that made the report, so that
+/// the thread writing the results in order reads these few bytes instead of the report.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Counted {
+    /// `complianceScore`'s and the optimisation score's parts.
+    pub compliance: f64,
+    pub optimization: f64,
+    pub findings: u32,
+    /// Findings by severity, in [`Severity::ALL`]'s order.
+    pub severities: [u32; 4],
+    pub valid: bool,
+    /// A critical compliance finding (`validate`'s exit gate).
+    pub critical: bool,
+    pub fully_compliant: bool,
+}
+
+impl Counted {
+    #[must_use]
+    pub fn of(r: &crate::rules::ProductReport) -> Self {
+        let mut c = Self {
+            compliance: r.compliance_percentage,
+            optimization: r.optimization_score,
+            findings: u32::try_from(r.findings.len()).unwrap_or(u32::MAX),
+            severities: [0; 4],
+            valid: r.is_valid(),
+            critical: false,
+            fully_compliant: true,
+        };
+        for f in &r.findings {
+            if let Some(i) = Severity::ALL.iter().position(|s| *s == f.severity) {
+                c.severities[i] = c.severities[i].saturating_add(1);
+            }
+            if f.kind == crate::model::RuleKind::Compliance {
+                c.fully_compliant = false;
+                c.critical |= f.severity == Severity::Critical;
+            }
+        }
+        c
+    }
+}
+
+impl FeedSummary {
     /// Feed compliance: the share of fully compliant products, 0-100 (spec 2.4
     /// `batchCompliance.gmcCompliant`). An empty feed is 100% compliant.
     #[must_use]

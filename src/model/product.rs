@@ -284,6 +284,20 @@ impl Product {
         &self.attributes
     }
 
+    /// Keeps only the attributes named in `names` (and the location): the rest of the product's
+    /// memory is freed now, by the thread at hand, while it is still in that core's caches.
+    /// For a product kept for the little of it still to be read (`cli::validate`'s parts).
+    pub fn keep_only(&mut self, names: &[&str]) {
+        self.attributes.retain(|a| names.contains(&&*a.name));
+        self.index = NameIndex::default();
+        for (i, a) in self.attributes.iter().enumerate() {
+            self.index.insert(&a.name, i);
+        }
+        self.shipping = Vec::new();
+        self.tax = Vec::new();
+        self.read_issues = Vec::new();
+    }
+
     /// Room for `n` more attributes (a reader that knows its column count).
     pub fn reserve_attributes(&mut self, n: usize) {
         self.attributes.reserve(n);

@@ -56,6 +56,18 @@ impl Summary {
         self.optimization_sum += r.optimization_score;
     }
 
+    /// [`Self::add`] from what [`crate::gate::Counted::of`] counted of the report.
+    pub fn add_counted(&mut self, c: &crate::gate::Counted) {
+        self.total += 1;
+        self.valid += u64::from(c.valid);
+        self.critical += u64::from(c.critical);
+        self.findings += u64::from(c.findings);
+        self.fully_compliant += u64::from(c.fully_compliant);
+        self.with_findings += u64::from(c.findings > 0);
+        self.compliance_sum += c.compliance;
+        self.optimization_sum += c.optimization;
+    }
+
     /// `complianceScore`: the mean GMC compliance percentage of the products (0 when none),
     /// rounded to 2 decimals.
     #[must_use]
@@ -173,9 +185,20 @@ impl Rendered {
     /// Renders the result of `r` with `options`.
     pub fn new(r: &ProductReport, options: ResultOptions) -> io::Result<Self> {
         let mut buf = Vec::with_capacity(crate::report::product_json::RENDERED_CAPACITY);
-        write_product(&mut buf, &ProductResult::from_report(r, options))?;
+        write_rendered(&mut buf, r, options)?;
         Ok(Self(buf))
     }
+}
+
+/// Appends to `buf` the JSON object the JSON and NDJSON formats write for the result of `r`
+/// ([`Rendered`], or several results back to back for [`ValidateEmitter::product_counted`]).
+pub fn write_rendered(
+    buf: &mut Vec<u8>,
+    r: &ProductReport,
+    options: ResultOptions,
+) -> io::Result<()> {
+    write_product(buf, &ProductResult::from_report(r, options))?;
+    Ok(())
 }
 
 enum Inner<W: Write> {
@@ -402,16 +425,34 @@ impl<W: Write> ValidateEmitter<W> {
             return self.product(r, file, options);
         }
         self.summary.add(r);
-        // Written as they are, not copied into the scratch buffer first.
+        self.write_rendered(&rendered.0)
+    }
+
+    /// A product's result rendered ahead into `json` ([`write_rendered`]) with what the summary
+    /// counts of it: for an emitter that [`Self::renders_ahead`] (else nothing is written).
+    pub fn product_counted(
+        &mut self,
+        json: &[u8],
+        counted: &crate::gate::Counted,
+    ) -> io::Result<()> {
+        if !self.renders_ahead() {
+            return Ok(());
+        }
+        self.summary.add_counted(counted);
+        self.write_rendered(json)
+    }
+
+    /// Writes a result rendered ahead as it is, not copied into the scratch buffer first.
+    fn write_rendered(&mut self, json: &[u8]) -> io::Result<()> {
         match &mut self.inner {
             Inner::Json { out, first, .. } => {
                 out.write_all(if *first { JSON_HEAD } else { b"," })?;
                 *first = false;
                 out.write_all(b"\n")?;
-                out.write_all(&rendered.0)
+                out.write_all(json)
             }
             Inner::Ndjson(out, _) => {
-                out.write_all(&rendered.0)?;
+                out.write_all(json)?;
                 out.write_all(b"\n")
             }
             Inner::Table { .. } | Inner::Csv(_) => Ok(()),
@@ -588,6 +629,43 @@ mod tests {
         assert_eq!(s.critical, 1);
         assert!(s.compliance_score().abs() < f64::EPSILON);
         assert!(Summary::default().compliance_score().abs() < f64::EPSILON);
+    }
+
+    proptest::proptest! {
+        /// What `Counted::of` counts of a report adds to the summaries what the report itself
+        /// adds (`validate --jobs 2` counts a part's products where they were checked).
+        #[test]
+        fn counted_reports_add_up_as_the_reports(
+            products in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::sample::select(vec![
+                        ("id", "A"), ("id", " "), ("title", "Kettle"), ("title", "FREE SHIPPING!!!"),
+                        ("gtin", "5060155240283"), ("gtin", "4006381333931"), ("price", "12.99 USD"),
+                        ("price", "0"), ("link", "https://shop.example.com/p/1"),
+                        ("image_link", "https://cdn.example.com/1.jpg"), ("availability", "in_stock"),
+                        ("condition", "new"), ("description", "A kettle that boils water."),
+                        ("color", "red"), ("google_product_category", "Apparel & Accessories"),
+                    ]),
+                    0..10,
+                ),
+                0..6,
+            ),
+        ) {
+            let (mut by_report, mut by_count) = (Summary::default(), Summary::default());
+            let (mut gate_report, mut gate_count) =
+                (crate::gate::FeedSummary::default(), crate::gate::FeedSummary::default());
+            for pairs in &products {
+                let r = report(pairs);
+                let c = crate::gate::Counted::of(&r);
+                by_report.add(&r);
+                by_count.add_counted(&c);
+                gate_report.add_product(&r.findings);
+                gate_count.add_counted(&c);
+                proptest::prop_assert_eq!(c.critical, has_critical_compliance(&r));
+            }
+            proptest::prop_assert_eq!(by_report, by_count);
+            proptest::prop_assert_eq!(gate_report, gate_count);
+        }
     }
 
     #[test]

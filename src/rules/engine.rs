@@ -131,6 +131,10 @@ pub struct ProductReport {
     /// The product's keys for the feed-level rules, worked out with the per-product rules when
     /// a feed-level rule is enabled (`None` otherwise).
     pub(crate) feed_keys: Option<FeedKeys>,
+    /// Which required fields the product has, for the scores worked out again when a feed-level
+    /// rule fires ([`FeedState::apply_at`], which then reads nothing else of the product but the
+    /// texts of its `id` and `gtin`).
+    present: Present,
 }
 
 impl ProductReport {
@@ -453,7 +457,7 @@ fn record(rule: &ProductRule, p: &Product, ctx: &RuleCtx, found: &mut Found, hit
         &mut found.findings,
         hits,
         &rule.active,
-        p,
+        p.location.line,
         ctx.category,
         tier_price(ctx.price.as_ref()),
     );
@@ -488,8 +492,10 @@ fn report(
         compliance_zeroed: found.zeroed,
         gtin_issue: found.gtin_issue,
         feed_keys: keys.then(|| FeedKeys::of(p)),
+        present: Present::in_context(p, ctx),
     };
-    finish(&mut report, Present::in_context(p, ctx));
+    let present = report.present;
+    finish(&mut report, present);
     report
 }
 
@@ -497,7 +503,7 @@ fn push_findings(
     findings: &mut Vec<Finding>,
     hits: &mut Vec<Hit>,
     active: &Active,
-    p: &Product,
+    line: u64,
     category: Option<Category>,
     tier_price: Option<f64>,
 ) {
@@ -517,7 +523,7 @@ fn push_findings(
             message: hit.message,
             fix: rule.fix,
             revenue_impact: issue_impact(active.severity, category, tier_price),
-            line: p.location.line,
+            line,
         });
     }
 }
@@ -713,33 +719,56 @@ impl FeedState {
         if engine.feed_rules.is_empty() {
             return false;
         }
-        let mut hits = Vec::new();
-        let before = report.findings.len();
         // A report checked by an engine without feed-level rules has no keys.
         let keys = report.feed_keys.unwrap_or_else(|| FeedKeys::of(p));
-        self.memory.enter(&p.location.file, p.location.line);
+        self.apply_at(engine, p, &p.location.file, p.location.line, keys, report)
+    }
+
+    /// [`Self::apply`] with what it reads of the product and its report given: its file, line
+    /// and [`FeedKeys`]. Unless a feed-level rule fires, neither `p` nor `report` is read, so a
+    /// thread other than the one that checked the product applies the rules without its memory
+    /// crossing between the cores (`cli::validate`'s parts).
+    pub fn apply_at(
+        &mut self,
+        engine: &Engine,
+        p: &Product,
+        file: &std::sync::Arc<str>,
+        line: u64,
+        keys: FeedKeys,
+        report: &mut ProductReport,
+    ) -> bool {
+        if engine.feed_rules.is_empty() {
+            return false;
+        }
+        let mut hits = Vec::new();
+        let mut changed = false;
+        self.memory.enter(file, line);
         for active in &engine.feed_rules {
             if let Check::Feed(check) = active.rule.check {
-                check(p, keys, &mut self.memory, &mut hits);
-                if !hits.is_empty() && active.rule.zeroes_compliance {
+                check(p, line, keys, &mut self.memory, &mut hits);
+                if hits.is_empty() {
+                    continue;
+                }
+                changed = true;
+                if active.rule.zeroes_compliance {
                     report.compliance_zeroed = true;
                 }
-                if !hits.is_empty() && active.rule.gtin_issue {
+                if active.rule.gtin_issue {
                     report.gtin_issue = true;
                 }
                 push_findings(
                     &mut report.findings,
                     &mut hits,
                     active,
-                    p,
+                    line,
                     report.category,
                     report.price_amount,
                 );
             }
         }
-        let changed = report.findings.len() != before;
         if changed {
-            finish(report, Present::of(p));
+            let present = report.present;
+            finish(report, present);
         }
         changed
     }

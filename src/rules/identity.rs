@@ -208,11 +208,11 @@ pub(crate) fn feed_keys(p: &Product) -> FeedKeys {
     }
 }
 
-fn duplicate_id(p: &Product, keys: FeedKeys, mem: &mut FeedMemory, out: &mut Sink) {
+fn duplicate_id(p: &Product, line: u64, keys: FeedKeys, mem: &mut FeedMemory, out: &mut Sink) {
     if !keys.has_id {
         return;
     }
-    if let Some(first) = mem.seen_id(keys.id, p.location.line) {
+    if let Some(first) = mem.seen_id(keys.id, line) {
         let id = text(p, "id").unwrap_or("").trim_fast();
         out.push(Hit {
             field: "id",
@@ -240,11 +240,11 @@ fn earlier(first: FirstUse) -> String {
     }
 }
 
-fn duplicate_gtin(p: &Product, keys: FeedKeys, mem: &mut FeedMemory, out: &mut Sink) {
+fn duplicate_gtin(p: &Product, line: u64, keys: FeedKeys, mem: &mut FeedMemory, out: &mut Sink) {
     let Some(gtin_hash) = keys.gtin else {
         return;
     };
-    if let Some(first) = mem.seen_gtin(gtin_hash, keys.id, p.location.line) {
+    if let Some(first) = mem.seen_gtin(gtin_hash, keys.id, line) {
         let gtin = text(p, "gtin").unwrap_or("");
         out.push(Hit {
             field: "gtin",

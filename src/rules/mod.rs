@@ -333,7 +333,9 @@ pub fn run_batch(
 
 /// A feed-level check, run sequentially in input order with the memory of earlier products;
 /// the product's keys are worked out with its other checks ([`FeedKeys::of`]).
-pub type FeedCheck = fn(&Product, FeedKeys, &mut FeedMemory, &mut Sink);
+/// The line is the product's (`p.location.line`), given apart so that a check that finds
+/// nothing reads nothing of the product (`FeedState::apply_at`).
+pub type FeedCheck = fn(&Product, u64, FeedKeys, &mut FeedMemory, &mut Sink);
 
 /// What the feed-level checks look up of a product: hashes of its id and GTIN. Worked out by
 /// the per-product checks, on the thread that has the product's text in its caches, so that the

@@ -150,8 +150,14 @@ fn run(rule: &Rule, pairs: &[(&str, &str)]) -> Vec<Hit> {
         Check::Feed(f) => {
             let mut mem = FeedMemory::default();
             let seed = product_from_pairs(FEED_SEED);
-            f(&seed, FeedKeys::of(&seed), &mut mem, &mut Vec::new());
-            f(&p, FeedKeys::of(&p), &mut mem, &mut hits);
+            f(
+                &seed,
+                seed.location.line,
+                FeedKeys::of(&seed),
+                &mut mem,
+                &mut Vec::new(),
+            );
+            f(&p, p.location.line, FeedKeys::of(&p), &mut mem, &mut hits);
         }
     }
     hits
