@@ -1,7 +1,9 @@
 //! Parallel inside, deterministic outside: map items on rayon in chunks and hand the results to
 //! a sink strictly in input order. Memory is bounded by a handful of chunks in flight (at most
 //! [`IN_FLIGHT`] with the mappers, queued or being mapped or mapped, and the one being read or
-//! written), never by the length of the input.
+//! written), never by the length of the input. [`map_parts`] does the same for input that comes
+//! in parts any thread can read (a delimited feed), each part mapped whole on the thread that
+//! takes it, at most [`PARTS_IN_FLIGHT`] parts at once.
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 
@@ -161,8 +163,11 @@ where
 }
 
 /// Parts (of a delimited feed: `feed::FeedParts`) taken from `next` at most this many ahead of
-/// the part whose results the sink takes next: memory stays flat.
-pub const PARTS_IN_FLIGHT: usize = 4;
+/// the part whose results the sink takes next: memory stays flat. The calling thread also
+/// writes every result, so the other threads get ahead of it; with 4, the other thread of
+/// `--jobs 2` waited for the window 230–256 times per 1M CSV rows, 180–200 ms in all (9% of
+/// the run), with 8 for 7–18 times, 13–20 ms (docs/performance.md, "map_parts").
+pub const PARTS_IN_FLIGHT: usize = 8;
 
 /// Maps the parts `next` cuts, in parallel, each on the thread that takes it, and calls `sink`
 /// with every part's result in the order `next` numbered them (0, 1, 2...). What `sink` leaves of
