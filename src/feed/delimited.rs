@@ -1508,19 +1508,24 @@ mod tests {
         let mut out = Vec::new();
         while let Some(item) = r.next() {
             match item {
-                Ok(p) => out.push((
-                    p.get("id").unwrap_or_default().to_owned(),
-                    p.location.line,
-                    p.location.index,
-                    p.read_issues
-                        .iter()
-                        .map(|i| format!("{}: {}", i.line, i.message))
-                        .collect(),
-                )),
+                Ok(p) => out.push(seen(&p)),
                 Err(e) => return (out, Some(e.to_string())),
             }
         }
         (out, None)
+    }
+
+    /// What the tests compare of a product read: its id, line, index and read issues.
+    fn seen(p: &Product) -> Seen {
+        (
+            p.get("id").unwrap_or_default().to_owned(),
+            p.location.line,
+            p.location.index,
+            p.read_issues
+                .iter()
+                .map(|i| format!("{}: {}", i.line, i.message))
+                .collect(),
+        )
     }
 
     /// [`read_with`], the feed read in parts of `target` bytes as `validate --jobs 2` reads it:
@@ -1547,15 +1552,7 @@ mod tests {
                 } else {
                     p.location.index = seq.next_index - 1;
                 }
-                out.push((
-                    p.get("id").unwrap_or_default().to_owned(),
-                    p.location.line,
-                    p.location.index,
-                    p.read_issues
-                        .iter()
-                        .map(|i| format!("{}: {}", i.line, i.message))
-                        .collect(),
-                ));
+                out.push(seen(&p));
             }
             let (error, orphans) = part.finish();
             seq.carry(orphans);
