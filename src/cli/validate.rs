@@ -33,7 +33,7 @@ use crate::pipeline::{DEFAULT_CHUNK, DropBehind, PIECE, map_batches, map_parts};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
 use crate::report::statistics::{self, RuleStatistics};
-use crate::report::validate::{Rendered, ValidateEmitter, write_rendered};
+use crate::report::validate::{Rendered, ValidateEmitter, render_result};
 use crate::rules::ProductReport;
 use crate::rules::{Engine, FeedKeys};
 
@@ -481,7 +481,7 @@ impl Part {
             let reports = engine.check_batch(&batch);
             if let Some(opts) = render {
                 for (p, r) in done.products[start..].iter_mut().zip(&reports) {
-                    write_rendered(&mut done.json, r, opts)?;
+                    render_result(&mut done.json, r, opts)?;
                     let has_id = p.get_nonblank("id").is_some();
                     done.rows.push(Row {
                         counted: Counted::of(r),

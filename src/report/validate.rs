@@ -185,14 +185,14 @@ impl Rendered {
     /// Renders the result of `r` with `options`.
     pub fn new(r: &ProductReport, options: ResultOptions) -> io::Result<Self> {
         let mut buf = Vec::with_capacity(crate::report::product_json::RENDERED_CAPACITY);
-        write_rendered(&mut buf, r, options)?;
+        render_result(&mut buf, r, options)?;
         Ok(Self(buf))
     }
 }
 
 /// Appends to `buf` the JSON object the JSON and NDJSON formats write for the result of `r`
 /// ([`Rendered`], or several results back to back for [`ValidateEmitter::product_counted`]).
-pub fn write_rendered(
+pub fn render_result(
     buf: &mut Vec<u8>,
     r: &ProductReport,
     options: ResultOptions,
@@ -428,7 +428,7 @@ impl<W: Write> ValidateEmitter<W> {
         self.write_rendered(&rendered.0)
     }
 
-    /// A product's result rendered ahead into `json` ([`write_rendered`]) with what the summary
+    /// A product's result rendered ahead into `json` ([`render_result`]) with what the summary
     /// counts of it: for an emitter that [`Self::renders_ahead`] (else nothing is written).
     pub fn product_counted(
         &mut self,
