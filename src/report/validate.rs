@@ -46,17 +46,11 @@ pub struct Summary {
 impl Summary {
     /// Adds one product's report.
     pub fn add(&mut self, r: &ProductReport) {
-        self.total += 1;
-        self.valid += u64::from(r.is_valid());
-        self.critical += u64::from(has_critical_compliance(r));
-        self.findings += r.findings.len() as u64;
-        self.fully_compliant += u64::from(crate::gate::fully_compliant(&r.findings));
-        self.with_findings += u64::from(!r.findings.is_empty());
-        self.compliance_sum += r.compliance_percentage;
-        self.optimization_sum += r.optimization_score;
+        self.add_counted(&crate::gate::Counted::of(r));
     }
 
-    /// [`Self::add`] from what [`crate::gate::Counted::of`] counted of the report.
+    /// [`Self::add`] from what [`crate::gate::Counted::of`] counted of the report (what a part's
+    /// thread counts of each product for the thread writing the results).
     pub fn add_counted(&mut self, c: &crate::gate::Counted) {
         self.total += 1;
         self.valid += u64::from(c.valid);
