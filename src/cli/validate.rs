@@ -33,7 +33,7 @@ use crate::pipeline::{DEFAULT_CHUNK, DropBehind, PIECE, map_batches, map_parts};
 use crate::report::OutputFormat;
 use crate::report::ci::{CiEmitter, CiOptions, ProductFindings, RuleInfo};
 use crate::report::statistics::{self, RuleStatistics};
-use crate::report::validate::{Rendered, ValidateEmitter, render_result};
+use crate::report::validate::{Framing, Rendered, ValidateEmitter};
 use crate::rules::ProductReport;
 use crate::rules::{Engine, FeedKeys};
 
@@ -271,11 +271,28 @@ impl Output<'_> {
         matches!(self, Self::Report(e) if e.renders_ahead())
     }
 
-    /// Writes one product from its result rendered ahead and what was counted of its report, when
-    /// [`Output::renders_ahead`] (else nothing is written).
-    fn product_counted(&mut self, json: &[u8], counted: &Counted) -> Result<(), Error> {
+    /// How results rendered ahead are framed for [`Output::write_counted`], when
+    /// [`Output::renders_ahead`].
+    fn framing(&self) -> Option<Framing> {
+        match self {
+            Self::Report(e) => e.framing(),
+            Self::Ci(_) | Self::Statistics(_) => None,
+        }
+    }
+
+    /// Counts a product whose result rendered ahead [`Output::write_counted`] writes, from what
+    /// was counted of its report.
+    fn product_counted(&mut self, counted: &Counted) {
         if let Self::Report(e) = self {
-            e.product_counted(json, counted)?;
+            e.product_counted(counted);
+        }
+    }
+
+    /// Writes a run of results rendered ahead with [`Output::framing`], of products counted with
+    /// [`Output::product_counted`], when [`Output::renders_ahead`] (else nothing is written).
+    fn write_counted(&mut self, run: &[u8]) -> Result<(), Error> {
+        if let Self::Report(e) = self {
+            e.write_counted(run)?;
         }
         Ok(())
     }
@@ -414,25 +431,32 @@ enum Feed {
     Parts(Box<(FeedParts, Placer)>),
 }
 
-/// What the sink of [`run`] takes: a product with its report, before the feed-level rules.
+/// What the sink of [`run`] takes: a product with its report, before the feed-level rules, or
+/// results to write as they are. It returns whether the product's result joins the run of
+/// results not yet written (`Counted` with no feed-level rule firing).
 enum Emit<'a> {
     /// With its result rendered ahead when given.
     Checked(&'a Product, &'a mut ProductReport, Option<&'a Rendered>),
     /// A product of a part, placed in the feed, with what the sink reads of it and its report
-    /// unless a feed-level rule fires ([`Part`]): neither is read then.
+    /// unless a feed-level rule fires ([`Part`]): neither is read then, and its result rendered
+    /// ahead joins the run. Else the run, `before` it, is written first.
     Counted {
         p: &'a Product,
         report: &'a mut ProductReport,
         file: &'a Arc<str>,
         row: &'a Row,
-        json: &'a [u8],
+        before: &'a [u8],
     },
+    /// A run of results rendered ahead ([`Framing`]) of products counted (`Counted`), to write.
+    Run(&'a [u8]),
 }
 
 /// A part of a delimited feed read, checked and rendered on one thread
 /// (`pipeline::map_parts`): its products and their reports, kept to be freed by that thread once
 /// the sink is done with them, and, when the output takes results rendered ahead, each result's
-/// JSON back to back in `json` with what the sink reads of the product in `rows`.
+/// JSON with its separators ([`Framing`]) back to back in `json`, with what the sink reads of the
+/// product in `rows`. Results that no feed-level rule changes are written as they are, a run of
+/// them at once: a whole part's, unless a duplicate is in it.
 #[derive(Default)]
 struct Part {
     products: Vec<Product>,
@@ -459,7 +483,11 @@ struct Row {
 impl Part {
     /// Reads `part` and checks its products, [`PIECE`] at a time (rule by rule, as
     /// `Engine::check_batch` does), rendering each result with `render` when given.
-    fn read(part: FeedPart, engine: &Engine, render: Option<ResultOptions>) -> Result<Self, Error> {
+    fn read(
+        part: FeedPart,
+        engine: &Engine,
+        render: Option<(ResultOptions, Framing)>,
+    ) -> Result<Self, Error> {
         // The products read issues may be carried to (`FeedPart::number`), kept whole in case.
         let first = part.number() <= 1;
         let mut done = Self::default();
@@ -479,9 +507,9 @@ impl Part {
             }
             let batch: Vec<&Product> = done.products[start..].iter().collect();
             let reports = engine.check_batch(&batch);
-            if let Some(opts) = render {
+            if let Some((opts, framing)) = render {
                 for (p, r) in done.products[start..].iter_mut().zip(&reports) {
-                    render_result(&mut done.json, r, opts)?;
+                    framing.render(&mut done.json, r, opts)?;
                     let has_id = p.get_nonblank("id").is_some();
                     done.rows.push(Row {
                         counted: Counted::of(r),
@@ -607,6 +635,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
         let mut behind = DropBehind::new();
         // Nothing but the output reads the reports: no `--report`, no baseline.
         let only_output = extras.is_empty() && comparison.is_none();
+        let framing = output.framing();
         let mut sink = |item: Emit<'_>| {
             let (p, report, rendered) = match item {
                 Emit::Checked(p, report, rendered_ahead) => {
@@ -618,17 +647,22 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                     report,
                     file,
                     row,
-                    json,
+                    before,
                 } => {
                     if !state.apply_at(&engine, p, file, row.line, row.keys, report) {
                         total += 1;
                         critical += u64::from(row.counted.critical);
                         feed_summary.add_counted(&row.counted);
-                        output.product_counted(json, &row.counted)?;
+                        output.product_counted(&row.counted);
                         progress.inc(1);
-                        return Ok(());
+                        return Ok(true);
                     }
+                    output.write_counted(before)?;
                     (p, report, None)
+                }
+                Emit::Run(run) => {
+                    output.write_counted(run)?;
+                    return Ok(false);
                 }
             };
             total += 1;
@@ -640,7 +674,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
             output.product(p, report, opts, rendered)?;
             (extras.iter_mut()).try_for_each(|e| e.product(p, report, opts, None))?;
             progress.inc(1);
-            Ok::<(), Error>(())
+            Ok::<bool, Error>(false)
         };
         let render = render_ahead.then_some(opts);
         let checked = match feed {
@@ -648,7 +682,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                 let (mut parts, mut placer) = *parts;
                 // Results rendered ahead are written as they are, with what the summaries count of
                 // their reports, unless the output needs the reports themselves.
-                let counted = render.filter(|_| only_output);
+                let counted = render.filter(|_| only_output).zip(framing);
                 let file = parts.label();
                 map_parts(
                     || parts.next_part(),
@@ -662,23 +696,30 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                             json,
                             end,
                         } = &mut part;
-                        let mut start = 0;
+                        // Where the next product's result starts in `json`, and where the results
+                        // not yet written (the run) start.
+                        let (mut start, mut run) = (0, 0);
                         for (i, (p, report)) in
                             products.iter_mut().zip(reports.iter_mut()).enumerate()
                         {
                             if let Some(row) = rows.get(i) {
-                                let json = &json[start..row.end];
-                                start = row.end;
+                                let (own, end) = (start, row.end);
+                                start = end;
                                 if !placer.place_plain(row.index, row.has_id) {
-                                    sink(Emit::Counted {
+                                    let before = json.get(run..own).unwrap_or_default();
+                                    if !sink(Emit::Counted {
                                         p,
                                         report,
                                         file: &file,
                                         row,
-                                        json,
-                                    })?;
+                                        before,
+                                    })? {
+                                        run = end;
+                                    }
                                     continue;
                                 }
+                                sink(Emit::Run(json.get(run..own).unwrap_or_default()))?;
+                                run = end;
                             }
                             // Placed in the feed, a product may have read issues carried to it or a
                             // new `item-N` id: then it is checked again, here.
@@ -687,6 +728,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                             }
                             sink(Emit::Checked(p, report, None))?;
                         }
+                        sink(Emit::Run(json.get(run..start).unwrap_or_default()))?;
                         if let Some(end) = end.take() {
                             placer.end_part(end)?;
                         }
@@ -718,7 +760,7 @@ pub fn run(args: &ValidateArgs, ctx: &mut Ctx<'_>) -> Result<Outcome, Error> {
                 |batch| Engine::check_each(batch, |p| (&engine, &**p)),
                 |result| {
                     let (p, mut report) = result?;
-                    sink(Emit::Checked(&p, &mut report, None))
+                    sink(Emit::Checked(&p, &mut report, None)).map(|_| ())
                 },
             ),
         };

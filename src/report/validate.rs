@@ -184,8 +184,40 @@ impl Rendered {
     }
 }
 
+/// How the results rendered ahead for [`ValidateEmitter::write_counted`] are set apart from each
+/// other: with the separators of the format rendered beside each, results rendered one after the
+/// other in a buffer are the format's bytes, and a run of them is written in one call, without
+/// being copied into the writer's buffer first ([`ValidateEmitter::framing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Framing {
+    /// NDJSON: each result followed by a line break.
+    Lines,
+    /// JSON: each result preceded by `,` and a line break (the first product's `,` is where the
+    /// document's opening goes).
+    Array,
+}
+
+impl Framing {
+    /// Appends to `buf` the result of `r` with the separators of the format.
+    pub fn render(
+        self,
+        buf: &mut Vec<u8>,
+        r: &ProductReport,
+        options: ResultOptions,
+    ) -> io::Result<()> {
+        if self == Self::Array {
+            buf.extend_from_slice(b",\n");
+        }
+        render_result(buf, r, options)?;
+        if self == Self::Lines {
+            buf.push(b'\n');
+        }
+        Ok(())
+    }
+}
+
 /// Appends to `buf` the JSON object the JSON and NDJSON formats write for the result of `r`
-/// ([`Rendered`], or several results back to back for [`ValidateEmitter::product_counted`]).
+/// ([`Rendered`], and with its separators [`Framing::render`]).
 pub fn render_result(
     buf: &mut Vec<u8>,
     r: &ProductReport,
@@ -422,18 +454,47 @@ impl<W: Write> ValidateEmitter<W> {
         self.write_rendered(&rendered.0)
     }
 
-    /// A product's result rendered ahead into `json` ([`render_result`]) with what the summary
-    /// counts of it: for an emitter that [`Self::renders_ahead`] (else nothing is written).
-    pub fn product_counted(
-        &mut self,
-        json: &[u8],
-        counted: &crate::gate::Counted,
-    ) -> io::Result<()> {
-        if !self.renders_ahead() {
+    /// How results rendered ahead are framed for [`Self::write_counted`]: for an emitter that
+    /// [`Self::renders_ahead`].
+    #[must_use]
+    pub fn framing(&self) -> Option<Framing> {
+        match self.inner {
+            Inner::Json { .. } => Some(Framing::Array),
+            Inner::Ndjson(..) => Some(Framing::Lines),
+            Inner::Table { .. } | Inner::Csv(_) => None,
+        }
+    }
+
+    /// Counts in the summary a product whose result, rendered ahead, [`Self::write_counted`]
+    /// writes: for an emitter that [`Self::renders_ahead`] (else nothing is counted).
+    pub fn product_counted(&mut self, counted: &crate::gate::Counted) {
+        if self.renders_ahead() {
+            self.summary.add_counted(counted);
+        }
+    }
+
+    /// Writes as they are the results of products counted with [`Self::product_counted`],
+    /// rendered ahead one after the other with [`Self::framing`]'s [`Framing::render`]: in one
+    /// call, which a buffered writer passes on without copying when the run is at least its
+    /// size (a part's results usually are: `cli::validate`, `Part`).
+    pub fn write_counted(&mut self, run: &[u8]) -> io::Result<()> {
+        if run.is_empty() {
             return Ok(());
         }
-        self.summary.add_counted(counted);
-        self.write_rendered(json)
+        match &mut self.inner {
+            Inner::Json { out, first, .. } => {
+                if *first {
+                    // The first result's `,` is where the document opens.
+                    *first = false;
+                    out.write_all(JSON_HEAD)?;
+                    out.write_all(run.get(1..).unwrap_or_default())
+                } else {
+                    out.write_all(run)
+                }
+            }
+            Inner::Ndjson(out, _) => out.write_all(run),
+            Inner::Table { .. } | Inner::Csv(_) => Ok(()),
+        }
     }
 
     /// Writes a result rendered ahead as it is, not copied into the scratch buffer first.
@@ -659,6 +720,71 @@ mod tests {
             }
             proptest::prop_assert_eq!(by_report, by_count);
             proptest::prop_assert_eq!(gate_report, gate_count);
+        }
+    }
+
+    /// The bytes a JSON or NDJSON emitter wrote so far.
+    fn written(e: ValidateEmitter<Vec<u8>>) -> Vec<u8> {
+        match e.inner {
+            Inner::Json { out, .. } | Inner::Ndjson(out, _) => out,
+            Inner::Table { .. } | Inner::Csv(_) => panic!("a JSON or NDJSON emitter expected"),
+        }
+    }
+
+    proptest::proptest! {
+        /// Results rendered ahead with their separators (`Framing::render`) and written in runs
+        /// of any length (`write_counted`, as `validate --jobs 2` writes a part's) are the bytes
+        /// and the summary of writing each product on its own.
+        #[test]
+        fn runs_of_results_rendered_ahead_are_written_as_each_alone(
+            products in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::sample::select(vec![
+                        ("id", "A"), ("title", "Kettle"), ("title", "FREE SHIPPING!!!"),
+                        ("gtin", "5060155240283"), ("price", "12.99 USD"), ("price", "0"),
+                        ("description", "A kettle \"that\" boils\nwater."),
+                    ]),
+                    0..6,
+                ),
+                0..8,
+            ),
+            cuts in proptest::collection::vec(proptest::bool::ANY, 8),
+            json in proptest::bool::ANY,
+        ) {
+            let (format, framing) = if json {
+                (OutputFormat::Json, Framing::Array)
+            } else {
+                (OutputFormat::Ndjson, Framing::Lines)
+            };
+            let opts = ResultOptions::default();
+            let mut alone = ValidateEmitter::new(format, Vec::new(), false).unwrap();
+            let mut runs = ValidateEmitter::new(format, Vec::new(), false).unwrap();
+            proptest::prop_assert_eq!(runs.framing(), Some(framing));
+            let mut run = Vec::new();
+            for (i, pairs) in products.iter().enumerate() {
+                let r = report(pairs);
+                alone.product(&r, "feed.csv", opts).unwrap();
+                framing.render(&mut run, &r, opts).unwrap();
+                runs.product_counted(&crate::gate::Counted::of(&r));
+                if cuts[i] {
+                    runs.write_counted(&run).unwrap();
+                    run.clear();
+                }
+            }
+            runs.write_counted(&run).unwrap();
+            proptest::prop_assert_eq!(&alone.summary, &runs.summary);
+            proptest::prop_assert_eq!(
+                String::from_utf8(written(alone)).unwrap(),
+                String::from_utf8(written(runs)).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn tables_and_csv_have_no_framing() {
+        for format in [OutputFormat::Table, OutputFormat::Csv] {
+            let e = ValidateEmitter::new(format, Vec::new(), false).unwrap();
+            assert_eq!(e.framing(), None);
         }
     }
 
