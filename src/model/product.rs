@@ -287,8 +287,22 @@ impl Product {
     /// Keeps only the attributes named in `names` (and the location): the rest of the product's
     /// memory is freed now, by the thread at hand, while it is still in that core's caches.
     /// For a product kept for the little of it still to be read (`cli::validate`'s parts).
+    ///
+    /// The kept attributes are found through the index and moved to the front, in their order,
+    /// and the rest dropped in one go: `retain` compared every attribute's name with each of
+    /// `names` (callgrind, 20k bench rows, `validate --jobs 2`: `keep_only` with what it frees
+    /// 28.58M -> 24.74M instructions).
     pub fn keep_only(&mut self, names: &[&str]) {
-        self.attributes.retain(|a| names.contains(&&*a.name));
+        let mut kept: SmallVec<[usize; 4]> =
+            names.iter().filter_map(|n| self.position(n)).collect();
+        kept.sort_unstable();
+        kept.dedup();
+        // Position `k` of the sorted, distinct positions is at least `k`, and no earlier swap
+        // moved what is there.
+        for (k, &at) in kept.iter().enumerate() {
+            self.attributes.swap(k, at);
+        }
+        self.attributes.truncate(kept.len());
         self.index = NameIndex::default();
         for (i, a) in self.attributes.iter().enumerate() {
             self.index.insert(&a.name, i);
@@ -469,6 +483,37 @@ impl Product {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// `keep_only` keeps exactly the attributes named, in their order, found by name after.
+        #[test]
+        fn keep_only_keeps_the_attributes_named_in_their_order(
+            pairs in proptest::collection::vec(
+                (proptest::sample::select(vec!["id", "gtin", "title", "price", "color", "x_note", "brand"]), "[a-z]{0,3}"),
+                0..12,
+            ),
+            names in proptest::collection::vec(
+                proptest::sample::select(vec!["id", "gtin", "title", "missing", "x_note"]),
+                0..4,
+            ),
+        ) {
+            let mut p = Product::default();
+            for (name, value) in &pairs {
+                p.push(name, value.clone());
+            }
+            let mut expected = p.clone();
+            let had: Vec<bool> = pairs.iter().map(|(name, _)| p.get(name).is_some()).collect();
+            expected.attributes.retain(|a| names.contains(&&*a.name));
+            p.keep_only(&names);
+            let got: Vec<_> = p.attributes.iter().map(|a| (a.name.to_string(), a.values.clone())).collect();
+            let want: Vec<_> = expected.attributes.iter().map(|a| (a.name.to_string(), a.values.clone())).collect();
+            proptest::prop_assert_eq!(got, want);
+            for ((name, _), had) in pairs.iter().zip(had) {
+                let kept = names.contains(name);
+                proptest::prop_assert_eq!(p.get(name).is_some(), kept && had);
+            }
+        }
+    }
 
     #[test]
     fn repeated_attributes_accumulate_in_order() {
