@@ -127,6 +127,8 @@ impl SegmentJob {
                 src: Src::new(self.layout.delimiter, segment.bytes),
                 record: csv::StringRecord::new(),
                 index: 0,
+                tail: segment.tail,
+                first_line,
             },
             layout: self.layout,
             held: None,
@@ -207,20 +209,76 @@ impl SegmentReader {
     /// ([`PartCutter`]): the two counts agree (checked in debug builds) unless reading stopped
     /// at an error.
     fn finish_at(self, next_line: u64) -> (Option<Error>, Vec<ReadIssue>) {
+        self.check_next_line(next_line);
+        self.finish()
+    }
+
+    /// Holds `next_line` to the line after the segment as read (in debug builds).
+    fn check_next_line(&self, next_line: u64) {
         debug_assert!(
             self.error.is_some() || self.next_line() == next_line,
             "the part's next line: read {}, counted {next_line}",
             self.next_line()
         );
-        self.finish()
     }
 
     pub(crate) fn finish(self) -> (Option<Error>, Vec<ReadIssue>) {
-        match self.cur.src {
-            Src::Csv(rdr) => recycle(self.layout.delimiter, rdr),
-            Src::Plain(plain) => super::segment::give_back(plain.into_text().into_bytes()),
-        }
-        (self.error, self.pending)
+        let (error, pending, text) = self.finish_keeping();
+        // Its buffer goes back to this thread's spares.
+        drop(text);
+        (error, pending)
+    }
+
+    /// [`Self::finish`], keeping the segment's text to read again ([`PartText`]).
+    fn finish_keeping(self) -> (Option<Error>, Vec<ReadIssue>, PartText) {
+        let bytes = match self.cur.src {
+            Src::Csv(mut rdr) => {
+                let bytes = std::mem::take(rdr.get_mut()).into_inner();
+                // With its text taken, the reader gives nothing back.
+                recycle(self.layout.delimiter, rdr);
+                bytes
+            }
+            Src::Plain(plain) => plain.into_text().into_bytes(),
+        };
+        let text = PartText {
+            layout: self.layout,
+            segment: Segment {
+                bytes,
+                last: self.cur.last,
+                strays: self.cur.strays,
+                tail: self.cur.tail,
+            },
+            line: self.cur.first_line,
+        };
+        (self.error, self.pending, text)
+    }
+}
+
+/// The text of a segment read, kept to read one of its products again
+/// ([`PartText::product`]); its buffer goes back to the spares of the thread that drops it
+/// ([`super::segment::give_back`]).
+pub(crate) struct PartText {
+    layout: Arc<Layout>,
+    segment: Segment,
+    /// The line the segment starts on.
+    line: u64,
+}
+
+impl PartText {
+    /// The segment's product numbered `index` (from 0), read again from a copy of the text: the
+    /// product its first reading gave.
+    pub(crate) fn product(&self, index: u64) -> Option<Product> {
+        let job = SegmentJob {
+            layout: self.layout.clone(),
+            segment: self.segment.clone(),
+        };
+        job.into_reader(self.line).nth(usize::try_from(index).ok()?)
+    }
+}
+
+impl Drop for PartText {
+    fn drop(&mut self) {
+        super::segment::give_back(std::mem::take(&mut self.segment.bytes));
     }
 }
 
@@ -537,6 +595,19 @@ impl PartReader {
             None => (self.error, Vec::new()),
         }
     }
+
+    /// [`Self::finish`], keeping the part's text to read a product again (none for a part that
+    /// is an error).
+    pub(crate) fn finish_keeping(self) -> (Option<Error>, Vec<ReadIssue>, Option<PartText>) {
+        match self.reader {
+            Some(reader) => {
+                reader.check_next_line(self.next_line);
+                let (error, pending, text) = reader.finish_keeping();
+                (error, pending, Some(text))
+            }
+            None => (self.error, Vec::new(), None),
+        }
+    }
 }
 
 impl DelimitedSegments {
@@ -851,6 +922,9 @@ struct SegmentCursor {
     /// of them not yet past.
     strays: Vec<usize>,
     next_stray: usize,
+    /// The segment's last three bytes and first line, to read it again ([`PartText`]).
+    tail: [u8; 3],
+    first_line: u64,
 }
 
 impl SegmentCursor {
@@ -1545,7 +1619,9 @@ mod tests {
         let mut out = Vec::new();
         for job in jobs {
             let mut part = job.read();
+            let mut read = Vec::new();
             for mut p in part.by_ref() {
+                read.push(p.clone());
                 let has_id = p.get_nonblank("id").is_some();
                 if seq.place_plain(p.location.index, has_id) {
                     seq.place(&mut p);
@@ -1554,7 +1630,18 @@ mod tests {
                 }
                 out.push(seen(&p));
             }
-            let (error, orphans) = part.finish();
+            // Each product read again from the part's text kept is the product read.
+            let (error, orphans, text) = part.finish_keeping();
+            if let Some(text) = text {
+                for (i, p) in read.iter().enumerate() {
+                    assert_eq!(
+                        text.product(i as u64).as_ref(),
+                        Some(p),
+                        "product {i} read again"
+                    );
+                }
+                assert_eq!(text.product(read.len() as u64), None);
+            }
             seq.carry(orphans);
             if let Some(e) = error {
                 return (out, Some(e.to_string()));

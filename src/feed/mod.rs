@@ -399,6 +399,28 @@ impl PartProducts {
         let (error, orphans) = self.0.finish();
         PartEnd { error, orphans }
     }
+
+    /// [`Self::finish`], keeping the part's text to read one of its products again (none for a
+    /// part that is an error).
+    #[must_use]
+    pub fn finish_keeping(self) -> (PartEnd, Option<PartText>) {
+        let (error, orphans, text) = self.0.finish_keeping();
+        (PartEnd { error, orphans }, text.map(PartText))
+    }
+}
+
+/// The text of a part read ([`PartProducts::finish_keeping`]): a product freed after it was
+/// checked can be read again, as it was read. Dropped, its buffer is kept by the thread that
+/// drops it for the parts it cuts next.
+pub struct PartText(delimited::PartText);
+
+impl PartText {
+    /// The part's product numbered `index` in the part (its index as read: [`FeedPart::read`]),
+    /// read again.
+    #[must_use]
+    pub fn product(&self, index: u64) -> Option<Product> {
+        self.0.product(index)
+    }
 }
 
 /// What a part leaves after its products: [`Placer::end_part`].

@@ -737,40 +737,72 @@ impl FeedState {
         keys: FeedKeys,
         report: &mut ProductReport,
     ) -> bool {
-        if engine.feed_rules.is_empty() {
-            return false;
+        match self.hits_at(engine, p, file, line, keys) {
+            Some(hits) => {
+                hits.add_to(report);
+                true
+            }
+            None => false,
         }
+    }
+
+    /// The first half of [`Self::apply_at`], which needs no report: applies the feed-level rules
+    /// to the product, reading `p` only when one fires, and gives what they found, if anything,
+    /// to add to its report ([`FeedHits::add_to`]). A caller that has freed the product's report
+    /// makes it again only then (`cli::validate`'s parts).
+    pub fn hits_at<'e>(
+        &mut self,
+        engine: &'e Engine,
+        p: &Product,
+        file: &std::sync::Arc<str>,
+        line: u64,
+        keys: FeedKeys,
+    ) -> Option<FeedHits<'e>> {
+        if engine.feed_rules.is_empty() {
+            return None;
+        }
+        let mut found = Vec::new();
         let mut hits = Vec::new();
-        let mut changed = false;
         self.memory.enter(file, line);
         for active in &engine.feed_rules {
             if let Check::Feed(check) = active.rule.check {
                 check(p, line, keys, &mut self.memory, &mut hits);
-                if hits.is_empty() {
-                    continue;
+                if !hits.is_empty() {
+                    found.push((active, std::mem::take(&mut hits)));
                 }
-                changed = true;
-                if active.rule.zeroes_compliance {
-                    report.compliance_zeroed = true;
-                }
-                if active.rule.gtin_issue {
-                    report.gtin_issue = true;
-                }
-                push_findings(
-                    &mut report.findings,
-                    &mut hits,
-                    active,
-                    line,
-                    report.category,
-                    report.price_amount,
-                );
             }
         }
-        if changed {
-            let present = report.present;
-            finish(report, present);
+        (!found.is_empty()).then_some(FeedHits { line, found })
+    }
+}
+
+/// What the feed-level rules found for one product ([`FeedState::hits_at`]), rule by rule.
+pub struct FeedHits<'e> {
+    line: u64,
+    found: Vec<(&'e Active, Vec<Hit>)>,
+}
+
+impl FeedHits<'_> {
+    /// Adds the findings to the product's report and recomputes its scores.
+    pub fn add_to(mut self, report: &mut ProductReport) {
+        for (active, hits) in &mut self.found {
+            if active.rule.zeroes_compliance {
+                report.compliance_zeroed = true;
+            }
+            if active.rule.gtin_issue {
+                report.gtin_issue = true;
+            }
+            push_findings(
+                &mut report.findings,
+                hits,
+                active,
+                self.line,
+                report.category,
+                report.price_amount,
+            );
         }
-        changed
+        let present = report.present;
+        finish(report, present);
     }
 }
 
