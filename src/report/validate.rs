@@ -686,26 +686,39 @@ mod tests {
         assert!(Summary::default().compliance_score().abs() < f64::EPSILON);
     }
 
+    /// Up to 8 products of up to 10 attributes, valid or not, for the property tests below.
+    fn products()
+    -> impl proptest::strategy::Strategy<Value = Vec<Vec<(&'static str, &'static str)>>> {
+        proptest::collection::vec(
+            proptest::collection::vec(
+                proptest::sample::select(vec![
+                    ("id", "A"),
+                    ("id", " "),
+                    ("title", "Kettle"),
+                    ("title", "FREE SHIPPING!!!"),
+                    ("gtin", "5060155240283"),
+                    ("gtin", "4006381333931"),
+                    ("price", "12.99 USD"),
+                    ("price", "0"),
+                    ("link", "https://shop.example.com/p/1"),
+                    ("image_link", "https://cdn.example.com/1.jpg"),
+                    ("availability", "in_stock"),
+                    ("condition", "new"),
+                    ("description", "A kettle \"that\" boils\nwater."),
+                    ("color", "red"),
+                    ("google_product_category", "Apparel & Accessories"),
+                ]),
+                0..10,
+            ),
+            0..8,
+        )
+    }
+
     proptest::proptest! {
         /// What `Counted::of` counts of a report adds to the summaries what the report itself
         /// adds (`validate --jobs 2` counts a part's products where they were checked).
         #[test]
-        fn counted_reports_add_up_as_the_reports(
-            products in proptest::collection::vec(
-                proptest::collection::vec(
-                    proptest::sample::select(vec![
-                        ("id", "A"), ("id", " "), ("title", "Kettle"), ("title", "FREE SHIPPING!!!"),
-                        ("gtin", "5060155240283"), ("gtin", "4006381333931"), ("price", "12.99 USD"),
-                        ("price", "0"), ("link", "https://shop.example.com/p/1"),
-                        ("image_link", "https://cdn.example.com/1.jpg"), ("availability", "in_stock"),
-                        ("condition", "new"), ("description", "A kettle that boils water."),
-                        ("color", "red"), ("google_product_category", "Apparel & Accessories"),
-                    ]),
-                    0..10,
-                ),
-                0..6,
-            ),
-        ) {
+        fn counted_reports_add_up_as_the_reports(products in products()) {
             let (mut by_report, mut by_count) = (Summary::default(), Summary::default());
             let (mut gate_report, mut gate_count) =
                 (crate::gate::FeedSummary::default(), crate::gate::FeedSummary::default());
@@ -737,17 +750,7 @@ mod tests {
         /// and the summary of writing each product on its own.
         #[test]
         fn runs_of_results_rendered_ahead_are_written_as_each_alone(
-            products in proptest::collection::vec(
-                proptest::collection::vec(
-                    proptest::sample::select(vec![
-                        ("id", "A"), ("title", "Kettle"), ("title", "FREE SHIPPING!!!"),
-                        ("gtin", "5060155240283"), ("price", "12.99 USD"), ("price", "0"),
-                        ("description", "A kettle \"that\" boils\nwater."),
-                    ]),
-                    0..6,
-                ),
-                0..8,
-            ),
+            products in products(),
             cuts in proptest::collection::vec(proptest::bool::ANY, 8),
             json in proptest::bool::ANY,
         ) {
