@@ -17,7 +17,8 @@
 # shows it; the "array" rows run every command on the same products as a bare JSON array (a feed). Needs /usr/bin/time
 # (GNU time: `apt-get install time`). `BENCH_PGO=1 scripts/bench.sh [N]` measures the profile-guided
 # build of scripts/pgo.sh instead of `cargo build --release` (needs rustup's llvm-tools component,
-# which pgo.sh adds).
+# which pgo.sh adds). `BENCH_PLAN=1 scripts/bench.sh [N]` lists the feeds a run would measure
+# and exits.
 set -euo pipefail
 
 # The CSV's size and the other feeds' (the issue's sizes unless N is given).
@@ -40,6 +41,21 @@ fi
 RUNS="${BENCH_RUNS:-3}"
 SEED=7
 cd "$(dirname "$0")/.."
+
+DIR="target/bench-e2e"
+declare -A FILE=([csv]="$DIR/feed-$N_CSV.csv" [rss]="$DIR/feed-$N_OTHER.xml" [json]="$DIR/feed-$N_OTHER.json" [array]="$DIR/feed-$N_OTHER.array.json")
+declare -A COUNT=([csv]="$N_CSV" [rss]="$N_OTHER" [json]="$N_OTHER" [array]="$N_OTHER")
+# BENCH_PLAN=1: the feeds this run would measure (each with its products and whether it is
+# written or already there), then exit 0 without building or running anything.
+if [[ ${BENCH_PLAN:-0} == 1 ]]; then
+    echo "sizes: $SIZES"
+    for k in csv rss json array; do
+        state="to write"
+        [[ -s "${FILE[$k]}" ]] && state="exists"
+        printf '%-6s %9s products  %s (%s)\n' "$k" "${COUNT[$k]}" "${FILE[$k]}" "$state"
+    done
+    exit 0
+fi
 
 if [[ ! -x /usr/bin/time ]]; then
     echo "bench.sh: /usr/bin/time (GNU time) is missing: apt-get install time" >&2
@@ -64,14 +80,11 @@ GEN=$REL/examples/genfeed
 # with it what two threads handing products to each other cost (docs/performance.md, "Machine").
 PING=$REL/examples/coreping
 KEY="adb_prod_benchmark0123456789XY"
-DIR="target/bench-e2e"
 mkdir -p "$DIR"
 DB="$(mktemp -d)"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$DB" "$TMP"' EXIT
 
-declare -A FILE=([csv]="$DIR/feed-$N_CSV.csv" [rss]="$DIR/feed-$N_OTHER.xml" [json]="$DIR/feed-$N_OTHER.json" [array]="$DIR/feed-$N_OTHER.array.json")
-declare -A COUNT=([csv]="$N_CSV" [rss]="$N_OTHER" [json]="$N_OTHER")
 declare -A GENFMT=([csv]=csv [rss]=rss [json]=json)
 for k in csv rss json; do
     if [[ ! -s "${FILE[$k]}" ]]; then
